@@ -1,0 +1,271 @@
+//! The engines, each behind one trait.
+//!
+//! An engine searches a [`Grid`] for solutions and reports what it found in a
+//! [`Report`]. Every engine answers the same three questions: is there a
+//! solution (and which), how many solutions are there up to a limit, and what
+//! did it cost (the [`Stats`]). "No solution" and "several solutions" are
+//! outcomes, never errors: the only errors in sudokit are bad input, and those
+//! are caught when a puzzle is read.
+//!
+//! Every engine takes [`Limits`]: a budget of search nodes. When the budget
+//! runs out the report says so (`limit_reached`) rather than guessing, so no
+//! input can make a solve run for ever.
+//!
+//! | engine | what it is |
+//! |---|---|
+//! | [`norvig`] | Norvig's constraint propagation and minimum-remaining-values search |
+//! | [`backtrack`] | the naive backtracking solver, with its call counter |
+//! | [`agent`] | the "AI agent": eliminate, only choice, naked twins, search, history |
+
+pub mod agent;
+pub mod backtrack;
+pub mod norvig;
+
+use crate::grid::{Digits, Grid};
+use crate::shape::Shape;
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// Budgets that bound a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many search nodes (guesses; calls for `backtrack`).
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No budget.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// True when `nodes` is past the budget.
+    pub fn exceeded(&self, nodes: u64) -> bool {
+        self.max_nodes.is_some_and(|max| nodes > max)
+    }
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Search nodes: guesses tried (for `backtrack`, digits placed).
+    pub nodes: u64,
+    /// Guesses that ran into a contradiction and were undone.
+    pub backtracks: u64,
+    /// Calls of the solving function (counted for `backtrack` only).
+    pub calls: u64,
+    /// Wall-clock time of the search.
+    #[serde(serialize_with = "serialize_secs")]
+    pub elapsed: Duration,
+}
+
+fn serialize_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// How many solutions were found (at most the number asked for).
+    pub solutions: usize,
+    /// True when the node budget ran out before the search finished.
+    pub limit_reached: bool,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// The answer to "solve this puzzle".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution.
+    Solved(Grid),
+    /// The search finished without finding one.
+    Unsolvable,
+    /// The node budget ran out first.
+    LimitReached,
+}
+
+/// The answer to "how many solutions, up to `limit`?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// The search finished: exactly this many.
+    Exactly(usize),
+    /// The limit was reached: at least this many (the limit).
+    AtLeast(usize),
+    /// The node budget ran out after finding this many.
+    LimitReached(usize),
+}
+
+impl Report {
+    /// The solve outcome this report stands for.
+    pub fn outcome(&self) -> Outcome {
+        match (&self.first, self.limit_reached) {
+            (Some(grid), _) => Outcome::Solved(grid.clone()),
+            (None, true) => Outcome::LimitReached,
+            (None, false) => Outcome::Unsolvable,
+        }
+    }
+
+    /// The count this report stands for, when `limit` solutions were asked for.
+    pub fn count(&self, limit: usize) -> Count {
+        if self.solutions >= limit {
+            Count::AtLeast(self.solutions)
+        } else if self.limit_reached {
+            Count::LimitReached(self.solutions)
+        } else {
+            Count::Exactly(self.solutions)
+        }
+    }
+}
+
+/// A solving engine.
+pub trait Solver {
+    /// The engine's name, as `--engine` spells it.
+    fn name(&self) -> &'static str;
+
+    /// True when the engine can solve grids of this shape.
+    fn supports(&self, _shape: &Shape) -> bool {
+        true
+    }
+
+    /// Searches for up to `max_solutions` solutions (at least one is always
+    /// looked for) within `limits`. The engine fills in everything but
+    /// `stats.elapsed`, which [`Solver::search`] measures.
+    fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report;
+
+    /// [`Solver::run`], timed.
+    fn search(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
+        let start = Instant::now();
+        let mut report = self.run(grid, max_solutions.max(1), limits);
+        report.stats.elapsed = start.elapsed();
+        report
+    }
+
+    /// The first solution, if any.
+    fn solve(&self, grid: &Grid, limits: &Limits) -> (Outcome, Stats) {
+        let report = self.search(grid, 1, limits);
+        (report.outcome(), report.stats)
+    }
+
+    /// Solutions up to `limit` (2 tells a unique puzzle from one with several).
+    fn count(&self, grid: &Grid, limit: usize, limits: &Limits) -> (Count, Stats) {
+        let report = self.search(grid, limit, limits);
+        (report.count(limit.max(1)), report.stats)
+    }
+}
+
+/// The engines by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// [`norvig::Norvig`].
+    Norvig,
+    /// [`backtrack::Backtrack`].
+    Backtrack,
+    /// [`agent::Agent`].
+    Agent,
+}
+
+impl EngineKind {
+    /// Every engine.
+    pub const ALL: [EngineKind; 3] = [EngineKind::Norvig, EngineKind::Backtrack, EngineKind::Agent];
+
+    /// The engine's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Norvig => "norvig",
+            EngineKind::Backtrack => "backtrack",
+            EngineKind::Agent => "agent",
+        }
+    }
+
+    /// An instance of the engine.
+    pub fn solver(self) -> Box<dyn Solver + Send + Sync> {
+        match self {
+            EngineKind::Norvig => Box::new(norvig::Norvig),
+            EngineKind::Backtrack => Box::new(backtrack::Backtrack),
+            EngineKind::Agent => Box::new(agent::Agent),
+        }
+    }
+
+    /// The fastest engine that handles `shape`.
+    pub fn best_for(_shape: &Shape) -> EngineKind {
+        EngineKind::Norvig
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An engine name that sudokit does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine '{0}' (expected norvig, backtrack or agent)")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for EngineKind {
+    type Err = UnknownEngine;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| UnknownEngine(s.to_string()))
+    }
+}
+
+/// Why a step of a traced solve happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// A given of the puzzle.
+    Given,
+    /// Norvig's rule (1): a square with one digit left removes it from its peers
+    /// (the agent's `eliminate` does the same).
+    PeerHasDigit,
+    /// Norvig's rule (2): a unit with one place left for a digit puts it there
+    /// (the agent's `only_choice`).
+    OnlyPlace,
+    /// The agent's naked twins.
+    NakedTwins,
+    /// A guess of the depth-first search.
+    Guess,
+    /// Undoing a failed guess: the square gets back its earlier candidates.
+    Backtrack,
+}
+
+/// What a step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// `digit` was assigned: the square keeps it alone.
+    Assign,
+    /// `digit` was removed from the square.
+    Eliminate,
+    /// The square's candidates were restored after a failed guess.
+    Restore,
+}
+
+/// One step of a traced solve. Applying every step's `candidates` to its
+/// square, in order, replays the solve from the starting candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What happened.
+    pub action: Action,
+    /// Why.
+    pub rule: Rule,
+    /// The square (index into the shape's squares).
+    pub square: usize,
+    /// The digit assigned or eliminated (0 for a restore).
+    pub digit: u8,
+    /// The square's candidates after the step.
+    pub candidates: Digits,
+    /// Search depth: the number of guesses in force.
+    pub depth: usize,
+}

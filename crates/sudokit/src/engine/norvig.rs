@@ -1,0 +1,232 @@
+//! Peter Norvig's solver, "Solving Every Sudoku Puzzle" (norvig.com/sudoku.html),
+//! as the reference documents 000 and 003 walk through it.
+//!
+//! Candidates start as every digit in every square. Each given is *assigned*,
+//! which *eliminates* every other digit from its square. Eliminating runs the
+//! two propagation rules:
+//!
+//! 1. If a square is reduced to one digit, eliminate that digit from its peers.
+//! 2. If a unit is reduced to only one place for a digit, assign it there.
+//!
+//! Propagation alone solves easy puzzles. The rest are solved by depth-first
+//! *search*: pick the unfilled square with the fewest candidates (ties go to
+//! the first square in A1..I9 order), try its digits in increasing order on a
+//! copy of the candidates, and propagate each guess. Failure is a value:
+//! `assign` and `eliminate` return `false` on a contradiction.
+//!
+//! Because both rules only ever remove candidates, propagation reaches the
+//! same fixed point in whatever order it runs, so the candidate display and the
+//! search order match Norvig's program exactly. The engine works on every size
+//! and on the diagonal variant: only the shape's tables change.
+
+use super::{Action, Limits, Report, Rule, Solver, Stats, Step};
+use crate::grid::{Candidates, Digits, Grid};
+
+/// Norvig's constraint propagation and minimum-remaining-values search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Norvig;
+
+impl Solver for Norvig {
+    fn name(&self) -> &'static str {
+        "norvig"
+    }
+
+    fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
+        let mut searcher = Searcher::new(max_solutions, *limits, false);
+        if let Some(values) = searcher.parse_grid(grid) {
+            searcher.search(&values);
+        }
+        searcher.report()
+    }
+}
+
+/// The candidates after assigning the givens and propagating, or `None` when
+/// propagation finds a contradiction (the puzzle has no solution).
+/// `display` of this is the candidate display of the documents.
+pub fn propagate(grid: &Grid) -> Option<Candidates> {
+    Searcher::new(1, Limits::none(), false).parse_grid(grid)
+}
+
+/// Assign `d` to square `s` by eliminating every other digit; `false` on a
+/// contradiction.
+pub fn assign(values: &mut Candidates, s: usize, d: u8) -> bool {
+    Searcher::new(1, Limits::none(), false).assign(values, s, d, Rule::Guess)
+}
+
+/// Eliminate `d` from square `s` and propagate; `false` on a contradiction.
+pub fn eliminate(values: &mut Candidates, s: usize, d: u8) -> bool {
+    Searcher::new(1, Limits::none(), false).eliminate(values, s, d, Rule::Guess)
+}
+
+/// Solves `grid` (first solution) and records every step: each assignment,
+/// each elimination and each restore after a failed guess, in order.
+pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
+    let mut searcher = Searcher::new(1, *limits, true);
+    if let Some(values) = searcher.parse_grid(grid) {
+        searcher.search(&values);
+    }
+    let steps = searcher.steps.take().unwrap_or_default();
+    (searcher.report(), steps)
+}
+
+/// One search: its counters, its budget and its optional trace.
+struct Searcher {
+    max_solutions: usize,
+    limits: Limits,
+    stats: Stats,
+    solutions: usize,
+    first: Option<Grid>,
+    limit_reached: bool,
+    depth: usize,
+    steps: Option<Vec<Step>>,
+}
+
+impl Searcher {
+    fn new(max_solutions: usize, limits: Limits, tracing: bool) -> Searcher {
+        Searcher {
+            max_solutions,
+            limits,
+            stats: Stats::default(),
+            solutions: 0,
+            first: None,
+            limit_reached: false,
+            depth: 0,
+            steps: tracing.then(Vec::new),
+        }
+    }
+
+    fn report(self) -> Report {
+        Report {
+            first: self.first,
+            solutions: self.solutions,
+            limit_reached: self.limit_reached,
+            stats: self.stats,
+        }
+    }
+
+    fn record(&mut self, action: Action, rule: Rule, square: usize, digit: u8, now: Digits) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(Step {
+                action,
+                rule,
+                square,
+                digit,
+                candidates: now,
+                depth: self.depth,
+            });
+        }
+    }
+
+    /// Norvig's `parse_grid`: every digit everywhere, then assign each given.
+    fn parse_grid(&mut self, grid: &Grid) -> Option<Candidates> {
+        let mut values = Candidates::full(grid.shape());
+        for (s, &d) in grid.cells().iter().enumerate() {
+            if d != 0 && !self.assign(&mut values, s, d, Rule::Given) {
+                return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// Eliminate all the other digits from `s`, propagating.
+    fn assign(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
+        let others = values.get(s).without(Digits::single(d));
+        self.record(Action::Assign, rule, s, d, values.get(s));
+        others
+            .iter()
+            .all(|other| self.eliminate(values, s, other, rule))
+    }
+
+    /// Eliminate `d` from `s`; propagate when the square or a unit is down to one.
+    fn eliminate(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
+        let mut remaining = values.get(s);
+        if !remaining.contains(d) {
+            return true; // Already eliminated.
+        }
+        remaining.remove(d);
+        values.set(s, remaining);
+        self.record(Action::Eliminate, rule, s, d, remaining);
+        let shape = values.shape();
+        // (1) If a square is reduced to one digit, eliminate it from the peers.
+        match remaining.only() {
+            _ if remaining.is_empty() => return false, // Removed the last digit.
+            Some(last) => {
+                for &peer in shape.peers(s) {
+                    if !self.eliminate(values, peer, last, Rule::PeerHasDigit) {
+                        return false;
+                    }
+                }
+            }
+            None => {}
+        }
+        // (2) If a unit is reduced to only one place for `d`, put it there.
+        for &u in shape.units_of(s) {
+            let mut places = shape.units()[u]
+                .iter()
+                .copied()
+                .filter(|&p| values.get(p).contains(d));
+            match (places.next(), places.next()) {
+                (None, _) => return false, // No place for this digit.
+                (Some(only), None) if !self.assign(values, only, d, Rule::OnlyPlace) => {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Depth-first search from `values`; `true` means stop (enough
+    /// solutions, or the budget ran out).
+    fn search(&mut self, values: &Candidates) -> bool {
+        // The unfilled square with the fewest candidates, first in order on ties.
+        let mut best: Option<(usize, usize)> = None;
+        for (s, set) in values.sets().iter().enumerate() {
+            let len = set.len();
+            if len > 1 && best.is_none_or(|(fewest, _)| len < fewest) {
+                best = Some((len, s));
+                if len == 2 {
+                    break; // Nothing can have fewer.
+                }
+            }
+        }
+        let Some((_, s)) = best else {
+            self.solutions += 1;
+            if self.first.is_none() {
+                self.first = Some(values.to_grid());
+            }
+            return self.solutions >= self.max_solutions;
+        };
+        for d in values.get(s).iter() {
+            self.stats.nodes += 1;
+            if self.limits.exceeded(self.stats.nodes) {
+                self.limit_reached = true;
+                return true;
+            }
+            self.depth += 1;
+            let mut child = values.clone();
+            if self.assign(&mut child, s, d, Rule::Guess) {
+                if self.search(&child) {
+                    return true;
+                }
+            } else {
+                self.stats.backtracks += 1;
+            }
+            self.depth -= 1;
+            self.restore(&child, values);
+        }
+        false
+    }
+
+    /// Records the squares a failed guess changed getting their candidates back.
+    fn restore(&mut self, failed: &Candidates, back_to: &Candidates) {
+        if self.steps.is_none() {
+            return;
+        }
+        for (s, (&now, &then)) in failed.sets().iter().zip(back_to.sets()).enumerate() {
+            if now != then {
+                self.record(Action::Restore, Rule::Backtrack, s, 0, then);
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The two states of a puzzle that every engine shares: a [`Grid`] (one digit
+//! or an empty square per square: the givens, or a solution) and
+//! [`Candidates`] (the set of digits still possible in each square, what
+//! Norvig calls `values`).
+//!
+//! A set of digits is a [`Digits`] bit set: bit `d` stands for digit `d`, so
+//! the 25 digits of the largest shape fit in one `u32` and copying a whole
+//! candidate grid is a plain memory copy.
+
+use crate::shape::{Shape, Size, Variant};
+use std::fmt;
+
+/// A set of digits, one bit per digit (bit 1 = digit 1).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Digits(u32);
+
+impl Digits {
+    /// The empty set.
+    pub const EMPTY: Digits = Digits(0);
+
+    /// Every digit from 1 to `side`.
+    pub fn all(side: usize) -> Digits {
+        Digits(((1u32 << side) - 1) << 1)
+    }
+
+    /// The set holding only `d`.
+    pub fn single(d: u8) -> Digits {
+        Digits(1 << d)
+    }
+
+    /// The raw bits (bit `d` for digit `d`).
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// How many digits the set holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// True when no digit is left.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when `d` is in the set.
+    pub fn contains(self, d: u8) -> bool {
+        self.0 & (1 << d) != 0
+    }
+
+    /// Adds `d`.
+    pub fn insert(&mut self, d: u8) {
+        self.0 |= 1 << d;
+    }
+
+    /// Removes `d`.
+    pub fn remove(&mut self, d: u8) {
+        self.0 &= !(1 << d);
+    }
+
+    /// The digits of `self` that are not in `other`.
+    pub fn without(self, other: Digits) -> Digits {
+        Digits(self.0 & !other.0)
+    }
+
+    /// The one digit of a single-digit set.
+    pub fn only(self) -> Option<u8> {
+        (self.len() == 1).then(|| self.0.trailing_zeros() as u8)
+    }
+
+    /// The digits in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let d = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                d
+            })
+        })
+    }
+}
+
+impl fmt::Display for Digits {
+    /// Writes the digits as Norvig does: `1679` (symbols above 9 as letters).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in self.iter() {
+            write!(f, "{}", Shape::symbol(d))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Digits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{self}}}")
+    }
+}
+
+/// One digit or an empty square (0) per square: a puzzle's givens or a solution.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    shape: &'static Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid of the given shape.
+    pub fn empty(shape: &'static Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.square_count()],
+        }
+    }
+
+    /// A grid from its cells (0 = empty), if there is the right number of
+    /// them and every digit fits the shape.
+    pub fn from_cells(shape: &'static Shape, cells: Vec<u8>) -> Option<Grid> {
+        let side = shape.side() as u8;
+        (cells.len() == shape.square_count() && cells.iter().all(|&d| d <= side))
+            .then_some(Grid { shape, cells })
+    }
+
+    /// The same cells read as another variant of the same size (for example
+    /// a standard puzzle to be solved as a diagonal one).
+    pub fn with_variant(&self, variant: Variant) -> Grid {
+        Grid {
+            shape: Shape::of(self.shape.size(), variant),
+            cells: self.cells.clone(),
+        }
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
+    }
+
+    /// The size of the grid.
+    pub fn size(&self) -> Size {
+        self.shape.size()
+    }
+
+    /// The cells, row by row; 0 is an empty square.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit in square `s` (0 when empty).
+    pub fn get(&self, s: usize) -> u8 {
+        self.cells[s]
+    }
+
+    /// Puts digit `d` (0 to clear) in square `s`.
+    pub fn set(&mut self, s: usize, d: u8) {
+        self.cells[s] = d;
+    }
+
+    /// How many squares hold a digit.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// True when every square holds a digit.
+    pub fn is_filled(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The one-line form: one symbol per square, `.` for empty.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&d| Shape::symbol(d)).collect()
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+/// The digits still possible in each square: Norvig's `values`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Candidates {
+    shape: &'static Shape,
+    sets: Vec<Digits>,
+}
+
+impl Candidates {
+    /// Every digit possible in every square.
+    pub fn full(shape: &'static Shape) -> Candidates {
+        Candidates {
+            shape,
+            sets: vec![Digits::all(shape.side()); shape.square_count()],
+        }
+    }
+
+    /// Each given becomes a single candidate, each empty square gets every
+    /// digit; nothing is propagated (the agent's `grid_values`).
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let shape = grid.shape();
+        let sets = grid
+            .cells()
+            .iter()
+            .map(|&d| {
+                if d == 0 {
+                    Digits::all(shape.side())
+                } else {
+                    Digits::single(d)
+                }
+            })
+            .collect();
+        Candidates { shape, sets }
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
+    }
+
+    /// The candidates of square `s`.
+    pub fn get(&self, s: usize) -> Digits {
+        self.sets[s]
+    }
+
+    /// Replaces the candidates of square `s`.
+    pub fn set(&mut self, s: usize, digits: Digits) {
+        self.sets[s] = digits;
+    }
+
+    /// All the sets, square by square.
+    pub fn sets(&self) -> &[Digits] {
+        &self.sets
+    }
+
+    /// True when every square has exactly one candidate.
+    pub fn is_solved(&self) -> bool {
+        self.sets.iter().all(|d| d.len() == 1)
+    }
+
+    /// The grid of squares that have one candidate (others empty).
+    pub fn to_grid(&self) -> Grid {
+        let cells = self.sets.iter().map(|d| d.only().unwrap_or(0)).collect();
+        Grid {
+            shape: self.shape,
+            cells,
+        }
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.sets.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_sets_behave_like_sets() {
+        let mut d = Digits::all(9);
+        assert_eq!(d.len(), 9);
+        d.remove(3);
+        assert!(!d.contains(3));
+        assert_eq!(d.to_string(), "12456789");
+        assert_eq!(Digits::single(7).only(), Some(7));
+        assert_eq!(d.only(), None);
+        assert_eq!(Digits::all(16).to_string(), "123456789ABCDEFG");
+        assert_eq!(d.iter().collect::<Vec<_>>(), vec![1, 2, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn from_cells_rejects_bad_cells() {
+        let shape = Shape::standard();
+        assert!(Grid::from_cells(shape, vec![0; 80]).is_none());
+        assert!(Grid::from_cells(shape, vec![10; 81]).is_none());
+        assert!(Grid::from_cells(shape, vec![9; 81]).is_some());
+    }
+}

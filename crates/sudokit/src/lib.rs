@@ -1,0 +1,61 @@
+//! sudokit: a Sudoku toolkit. It reads puzzles, solves them with
+//! interchangeable engines, counts their solutions, and explains a solve step
+//! by step.
+//!
+//! # Glossary (Peter Norvig's words, used everywhere in this crate)
+//!
+//! - **square**: one cell, named `A1`..`I9` on a 9x9 grid (rows `A`.., columns `1`..).
+//! - **digit**: what a square holds, 1..=9 (1..=n on an n x n grid; written
+//!   `1`-`9`, then `A`, `B`, ... above 9).
+//! - **unit**: a row, a column or a box (and each main diagonal in the
+//!   diagonal variant); it holds every digit once.
+//! - **peers**: the other squares sharing a unit with a square.
+//! - **grid**: the givens of a puzzle, or a solution ([`Grid`]).
+//! - **candidates**: the digits still possible in each square ([`Candidates`]).
+//!
+//! # Layout
+//!
+//! [`shape`] builds the squares/units/peers tables, [`grid`] holds the two
+//! states, [`parse`] and [`format`] read and write them, [`engine`] has the
+//! solvers behind the [`Solver`] trait, [`verify`] checks answers
+//! independently, [`batch`] runs a whole corpus and [`random`] makes
+//! Norvig's random puzzles.
+//!
+//! # Example
+//!
+//! ```
+//! use sudokit::{parse_grid, EngineKind, Limits, Outcome, ParseOptions, Solver};
+//!
+//! let grid = parse_grid(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//!     ParseOptions::default(),
+//! )?;
+//! let engine = EngineKind::Norvig.solver();
+//! let (outcome, stats) = engine.solve(&grid, &Limits::none());
+//! match outcome {
+//!     Outcome::Solved(solution) => {
+//!         assert!(sudokit::verify::is_solution(&grid, &solution));
+//!         assert_eq!(solution.to_line(),
+//!             "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+//!     }
+//!     other => panic!("expected a solution, got {other:?}"),
+//! }
+//! assert!(stats.nodes > 0);
+//! # Ok::<(), sudokit::ParseError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod batch;
+pub mod engine;
+pub mod format;
+pub mod grid;
+pub mod parse;
+pub mod random;
+pub mod shape;
+pub mod verify;
+
+pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats};
+pub use grid::{Candidates, Digits, Grid};
+pub use parse::{parse_grid, ParseError, ParseOptions, PuzzleReader};
+pub use shape::{Shape, Size, Variant};

@@ -1,0 +1,654 @@
+//! Reading puzzles: Norvig's permissive grid format, files of many puzzles,
+//! and the backtracking document's list of lists.
+//!
+//! **Norvig's format.** Digits are givens, `0` and `.` are empty squares and
+//! every other character is ignored, so an 81-character line, nine lines of
+//! digits and a pretty board with `|` and `------+------+------` all read as the
+//! same puzzle. Grids larger than 9x9 also use letters (`A` = 10, `B` = 11, ...);
+//! in a 9x9 text letters are ignored as Norvig ignores them.
+//!
+//! **The size** follows from the number of squares: 81 symbols make a 9x9
+//! grid, 16 a 4x4, 36 a 6x6, 256 (counting letters) a 16x16 and 625 a 25x25.
+//! When the text alone cannot settle it, [`ParseOptions::size`] does.
+//!
+//! **Files** hold one puzzle per line, or multi-line grids (one row per line)
+//! separated by blank lines or lines of `=`. Lines starting with `#` are
+//! comments. A line that holds a whole puzzle is one puzzle; a line that holds
+//! one row starts a grid, and lines accumulate until the grid is complete.
+//! [`PuzzleReader`] streams a file this way and never stops at a bad puzzle:
+//! each entry carries its own result and the line it started on.
+//!
+//! **JSON boards**: input whose first symbol is `[` is read as the list of 9
+//! lists of 9 integers (0 = empty) of the backtracking document, checked as
+//! its `check_sizes` does, or as a list of such boards.
+//!
+//! Every error says what is wrong and where (square, line), and no input makes
+//! these functions panic.
+
+use crate::grid::Grid;
+use crate::shape::{Shape, Size, Variant};
+use std::io::BufRead;
+use thiserror::Error;
+
+/// What a text alone cannot say about a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The grid size; `None` lets the number of squares decide.
+    pub size: Option<Size>,
+    /// Standard or diagonal.
+    pub variant: Variant,
+}
+
+/// Why a text is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The text does not hold the number of squares of any supported grid.
+    #[error("found {found} squares, expected {expected}")]
+    WrongSquareCount {
+        /// Squares found (digits, `0` and `.`).
+        found: usize,
+        /// What was expected, such as `81` or `16, 36, 81, 256 or 625`.
+        expected: String,
+    },
+    /// A symbol that is not a digit of this size, such as `7` in a 4x4 grid.
+    #[error("square {square}: '{symbol}' is not a digit of a {side}x{side} grid")]
+    SymbolOutOfRange {
+        /// The square's name.
+        square: String,
+        /// The symbol found.
+        symbol: char,
+        /// The side of the grid.
+        side: usize,
+    },
+    /// Two givens put the same digit in one unit.
+    #[error("digit {digit} is given twice in {unit}: at {first} and at {second}")]
+    Conflict {
+        /// The repeated digit.
+        digit: char,
+        /// The first square holding it.
+        first: String,
+        /// The second square holding it.
+        second: String,
+        /// The unit they share, such as `row C`.
+        unit: String,
+    },
+    /// A JSON board that is not a list of n lists of n integers 0..=n.
+    #[error("board: {0}")]
+    Board(String),
+}
+
+/// The squares a text holds, counted two ways: symbols of a 9x9-or-smaller
+/// grid (digits, `0`, `.`) and symbols of a larger grid (also letters).
+fn symbol_counts(text: &str) -> (usize, usize) {
+    let narrow = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    let letters = text.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    (narrow, narrow + letters)
+}
+
+/// The size a whole-puzzle text implies, if any.
+fn size_of_whole(text: &str) -> Option<Size> {
+    let (narrow, wide) = symbol_counts(text);
+    match (narrow, wide) {
+        (81, _) => Some(Size::Nine),
+        (16, _) => Some(Size::Four),
+        (36, _) => Some(Size::Six),
+        (_, 256) => Some(Size::Sixteen),
+        (_, 625) => Some(Size::TwentyFive),
+        _ => None,
+    }
+}
+
+/// The size a text that holds one row implies, if any.
+fn size_of_row(text: &str) -> Option<Size> {
+    let (narrow, wide) = symbol_counts(text);
+    if wide > narrow {
+        if let Some(size) = Size::from_side(wide).filter(|s| s.side() > 9) {
+            return Some(size);
+        }
+    }
+    Size::from_side(narrow).filter(|s| s.side() <= 9)
+}
+
+/// Reads one puzzle in Norvig's permissive format (or a JSON board).
+///
+/// ```
+/// use sudokit::parse::{parse_grid, ParseOptions};
+/// let grid = parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+///                       ParseOptions::default()).unwrap();
+/// assert_eq!(grid.given_count(), 17);
+/// ```
+pub fn parse_grid(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
+    if text.trim_start().starts_with('[') {
+        return parse_board_json(text, options);
+    }
+    let size = match options.size {
+        Some(size) => size,
+        None => size_of_whole(text).ok_or_else(|| {
+            let (found, _) = symbol_counts(text);
+            ParseError::WrongSquareCount {
+                found,
+                expected: "16, 36, 81, 256 or 625".to_string(),
+            }
+        })?,
+    };
+    let shape = Shape::of(size, options.variant);
+    let side = size.side();
+    let mut cells = Vec::with_capacity(shape.square_count());
+    for c in text.chars() {
+        let counts = if side > 9 {
+            c.is_ascii_alphanumeric() || c == '.'
+        } else {
+            c.is_ascii_digit() || c == '.'
+        };
+        if !counts {
+            continue;
+        }
+        match Shape::digit(c, side).filter(|&d| usize::from(d) <= side) {
+            Some(d) => {
+                if cells.len() < shape.square_count() {
+                    cells.push(d);
+                } else {
+                    cells.push(0); // only counted, for the error below
+                }
+            }
+            None => {
+                let square = cells.len();
+                if square < shape.square_count() {
+                    return Err(ParseError::SymbolOutOfRange {
+                        square: shape.name(square).to_string(),
+                        symbol: c,
+                        side,
+                    });
+                }
+                cells.push(0);
+            }
+        }
+    }
+    if cells.len() != shape.square_count() {
+        return Err(ParseError::WrongSquareCount {
+            found: cells.len(),
+            expected: shape.square_count().to_string(),
+        });
+    }
+    let grid = Grid::from_cells(shape, cells).ok_or_else(|| ParseError::WrongSquareCount {
+        found: 0,
+        expected: shape.square_count().to_string(),
+    })?;
+    check_givens(&grid)?;
+    Ok(grid)
+}
+
+/// Fails when two givens put the same digit in one unit, naming the first
+/// such pair in square order.
+pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
+    let shape = grid.shape();
+    for s in 0..shape.square_count() {
+        let d = grid.get(s);
+        if d == 0 {
+            continue;
+        }
+        for &u in shape.units_of(s) {
+            if let Some(&p) = shape.units()[u]
+                .iter()
+                .find(|&&p| p < s && grid.get(p) == d)
+            {
+                return Err(ParseError::Conflict {
+                    digit: Shape::symbol(d),
+                    first: shape.name(p).to_string(),
+                    second: shape.name(s).to_string(),
+                    unit: shape.unit_name(u),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the backtracking document's board: a JSON list of n lists of n
+/// integers, 0 for empty, checked as its `check_sizes` does.
+pub fn parse_board_json(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ParseError::Board(e.to_string()))?;
+    board_from_value(&value, options)
+}
+
+fn board_from_value(value: &serde_json::Value, options: ParseOptions) -> Result<Grid, ParseError> {
+    let rows = value
+        .as_array()
+        .ok_or_else(|| ParseError::Board("expected a list of rows".to_string()))?;
+    let size = match options.size {
+        Some(size) => size,
+        None => Size::from_side(rows.len()).ok_or_else(|| {
+            ParseError::Board(format!(
+                "expected 4, 6, 9, 16 or 25 rows, found {}",
+                rows.len()
+            ))
+        })?,
+    };
+    let side = size.side();
+    if rows.len() != side {
+        return Err(ParseError::Board(format!(
+            "expected {side} rows, found {}",
+            rows.len()
+        )));
+    }
+    let shape = Shape::of(size, options.variant);
+    let mut cells = Vec::with_capacity(side * side);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row
+            .as_array()
+            .ok_or_else(|| ParseError::Board(format!("row {} is not a list", r + 1)))?;
+        if row.len() != side {
+            return Err(ParseError::Board(format!(
+                "row {} has {} entries, expected {side}",
+                r + 1,
+                row.len()
+            )));
+        }
+        for value in row {
+            let square = shape.name(cells.len()).to_string();
+            match value.as_u64().filter(|&d| d <= side as u64) {
+                Some(d) => cells.push(d as u8),
+                None => {
+                    return Err(ParseError::Board(format!(
+                        "square {square}: {value} is not an integer from 0 to {side}"
+                    )))
+                }
+            }
+        }
+    }
+    let grid = Grid::from_cells(shape, cells)
+        .ok_or_else(|| ParseError::Board("wrong number of squares".to_string()))?;
+    check_givens(&grid)?;
+    Ok(grid)
+}
+
+/// One puzzle of a file: where it was and what it read as.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// 1-based position among the file's puzzles.
+    pub index: usize,
+    /// 1-based line the puzzle starts on.
+    pub line: usize,
+    /// The text the puzzle was read from (lines joined by `\n`).
+    pub text: String,
+    /// The puzzle, or why it is not one.
+    pub result: Result<Grid, ParseError>,
+}
+
+/// Streams the puzzles of a file, one [`Entry`] each, in order.
+///
+/// Bad puzzles become entries with an error; reading goes on after them. An
+/// I/O error ends the stream after an entry that reports it.
+pub struct PuzzleReader<R> {
+    input: R,
+    options: ParseOptions,
+    line_no: usize,
+    index: usize,
+    pending: Option<Pending>,
+    ready: std::collections::VecDeque<Entry>,
+    done: bool,
+}
+
+struct Pending {
+    line: usize,
+    text: String,
+    size: Size,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, options: ParseOptions) -> Self {
+        PuzzleReader {
+            input,
+            options,
+            line_no: 0,
+            index: 0,
+            pending: None,
+            ready: Default::default(),
+            done: false,
+        }
+    }
+
+    fn emit(&mut self, line: usize, text: String, result: Result<Grid, ParseError>) {
+        self.index += 1;
+        self.ready.push_back(Entry {
+            index: self.index,
+            line,
+            text,
+            result,
+        });
+    }
+
+    fn flush_incomplete(&mut self) {
+        if let Some(p) = self.pending.take() {
+            let (found, wide) = symbol_counts(&p.text);
+            let found = if p.size.side() > 9 { wide } else { found };
+            let expected = (p.size.side() * p.size.side()).to_string();
+            self.emit(
+                p.line,
+                p.text,
+                Err(ParseError::WrongSquareCount { found, expected }),
+            );
+        }
+    }
+
+    fn whole_size(&self, text: &str) -> Option<Size> {
+        match self.options.size {
+            Some(size) => {
+                let (narrow, wide) = symbol_counts(text);
+                let count = if size.side() > 9 { wide } else { narrow };
+                (count == size.side() * size.side()).then_some(size)
+            }
+            None => size_of_whole(text),
+        }
+    }
+
+    fn row_size(&self, text: &str) -> Option<Size> {
+        match self.options.size {
+            Some(size) => {
+                let (narrow, wide) = symbol_counts(text);
+                let count = if size.side() > 9 { wide } else { narrow };
+                (count <= size.side()).then_some(size)
+            }
+            None => size_of_row(text),
+        }
+    }
+
+    fn take_line(&mut self, line: &str) {
+        self.line_no += 1;
+        let trimmed = line.trim();
+        if trimmed.starts_with('#') {
+            return;
+        }
+        if trimmed.is_empty() || trimmed.chars().all(|c| c == '=') {
+            self.flush_incomplete();
+            return;
+        }
+        if self.index == 0 && self.pending.is_none() && trimmed.starts_with('[') {
+            self.read_json(line);
+            return;
+        }
+        if let Some(size) = self.whole_size(trimmed) {
+            self.flush_incomplete();
+            let options = ParseOptions {
+                size: Some(size),
+                ..self.options
+            };
+            self.emit(
+                self.line_no,
+                trimmed.to_string(),
+                parse_grid(trimmed, options),
+            );
+            return;
+        }
+        let (narrow, wide) = symbol_counts(trimmed);
+        if let Some(p) = &mut self.pending {
+            p.text.push('\n');
+            p.text.push_str(trimmed);
+            let (narrow, wide) = symbol_counts(&p.text);
+            let count = if p.size.side() > 9 { wide } else { narrow };
+            let want = p.size.side() * p.size.side();
+            if count >= want {
+                let p = self.pending.take().expect("pending checked above");
+                let options = ParseOptions {
+                    size: Some(p.size),
+                    ..self.options
+                };
+                let result = parse_grid(&p.text, options);
+                self.emit(p.line, p.text, result);
+            }
+        } else if narrow == 0 && wide == 0 {
+            // A line with no symbols outside a grid (a heading, a rule): skip.
+        } else if let Some(size) = self.row_size(trimmed) {
+            self.pending = Some(Pending {
+                line: self.line_no,
+                text: trimmed.to_string(),
+                size,
+            });
+        } else {
+            let line = self.line_no;
+            let options = self.options;
+            self.emit(line, trimmed.to_string(), parse_grid(trimmed, options));
+        }
+    }
+
+    /// JSON input is read whole: one board, or a list of boards.
+    fn read_json(&mut self, first: &str) {
+        let start = self.line_no;
+        let mut text = first.to_string();
+        if let Err(e) = self.input.read_to_string(&mut text) {
+            self.emit(start, text, Err(ParseError::Board(e.to_string())));
+            self.done = true;
+            return;
+        }
+        self.done = true;
+        let value: serde_json::Value = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => {
+                let line = start + e.line().saturating_sub(1);
+                self.emit(line, text, Err(ParseError::Board(e.to_string())));
+                return;
+            }
+        };
+        let is_list_of_boards = value
+            .as_array()
+            .and_then(|rows| rows.first())
+            .and_then(|row| row.as_array())
+            .and_then(|row| row.first())
+            .is_some_and(|cell| cell.is_array());
+        let boards = if is_list_of_boards {
+            value.as_array().cloned().unwrap_or_default()
+        } else {
+            vec![value]
+        };
+        for board in boards {
+            let result = board_from_value(&board, self.options);
+            self.emit(start, board.to_string(), result);
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        let mut buf = String::new();
+        while self.ready.is_empty() && !self.done {
+            buf.clear();
+            match self.input.read_line(&mut buf) {
+                Ok(0) => {
+                    self.done = true;
+                    self.flush_incomplete();
+                }
+                Ok(_) => {
+                    let line = std::mem::take(&mut buf);
+                    self.take_line(&line);
+                }
+                Err(e) => {
+                    self.done = true;
+                    self.flush_incomplete();
+                    let line = self.line_no + 1;
+                    self.emit(line, String::new(), Err(ParseError::Board(e.to_string())));
+                }
+            }
+        }
+        self.ready.pop_front()
+    }
+}
+
+/// Reads every puzzle of a text (see [`PuzzleReader`]).
+pub fn read_puzzles(text: &str, options: ParseOptions) -> Vec<Entry> {
+    PuzzleReader::new(text.as_bytes(), options).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID2_LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const GRID2_DIGITS: &str = "400000805
+030000000
+000700000
+020000060
+000080400
+000010000
+000603070
+500200000
+104000000";
+    const GRID2_PRETTY: &str = "4 . . |. . . |8 . 5
+. 3 . |. . . |. . .
+. . . |7 . . |. . .
+------+------+------
+. 2 . |. . . |. 6 .
+. . . |. 8 . |4 . .
+. . . |. 1 . |. . .
+------+------+------
+. . . |6 . 3 |. 7 .
+5 . . |2 . . |. . .
+1 . 4 |. . . |. . .";
+
+    fn opts() -> ParseOptions {
+        ParseOptions::default()
+    }
+
+    #[test]
+    fn three_forms_of_grid2_are_one_puzzle() {
+        let a = parse_grid(GRID2_LINE, opts()).unwrap();
+        let b = parse_grid(GRID2_DIGITS, opts()).unwrap();
+        let c = parse_grid(GRID2_PRETTY, opts()).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a.to_line(), GRID2_LINE);
+    }
+
+    #[test]
+    fn file_reader_handles_lines_grids_comments_and_separators() {
+        let text =
+            format!("# a comment\n{GRID2_LINE}\n\n{GRID2_PRETTY}\n========\n{GRID2_DIGITS}\n");
+        let entries = read_puzzles(&text, opts());
+        assert_eq!(entries.len(), 3);
+        assert_eq!(
+            entries.iter().map(|e| e.line).collect::<Vec<_>>(),
+            vec![2, 4, 16]
+        );
+        for e in &entries {
+            assert_eq!(e.result.as_ref().unwrap().to_line(), GRID2_LINE);
+        }
+    }
+
+    #[test]
+    fn short_line_is_an_error_and_the_next_puzzle_survives() {
+        let text = format!("{}\n{GRID2_LINE}\n", &GRID2_LINE[..80]);
+        let entries = read_puzzles(&text, opts());
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            entries[0].result,
+            Err(ParseError::WrongSquareCount {
+                found: 80,
+                expected: "16, 36, 81, 256 or 625".into()
+            })
+        );
+        assert_eq!(entries[0].line, 1);
+        assert!(entries[1].result.is_ok());
+        assert_eq!(entries[1].line, 2);
+    }
+
+    #[test]
+    fn incomplete_multiline_grid_is_reported_at_its_first_line() {
+        let text = "123456789\n456789123\n\n";
+        let entries = read_puzzles(text, opts());
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].line, 1);
+        assert_eq!(
+            entries[0].result,
+            Err(ParseError::WrongSquareCount {
+                found: 18,
+                expected: "81".into()
+            })
+        );
+    }
+
+    #[test]
+    fn conflicting_givens_name_digit_squares_and_unit() {
+        let mut text = String::from("55");
+        text.push_str(&".".repeat(79));
+        assert_eq!(
+            parse_grid(&text, opts()),
+            Err(ParseError::Conflict {
+                digit: '5',
+                first: "A1".into(),
+                second: "A2".into(),
+                unit: "row A".into()
+            })
+        );
+    }
+
+    #[test]
+    fn symbol_out_of_range_names_the_square() {
+        let text = format!("12{}", ".".repeat(13)) + "7";
+        assert_eq!(
+            parse_grid(&text, opts()),
+            Err(ParseError::SymbolOutOfRange {
+                square: "D4".into(),
+                symbol: '7',
+                side: 4
+            })
+        );
+    }
+
+    #[test]
+    fn letters_are_ignored_in_9x9_and_symbols_in_16x16() {
+        let noisy = format!("grid two: {GRID2_LINE} (hard)");
+        assert_eq!(parse_grid(&noisy, opts()).unwrap().to_line(), GRID2_LINE);
+        let hex = format!("G{}", ".".repeat(255));
+        let grid = parse_grid(&hex, opts()).unwrap();
+        assert_eq!(grid.size(), Size::Sixteen);
+        assert_eq!(grid.get(0), 16);
+        let bad = format!("H{}", ".".repeat(255));
+        assert!(matches!(
+            parse_grid(&bad, opts()),
+            Err(ParseError::SymbolOutOfRange { symbol: 'H', .. })
+        ));
+    }
+
+    #[test]
+    fn json_board_is_checked_like_check_sizes() {
+        let row = "[0,0,0,0,0,0,0,0,0]";
+        let board = format!("[{}]", [row; 9].join(","));
+        assert_eq!(parse_grid(&board, opts()).unwrap().given_count(), 0);
+        let short = format!("[{}]", [row; 8].join(","));
+        assert!(parse_grid(&short, opts()).is_err());
+        let bad_value = board.replacen("[0,", "[10,", 1);
+        assert_eq!(
+            parse_grid(&bad_value, opts()),
+            Err(ParseError::Board(
+                "square A1: 10 is not an integer from 0 to 9".into()
+            ))
+        );
+        let ragged = board.replacen("[0,", "[", 1);
+        assert_eq!(
+            parse_grid(&ragged, opts()),
+            Err(ParseError::Board("row 1 has 8 entries, expected 9".into()))
+        );
+        let list = format!("[{board},{board}]");
+        assert_eq!(read_puzzles(&list, opts()).len(), 2);
+    }
+
+    #[test]
+    fn size_option_settles_ambiguity() {
+        // 16 digits read as a 4x4 puzzle by default...
+        let text = "1234341221434321";
+        assert_eq!(parse_grid(text, opts()).unwrap().size(), Size::Four);
+        // ...and as a wrong-size 9x9 puzzle when the size is given.
+        let nine = ParseOptions {
+            size: Some(Size::Nine),
+            ..opts()
+        };
+        assert!(parse_grid(text, nine).is_err());
+    }
+}
