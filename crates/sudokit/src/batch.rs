@@ -4,10 +4,17 @@
 //!
 //! A puzzle counts as solved only when the independent checker
 //! ([`crate::verify`]) accepts the answer, as Norvig's `solved` does.
+//!
+//! [`Job`] runs a stream of puzzles (as [`crate::parse::PuzzleReader`] reads
+//! them) a chunk at a time on every core with rayon, and hands the answers
+//! back in input order. Bad puzzles travel through as answers with an error,
+//! so the rest of the batch is solved and nothing is lost.
 
-use crate::engine::{Limits, Solver};
+use crate::engine::{EngineKind, Limits, Report, Solver};
 use crate::grid::Grid;
+use crate::parse::Entry;
 use crate::verify;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
 use std::time::Duration;
@@ -33,21 +40,27 @@ pub struct BatchReport {
     pub max_secs: f64,
     /// Search nodes (guesses) per puzzle.
     pub nodes_per_puzzle: f64,
+    /// Puzzles solved without a single guess.
+    pub no_guess: usize,
 }
 
-/// Solves every puzzle with `solver` and reports as Norvig's `solve_all` does.
+/// Searches every puzzle with `solver` for up to `max_solutions` solutions
+/// (1 solves) and reports as Norvig's `solve_all` does.
 pub fn solve_all(
     name: &str,
     puzzles: &[Grid],
     solver: &dyn Solver,
+    max_solutions: usize,
     limits: &Limits,
 ) -> BatchReport {
     let mut total = Duration::ZERO;
     let mut max = Duration::ZERO;
     let mut solved = 0;
     let mut nodes = 0;
+    let mut no_guess = 0;
     for puzzle in puzzles {
-        let report = solver.search(puzzle, 1, limits);
+        let report = solver.search(puzzle, max_solutions, limits);
+        no_guess += usize::from(report.stats.nodes == 0);
         total += report.stats.elapsed;
         max = max.max(report.stats.elapsed);
         nodes += report.stats.nodes;
@@ -74,7 +87,42 @@ pub fn solve_all(
         },
         max_secs: max.as_secs_f64(),
         nodes_per_puzzle: nodes as f64 / n,
+        no_guess,
     }
+}
+
+/// Throughput in puzzles per second: the median of `repeats` measurements,
+/// each solving the whole list over and over for at least `seconds` (and at
+/// least once). No per-puzzle timer runs, so fast engines are measured fairly.
+pub fn measure(
+    puzzles: &[Grid],
+    solver: &dyn Solver,
+    max_solutions: usize,
+    limits: &Limits,
+    seconds: f64,
+    repeats: usize,
+) -> f64 {
+    if puzzles.is_empty() {
+        return 0.0;
+    }
+    let mut rates: Vec<f64> = (0..repeats.max(1))
+        .map(|_| {
+            let start = std::time::Instant::now();
+            let mut done = 0usize;
+            loop {
+                for puzzle in puzzles {
+                    std::hint::black_box(solver.run(puzzle, max_solutions, limits));
+                }
+                done += puzzles.len();
+                let elapsed = start.elapsed().as_secs_f64();
+                if elapsed >= seconds {
+                    return done as f64 / elapsed.max(1e-9);
+                }
+            }
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    rates[rates.len() / 2]
 }
 
 impl fmt::Display for BatchReport {
@@ -93,4 +141,83 @@ impl fmt::Display for BatchReport {
             self.nodes_per_puzzle
         )
     }
+}
+
+/// What to do with each puzzle of a stream: which engine, how many
+/// solutions to look for, and the budget.
+pub struct Job {
+    engine: Option<EngineKind>,
+    solvers: Vec<(EngineKind, Box<dyn Solver + Send + Sync>)>,
+    /// Solutions to look for: 1 solves, 2 checks uniqueness, more counts.
+    pub max_solutions: usize,
+    /// The budget of each search.
+    pub limits: Limits,
+}
+
+impl Job {
+    /// A job for `engine`, or for the best engine of each puzzle when `None`.
+    pub fn new(engine: Option<EngineKind>, max_solutions: usize, limits: Limits) -> Job {
+        let solvers = EngineKind::ALL
+            .into_iter()
+            .map(|kind| (kind, kind.solver()))
+            .collect();
+        Job {
+            engine,
+            solvers,
+            max_solutions,
+            limits,
+        }
+    }
+
+    /// The engine this job uses for `grid`.
+    pub fn engine_for(&self, grid: &Grid) -> EngineKind {
+        self.engine
+            .unwrap_or_else(|| EngineKind::best_for(grid.shape()))
+    }
+
+    fn solver(&self, kind: EngineKind) -> &(dyn Solver + Send + Sync) {
+        self.solvers
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, s)| s.as_ref())
+            .expect("Job::new builds every engine")
+    }
+
+    /// Runs the job on one entry of a stream.
+    pub fn answer(&self, entry: Entry) -> Answer {
+        let outcome = match &entry.result {
+            Ok(grid) => {
+                let kind = self.engine_for(grid);
+                let solver = self.solver(kind);
+                if solver.supports(grid.shape()) {
+                    Ok((kind, solver.search(grid, self.max_solutions, &self.limits)))
+                } else {
+                    Err(format!(
+                        "the {kind} engine cannot solve {}x{} {:?} grids",
+                        grid.shape().side(),
+                        grid.shape().side(),
+                        grid.shape().variant()
+                    ))
+                }
+            }
+            Err(e) => Err(e.to_string()),
+        };
+        Answer { entry, outcome }
+    }
+
+    /// Runs the job on a chunk of entries, on every thread of the current
+    /// rayon pool, and returns the answers in input order.
+    pub fn answer_all(&self, entries: Vec<Entry>) -> Vec<Answer> {
+        entries.into_par_iter().map(|e| self.answer(e)).collect()
+    }
+}
+
+/// One puzzle of a stream and what the job made of it.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The puzzle as read.
+    pub entry: Entry,
+    /// The engine used and its report, or why the puzzle was not searched
+    /// (bad input, or a shape the engine does not handle).
+    pub outcome: Result<(EngineKind, Report), String>,
 }

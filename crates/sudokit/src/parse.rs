@@ -279,17 +279,54 @@ pub struct Entry {
     pub result: Result<Grid, ParseError>,
 }
 
+/// One puzzle of a file, found but not parsed yet: the file is split into
+/// puzzles in order (which must be done one line after another), and the
+/// parsing can then happen anywhere, on any thread.
+#[derive(Clone, Debug)]
+pub struct RawEntry {
+    /// 1-based position among the file's puzzles.
+    pub index: usize,
+    /// 1-based line the puzzle starts on.
+    pub line: usize,
+    /// The text of the puzzle (lines joined by `\n`).
+    pub text: String,
+    body: Body,
+}
+
+#[derive(Clone, Debug)]
+enum Body {
+    Text(ParseOptions),
+    Done(Result<Grid, ParseError>),
+}
+
+impl RawEntry {
+    /// Parses the puzzle.
+    pub fn parse(self) -> Entry {
+        let result = match self.body {
+            Body::Text(options) => parse_grid(&self.text, options),
+            Body::Done(result) => result,
+        };
+        Entry {
+            index: self.index,
+            line: self.line,
+            text: self.text,
+            result,
+        }
+    }
+}
+
 /// Streams the puzzles of a file, one [`Entry`] each, in order.
 ///
 /// Bad puzzles become entries with an error; reading goes on after them. An
 /// I/O error ends the stream after an entry that reports it.
+/// [`PuzzleReader::next_raw`] hands out puzzles before parsing them.
 pub struct PuzzleReader<R> {
     input: R,
     options: ParseOptions,
     line_no: usize,
     index: usize,
     pending: Option<Pending>,
-    ready: std::collections::VecDeque<Entry>,
+    ready: std::collections::VecDeque<RawEntry>,
     done: bool,
 }
 
@@ -313,14 +350,18 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    fn emit(&mut self, line: usize, text: String, result: Result<Grid, ParseError>) {
+    fn emit(&mut self, line: usize, text: String, body: Body) {
         self.index += 1;
-        self.ready.push_back(Entry {
+        self.ready.push_back(RawEntry {
             index: self.index,
             line,
             text,
-            result,
+            body,
         });
+    }
+
+    fn emit_error(&mut self, line: usize, text: String, error: ParseError) {
+        self.emit(line, text, Body::Done(Err(error)));
     }
 
     fn flush_incomplete(&mut self) {
@@ -328,10 +369,10 @@ impl<R: BufRead> PuzzleReader<R> {
             let (found, wide) = symbol_counts(&p.text);
             let found = if p.size.side() > 9 { wide } else { found };
             let expected = (p.size.side() * p.size.side()).to_string();
-            self.emit(
+            self.emit_error(
                 p.line,
                 p.text,
-                Err(ParseError::WrongSquareCount { found, expected }),
+                ParseError::WrongSquareCount { found, expected },
             );
         }
     }
@@ -378,11 +419,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 size: Some(size),
                 ..self.options
             };
-            self.emit(
-                self.line_no,
-                trimmed.to_string(),
-                parse_grid(trimmed, options),
-            );
+            self.emit(self.line_no, trimmed.to_string(), Body::Text(options));
             return;
         }
         let (narrow, wide) = symbol_counts(trimmed);
@@ -398,8 +435,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     size: Some(p.size),
                     ..self.options
                 };
-                let result = parse_grid(&p.text, options);
-                self.emit(p.line, p.text, result);
+                self.emit(p.line, p.text, Body::Text(options));
             }
         } else if narrow == 0 && wide == 0 {
             // A line with no symbols outside a grid (a heading, a rule): skip.
@@ -412,7 +448,7 @@ impl<R: BufRead> PuzzleReader<R> {
         } else {
             let line = self.line_no;
             let options = self.options;
-            self.emit(line, trimmed.to_string(), parse_grid(trimmed, options));
+            self.emit(line, trimmed.to_string(), Body::Text(options));
         }
     }
 
@@ -421,7 +457,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let start = self.line_no;
         let mut text = first.to_string();
         if let Err(e) = self.input.read_to_string(&mut text) {
-            self.emit(start, text, Err(ParseError::Board(e.to_string())));
+            self.emit_error(start, text, ParseError::Board(e.to_string()));
             self.done = true;
             return;
         }
@@ -430,7 +466,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(v) => v,
             Err(e) => {
                 let line = start + e.line().saturating_sub(1);
-                self.emit(line, text, Err(ParseError::Board(e.to_string())));
+                self.emit_error(line, text, ParseError::Board(e.to_string()));
                 return;
             }
         };
@@ -447,15 +483,14 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         for board in boards {
             let result = board_from_value(&board, self.options);
-            self.emit(start, board.to_string(), result);
+            self.emit(start, board.to_string(), Body::Done(result));
         }
     }
 }
 
-impl<R: BufRead> Iterator for PuzzleReader<R> {
-    type Item = Entry;
-
-    fn next(&mut self) -> Option<Entry> {
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next puzzle, found but not yet parsed.
+    pub fn next_raw(&mut self) -> Option<RawEntry> {
         let mut buf = String::new();
         while self.ready.is_empty() && !self.done {
             buf.clear();
@@ -472,11 +507,19 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     self.done = true;
                     self.flush_incomplete();
                     let line = self.line_no + 1;
-                    self.emit(line, String::new(), Err(ParseError::Board(e.to_string())));
+                    self.emit_error(line, String::new(), ParseError::Board(e.to_string()));
                 }
             }
         }
         self.ready.pop_front()
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        self.next_raw().map(RawEntry::parse)
     }
 }
 

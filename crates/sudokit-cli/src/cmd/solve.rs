@@ -1,0 +1,76 @@
+//! `sudokit solve`: one answer per puzzle, in input order.
+
+use super::batch::{self, json_base, place, Rendered};
+use crate::args::{Format, SolveArgs};
+use crate::Status;
+use anyhow::Result;
+use sudokit::batch::Answer;
+use sudokit::{format, Outcome};
+
+pub fn run(args: &SolveArgs) -> Result<Status> {
+    let format = args.run.format;
+    let stats = args.run.stats;
+    let max_nodes = args.run.max_nodes;
+    batch::run(&args.input, &args.run, 1, |answer, source| {
+        render(answer, source, format, stats, max_nodes)
+    })
+}
+
+fn render(
+    answer: &Answer,
+    source: &str,
+    format: Format,
+    stats: bool,
+    max_nodes: Option<u64>,
+) -> Rendered {
+    let place = place(source, answer);
+    let (status, word, solution, message) = match &answer.outcome {
+        Err(error) => (
+            Status::Invalid,
+            "invalid",
+            None,
+            Some(format!("sudokit: {place}: invalid: {error}")),
+        ),
+        Ok((_, report)) => match report.outcome() {
+            Outcome::Solved(grid) => (Status::Ok, "solved", Some(grid), None),
+            Outcome::Unsolvable => (
+                Status::Unsolved,
+                "unsolvable",
+                None,
+                Some(format!("sudokit: {place}: no solution")),
+            ),
+            Outcome::LimitReached => (
+                Status::Unsolved,
+                "limit",
+                None,
+                Some(format!(
+                    "sudokit: {place}: gave up after {} search nodes (--max-nodes)",
+                    max_nodes.unwrap_or_default()
+                )),
+            ),
+        },
+    };
+    let out = match format {
+        Format::Line => match &solution {
+            Some(grid) => format!("{}\n", grid.to_line()),
+            None => format!("{word}\n"),
+        },
+        Format::Grid => match &solution {
+            Some(grid) => format!("{}\n", format::pretty(grid)),
+            None => format!("{word}\n\n"),
+        },
+        Format::Json => {
+            let mut map = json_base(answer, source);
+            map.insert("status".into(), word.into());
+            if let Some(grid) = &solution {
+                map.insert("solution".into(), grid.to_line().into());
+            }
+            if let Err(error) = &answer.outcome {
+                map.insert("error".into(), error.clone().into());
+            }
+            format!("{}\n", serde_json::Value::Object(map))
+        }
+    };
+    let err = batch::stderr_lines(answer, &place, message, stats);
+    Rendered { out, err, status }
+}

@@ -1,0 +1,117 @@
+//! `sudokit trace`: a solve step by step. Each step is an assignment, an
+//! elimination or a restore after a failed guess, with the rule behind it and
+//! the square's candidates afterwards; applying the steps in order replays
+//! the solve.
+
+use crate::args::{TraceArgs, TraceEngine, TraceFormat};
+use crate::input;
+use crate::Status;
+use anyhow::Result;
+use serde_json::json;
+use sudokit::engine::{agent, norvig, Action, Rule, Step};
+use sudokit::{Limits, Outcome, Shape};
+
+pub fn run(args: &TraceArgs) -> Result<Status> {
+    let mut status = Status::Ok;
+    let sources = input::open_all(&args.input, |e| {
+        eprintln!("sudokit: error: {e:#}");
+        status = Status::Invalid;
+    });
+    let limits = Limits {
+        max_nodes: Some(args.max_nodes),
+    };
+    for source in sources {
+        for entry in source.reader {
+            let place = format!(
+                "{} puzzle {} (line {})",
+                source.name, entry.index, entry.line
+            );
+            let grid = match entry.result {
+                Ok(grid) => grid,
+                Err(e) => {
+                    eprintln!("sudokit: {place}: invalid: {e}");
+                    status = Status::Invalid;
+                    continue;
+                }
+            };
+            let (report, steps) = match args.engine {
+                TraceEngine::Norvig => norvig::trace(&grid, &limits),
+                TraceEngine::Agent => agent::history(&grid, &limits),
+            };
+            let shape = grid.shape();
+            for (n, step) in steps.iter().enumerate() {
+                match args.format {
+                    TraceFormat::Text => println!("{:>6} {}", n + 1, describe(shape, step)),
+                    TraceFormat::Json => println!("{}", step_json(shape, n + 1, step)),
+                }
+            }
+            let (word, solution) = match report.outcome() {
+                Outcome::Solved(s) => ("solved", Some(s.to_line())),
+                Outcome::Unsolvable => ("unsolvable", None),
+                Outcome::LimitReached => ("limit", None),
+            };
+            if solution.is_none() {
+                status = status.max(Status::Unsolved);
+                eprintln!("sudokit: {place}: {word}");
+            }
+            match args.format {
+                TraceFormat::Text => println!(
+                    "{word}: {} ({} steps, {} guesses, {} backtracks)",
+                    solution.as_deref().unwrap_or("-"),
+                    steps.len(),
+                    report.stats.nodes,
+                    report.stats.backtracks
+                ),
+                TraceFormat::Json => println!(
+                    "{}",
+                    json!({
+                        "status": word,
+                        "solution": solution,
+                        "steps": steps.len(),
+                        "nodes": report.stats.nodes,
+                        "backtracks": report.stats.backtracks,
+                    })
+                ),
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn rule_words(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Given => "given",
+        Rule::PeerHasDigit => "a peer holds it",
+        Rule::OnlyPlace => "only place in a unit",
+        Rule::NakedTwins => "naked twins",
+        Rule::Guess => "guess",
+        Rule::Backtrack => "backtrack",
+    }
+}
+
+/// `depth 1  C3 = 2  (guess)`, `A2 - 4 -> 12356789  (a peer holds it)`.
+fn describe(shape: &Shape, step: &Step) -> String {
+    let square = shape.name(step.square);
+    let what = match step.action {
+        Action::Assign => format!("{square} = {}", Shape::symbol(step.digit)),
+        Action::Eliminate => format!(
+            "{square} - {} -> {}",
+            Shape::symbol(step.digit),
+            step.candidates
+        ),
+        Action::Restore => format!("{square} back to {}", step.candidates),
+    };
+    format!("depth {}  {what}  ({})", step.depth, rule_words(step.rule))
+}
+
+fn step_json(shape: &Shape, n: usize, step: &Step) -> serde_json::Value {
+    json!({
+        "step": n,
+        "action": step.action,
+        "rule": step.rule,
+        "square": shape.name(step.square),
+        "digit": step.digit,
+        "candidates": step.candidates.to_string(),
+        "depth": step.depth,
+    })
+}

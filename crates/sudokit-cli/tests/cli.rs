@@ -1,0 +1,438 @@
+//! The `sudokit` command run as a user runs it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+const GRID2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const GRID2_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const EASY1_SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+fn sudokit() -> Command {
+    Command::cargo_bin("sudokit").unwrap()
+}
+
+fn testdata(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(name)
+}
+
+fn corpus(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/puzzles")
+        .join(name)
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn solve_a_puzzle_given_as_an_argument() {
+    sudokit()
+        .args(["solve", GRID2])
+        .assert()
+        .success()
+        .stdout(format!("{GRID2_SOLVED}\n"));
+}
+
+#[test]
+fn solve_reads_stdin_when_no_file_is_given() {
+    sudokit()
+        .arg("solve")
+        .write_stdin(format!("{GRID2}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{GRID2_SOLVED}\n"));
+}
+
+#[test]
+fn a_bad_batch_keeps_every_answer_in_order_and_exits_2() {
+    let out = sudokit()
+        .args(["solve"])
+        .arg(testdata("mixed.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "puzzle 2 (line 3): invalid: digit 5 is given twice in row A: at A1 and at A2",
+        ))
+        .stderr(predicate::str::contains(
+            "puzzle 3 (line 4): invalid: found 80 squares",
+        ))
+        .stderr(predicate::str::contains("puzzle 4 (line 5): no solution"))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            GRID2_SOLVED,
+            "invalid",
+            "invalid",
+            "unsolvable",
+            EASY1_SOLVED
+        ]
+    );
+}
+
+#[test]
+fn no_solution_alone_exits_1() {
+    sudokit()
+        .arg("solve")
+        .arg(corpus("no_solution.txt"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("unsolvable"))
+        .stdout(predicate::str::is_match("[1-9]{81}").unwrap().not());
+}
+
+#[test]
+fn json_answers_have_the_documented_fields() {
+    let out = stdout_of(
+        sudokit()
+            .args(["solve", "--format", "json", "--engine", "norvig"])
+            .arg(testdata("mixed.txt")),
+    );
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 5);
+    let statuses: Vec<&str> = answers
+        .iter()
+        .map(|a| a["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        vec!["solved", "invalid", "invalid", "unsolvable", "solved"]
+    );
+    assert_eq!(answers[0]["index"], 1);
+    assert_eq!(answers[0]["line"], 2);
+    assert_eq!(answers[0]["puzzle"], GRID2);
+    assert_eq!(answers[0]["solution"], GRID2_SOLVED);
+    assert!(answers[0]["nodes"].as_u64().unwrap() > 0);
+    assert!(answers[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("given twice"));
+    assert!(answers[1].get("solution").is_none());
+    assert_eq!(answers[3]["line"], 5);
+}
+
+#[test]
+fn backtrack_reports_its_call_count() {
+    let out = stdout_of(
+        sudokit()
+            .args(["solve", "--format", "json", "--engine", "backtrack"])
+            .arg(testdata("easy_board.json")),
+    );
+    let answer = &json_lines(&out)[0];
+    assert_eq!(answer["calls"], 52);
+    assert_eq!(
+        answer["solution"],
+        "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
+    );
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    sudokit()
+        .args(["solve", "--stats", "--engine", "backtrack"])
+        .arg(testdata("easy_board.json"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("backtrack, 51 nodes")
+                .and(predicate::str::contains("52 calls")),
+        );
+}
+
+#[test]
+fn the_three_forms_of_grid2_solve_alike() {
+    let out = stdout_of(sudokit().arg("solve").arg(testdata("grid2_forms.txt")));
+    assert_eq!(out, format!("{GRID2_SOLVED}\n").repeat(3));
+}
+
+#[test]
+fn grid_format_prints_the_pretty_board() {
+    sudokit()
+        .args(["solve", "--format", "grid", GRID2])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "4 1 7 |3 6 9 |8 2 5\n6 3 2 |1 5 8 |9 4 7\n9 5 8 |7 2 4 |3 1 6\n------+------+------\n",
+        ));
+}
+
+#[test]
+fn max_nodes_gives_limit_not_a_guess() {
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    sudokit()
+        .args(["solve", "--max-nodes", "2", "--format", "json", hard])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(r#""status":"limit""#))
+        .stderr(predicate::str::contains("gave up after 2 search nodes"));
+}
+
+#[test]
+fn diagonal_flag_solves_as_diagonal_sudoku() {
+    let puzzle =
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+    sudokit()
+        .args(["solve", "--diagonal", puzzle])
+        .assert()
+        .success()
+        .stdout(
+            "267945381853716249491823576576438192384192657129657438642379815935281764718564923\n",
+        );
+    sudokit()
+        .args(["count", "--diagonal", puzzle])
+        .assert()
+        .success()
+        .stdout("1\n");
+    sudokit()
+        .args(["count", puzzle])
+        .assert()
+        .success()
+        .stdout("2+\n");
+}
+
+#[test]
+fn count_tells_unique_from_several() {
+    let serg = std::fs::read_to_string(corpus("serg_benchmark.txt")).unwrap();
+    let first = serg.lines().next().unwrap();
+    sudokit()
+        .args(["count", first])
+        .assert()
+        .success()
+        .stdout("2+\n");
+    sudokit()
+        .args(["count", "--limit", "1000", first])
+        .assert()
+        .success();
+    let out = stdout_of(sudokit().args(["count", "--format", "json", GRID2]));
+    let answer = &json_lines(&out)[0];
+    assert_eq!(answer["solutions"], 1);
+    assert_eq!(answer["exact"], true);
+    assert_eq!(answer["status"], "unique");
+}
+
+#[test]
+fn count_matches_tdoku_exact_counts() {
+    let text = std::fs::read_to_string(corpus("tdoku_test_puzzles.txt")).unwrap();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for line in text.lines() {
+        let mut fields = line.split(':');
+        input.push_str(fields.next().unwrap());
+        input.push('\n');
+        expected.push(fields.next().unwrap().parse::<u64>().unwrap());
+    }
+    let out = stdout_of(
+        sudokit()
+            .args(["count", "--limit", "1000", "--format", "json"])
+            .write_stdin(input),
+    );
+    let counts: Vec<u64> = json_lines(&out)
+        .iter()
+        .map(|a| a["solutions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, expected);
+}
+
+#[test]
+fn candidates_shows_norvigs_display() {
+    sudokit()
+        .args(["candidates", GRID2])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "   4      1679   12679  |  139     2369    269   |   8      1239     5\n",
+        ))
+        .stdout(predicate::str::contains(
+            "------------------------+------------------------+------------------------",
+        ));
+}
+
+#[test]
+fn trace_replays_to_the_solution() {
+    for engine in ["norvig", "agent"] {
+        let out =
+            stdout_of(sudokit().args(["trace", "--format", "json", "--engine", engine, GRID2]));
+        let steps = json_lines(&out);
+        let (last, steps) = steps.split_last().unwrap();
+        assert_eq!(last["status"], "solved");
+        assert_eq!(last["solution"], GRID2_SOLVED);
+        // Replay: the final candidates of each square are the solution.
+        let mut board = vec![String::from("123456789"); 81];
+        for (i, c) in GRID2.chars().enumerate() {
+            if c != '.' && engine == "agent" {
+                board[i] = c.to_string();
+            }
+        }
+        for step in steps {
+            let square = step["square"].as_str().unwrap();
+            let row = (square.as_bytes()[0] - b'A') as usize;
+            let col = (square.as_bytes()[1] - b'1') as usize;
+            board[row * 9 + col] = step["candidates"].as_str().unwrap().to_string();
+        }
+        assert_eq!(board.concat(), GRID2_SOLVED, "{engine}");
+    }
+    sudokit()
+        .args(["trace", GRID2])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("A1 = 4  (given)"))
+        .stdout(predicate::str::contains("(guess)"));
+}
+
+#[test]
+fn bench_runs_on_built_in_collections() {
+    sudokit()
+        .args(["bench", "--seconds", "0.01", "--repeats", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solved 50 of 50 easy50 puzzles"))
+        .stdout(predicate::str::contains("Solved 95 of 95 top95 puzzles"))
+        .stdout(predicate::str::contains("Solved 11 of 11 hardest puzzles"));
+}
+
+#[test]
+fn bench_json_compares_engines_side_by_side() {
+    let out = stdout_of(
+        sudokit()
+            .args([
+                "bench",
+                "--seconds",
+                "0.01",
+                "--repeats",
+                "1",
+                "--format",
+                "json",
+                "--engine",
+                "norvig,agent",
+                "--mode",
+                "count",
+            ])
+            .arg(corpus("norvig_hardest.txt")),
+    );
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 2);
+    for (row, engine) in rows.iter().zip(["norvig", "agent"]) {
+        assert_eq!(row["engine"], engine);
+        assert_eq!(row["mode"], "count");
+        assert_eq!(row["puzzles"], 11);
+        assert!(row["puzzles_per_sec"].as_f64().unwrap() > 0.0);
+        for field in [
+            "file",
+            "usec_per_puzzle",
+            "guesses_per_puzzle",
+            "no_guess_pct",
+        ] {
+            assert!(row.get(field).is_some(), "{field}");
+        }
+    }
+}
+
+#[test]
+fn random_is_reproducible_from_its_seed() {
+    let a = stdout_of(sudokit().args(["random", "--count", "3", "--seed", "42"]));
+    let b = stdout_of(sudokit().args(["random", "--count", "3", "--seed", "42"]));
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 3);
+    for line in a.lines() {
+        assert_eq!(line.len(), 81);
+        assert!(line.chars().filter(|c| c.is_ascii_digit()).count() >= 17);
+    }
+    sudokit()
+        .args(["random"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--seed"));
+}
+
+#[test]
+fn other_sizes_solve() {
+    for file in ["sudoku_4x4.txt", "hexadoku_16x16.txt", "sudoku_25x25.txt"] {
+        let out = sudokit()
+            .arg("solve")
+            .arg(corpus(file))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let lines = std::str::from_utf8(&out).unwrap().lines().count();
+        let puzzles = std::fs::read_to_string(corpus(file))
+            .unwrap()
+            .lines()
+            .count();
+        assert_eq!(lines, puzzles, "{file}");
+    }
+}
+
+#[test]
+fn bad_usage_exits_2_with_a_message() {
+    sudokit()
+        .args(["solve", "--engine", "quantum", GRID2])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown engine 'quantum'"));
+    sudokit()
+        .args(["solve", "--size", "7", GRID2])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a supported size"));
+    sudokit()
+        .args(["count", "--limit", "0", GRID2])
+        .assert()
+        .code(2);
+    sudokit().arg("frobnicate").assert().code(2);
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_others_are_still_solved() {
+    sudokit()
+        .args(["solve", "no-such-file.txt"])
+        .arg(testdata("easy_board.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read 'no-such-file.txt'"))
+        .stdout(
+            "532489176916573284487126953759261348263845719841397625698714532374652891125938467\n",
+        );
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["solve", "count", "candidates", "trace", "bench", "random"] {
+        sudokit()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage: sudokit"));
+    }
+    sudokit()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit codes"));
+}
+
+#[test]
+fn a_single_thread_gives_the_same_answers() {
+    let file = corpus("norvig_top95.txt");
+    let one = stdout_of(sudokit().args(["solve", "-j", "1"]).arg(&file));
+    let two = stdout_of(sudokit().args(["solve", "-j", "2"]).arg(&file));
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), 95);
+}
