@@ -86,4 +86,14 @@ mod tests {
         assert_eq!(center("ab", 5), "  ab ");
         assert_eq!(center("abc", 6), " abc  ");
     }
+
+    #[test]
+    fn json_board_reads_back() {
+        use crate::parse::{parse_grid, ParseOptions};
+        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = parse_grid(line, ParseOptions::default()).unwrap();
+        let json = board_json(&grid).to_string();
+        assert!(json.starts_with("[[4,0,0,0,0,0,8,0,5],[0,3,0,"));
+        assert_eq!(parse_grid(&json, ParseOptions::default()).unwrap(), grid);
+    }
 }

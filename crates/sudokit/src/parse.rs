@@ -185,6 +185,20 @@ pub fn parse_grid(text: &str, options: ParseOptions) -> Result<Grid, ParseError>
 /// such pair in square order.
 pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
     let shape = grid.shape();
+    // One pass of bit sets per unit answers the common case; only a puzzle
+    // with a conflict pays for the search that names the first pair.
+    let clean = shape.units().iter().all(|unit| {
+        let mut seen = 0u32;
+        unit.iter().all(|&s| {
+            let bit = (1u32 << grid.get(s)) & !1;
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    });
+    if clean {
+        return Ok(());
+    }
     for s in 0..shape.square_count() {
         let d = grid.get(s);
         if d == 0 {

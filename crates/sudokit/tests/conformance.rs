@@ -141,17 +141,10 @@ fn serg_puzzles_have_several_solutions() {
     }
 }
 
-/// The release-mode check of the issue: run with
-/// `cargo test --release -p sudokit --test conformance -- --ignored`.
 #[test]
-#[ignore = "a minute in release mode; run with --ignored"]
-fn release_norvig_and_agent_solve_top1465() {
+fn norvig_and_agent_solve_top1465() {
     let puzzles = corpus("magictour_top1465.txt");
     for kind in [EngineKind::Norvig, EngineKind::Agent] {
-        assert_eq!(
-            solve_and_check(kind, &puzzles, Limits::none()),
-            1465,
-            "{kind}"
-        );
+        assert_eq!(solve_and_check(kind, &puzzles, Limits::none()), 1465, "{kind}");
     }
 }

@@ -134,7 +134,9 @@ pub trait Solver {
 
     /// Searches for up to `max_solutions` solutions (at least one is always
     /// looked for) within `limits`. The engine fills in everything but
-    /// `stats.elapsed`, which [`Solver::search`] measures.
+    /// `stats.elapsed`, which [`Solver::search`] measures. Ask
+    /// [`Solver::supports`] first: on a shape the engine does not handle, it
+    /// reports no solution.
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report;
 
     /// [`Solver::run`], timed.
