@@ -436,3 +436,29 @@ fn a_single_thread_gives_the_same_answers() {
     assert_eq!(one, two);
     assert_eq!(one.lines().count(), 95);
 }
+
+#[test]
+fn closing_the_pipe_early_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let bin = assert_cmd::cargo::cargo_bin("sudokit");
+    for args in [
+        vec!["random", "--count", "200000", "--seed", "3"],
+        vec!["trace", GRID2],
+        vec!["bench", "--seconds", "0.01", "--repeats", "1"],
+    ] {
+        let mut child = std::process::Command::new(&bin)
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        // The reader is dropped here: the pipe closes under the writer.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(output.status.code().is_some_and(|c| c == 0), "{args:?}: {:?}", output.status);
+    }
+}

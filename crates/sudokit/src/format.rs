@@ -90,7 +90,8 @@ mod tests {
     #[test]
     fn json_board_reads_back() {
         use crate::parse::{parse_grid, ParseOptions};
-        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let grid = parse_grid(line, ParseOptions::default()).unwrap();
         let json = board_json(&grid).to_string();
         assert!(json.starts_with("[[4,0,0,0,0,0,8,0,5],[0,3,0,"));

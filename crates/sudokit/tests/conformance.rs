@@ -36,7 +36,12 @@ fn every_engine_solves_easy50() {
 #[test]
 fn every_engine_solves_4x4() {
     let puzzles = corpus("sudoku_4x4.txt");
-    for kind in EngineKind::ALL {
+    assert!(!EngineKind::Fast.solver().supports(puzzles[0].shape()));
+    assert_eq!(EngineKind::best_for(puzzles[0].shape()), EngineKind::Norvig);
+    for kind in EngineKind::ALL
+        .into_iter()
+        .filter(|k| k.solver().supports(puzzles[0].shape()))
+    {
         assert_eq!(
             solve_and_check(kind, &puzzles, Limits::none()),
             100,
@@ -96,8 +101,8 @@ fn no_solution_is_an_outcome_for_every_engine() {
 }
 
 #[test]
-fn tdoku_test_list_counts_for_norvig_and_agent() {
-    for kind in [EngineKind::Norvig, EngineKind::Agent] {
+fn tdoku_test_list_counts_for_fast_norvig_and_agent() {
+    for kind in [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent] {
         let engine = kind.solver();
         for (puzzle, count, solution) in tdoku_tests() {
             let report = engine.search(&puzzle, 1000, &Limits::none());
@@ -130,7 +135,7 @@ fn budgets_stop_the_search_and_say_so() {
 #[test]
 fn serg_puzzles_have_several_solutions() {
     let puzzles = corpus("serg_benchmark.txt");
-    for kind in [EngineKind::Norvig, EngineKind::Agent] {
+    for kind in [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent] {
         for p in puzzles.iter().step_by(97) {
             assert_eq!(
                 kind.solver().count(p, 2, &Limits::none()).0,
@@ -145,6 +150,99 @@ fn serg_puzzles_have_several_solutions() {
 fn norvig_and_agent_solve_top1465() {
     let puzzles = corpus("magictour_top1465.txt");
     for kind in [EngineKind::Norvig, EngineKind::Agent] {
-        assert_eq!(solve_and_check(kind, &puzzles, Limits::none()), 1465, "{kind}");
+        assert_eq!(
+            solve_and_check(kind, &puzzles, Limits::none()),
+            1465,
+            "{kind}"
+        );
+    }
+}
+
+/// Every 9x9 collection of `../shared/puzzles`.
+const NINE_BY_NINE: [&str; 14] = [
+    "norvig_easy50.txt",
+    "norvig_top95.txt",
+    "norvig_hardest.txt",
+    "magictour_top1465.txt",
+    "magictour_topn87.txt",
+    "magictour_topn234.txt",
+    "magictour_top100.txt",
+    "seventeen_clue.txt",
+    "seventeen_clue_royle.txt",
+    "forum_hardest_1905_11plus.txt",
+    "forum_hardest_1106.txt",
+    "kaggle_sample.txt",
+    "kaggle3m_sample.txt",
+    "serg_benchmark.txt",
+];
+
+/// Both backends of the fast engine, where this CPU has both.
+fn fast_backends() -> Vec<sudokit::engine::fast::Fast> {
+    use sudokit::engine::fast::{avx2_available, Backend, Fast};
+    let mut backends = vec![Fast {
+        backend: Backend::Scalar,
+    }];
+    if avx2_available() {
+        backends.push(Fast {
+            backend: Backend::Avx2,
+        });
+    }
+    backends
+}
+
+#[test]
+fn fast_solves_every_collection_and_its_backends_agree() {
+    use sudokit::Solver;
+    for file in NINE_BY_NINE {
+        let puzzles = corpus(file);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let reports: Vec<_> = fast_backends()
+                .iter()
+                .map(|fast| fast.search(puzzle, 2, &Limits::none()))
+                .collect();
+            let first = reports[0]
+                .first
+                .as_ref()
+                .unwrap_or_else(|| panic!("{file} {}: unsolved", i + 1));
+            verify::check(puzzle, first).unwrap_or_else(|e| panic!("{file} {}: {e}", i + 1));
+            let expected = if file == "serg_benchmark.txt" { 2 } else { 1 };
+            assert_eq!(reports[0].solutions, expected, "{file} {}", i + 1);
+            for other in &reports[1..] {
+                assert_eq!(
+                    other.first,
+                    reports[0].first,
+                    "{file} {}: backends differ",
+                    i + 1
+                );
+                assert_eq!(other.solutions, reports[0].solutions);
+                assert_eq!(other.stats.nodes, reports[0].stats.nodes);
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_agrees_with_norvig_on_every_collection() {
+    let norvig = EngineKind::Norvig.solver();
+    let fast = EngineKind::Fast.solver();
+    for file in NINE_BY_NINE {
+        let puzzles = corpus(file);
+        // Norvig is slow on the big hard lists: a spread sample of those.
+        let step = (puzzles.len() / 300).max(1);
+        for p in puzzles.iter().step_by(step) {
+            let a = fast.count(p, 2, &Limits::none()).0;
+            let b = norvig.count(p, 2, &Limits::none()).0;
+            assert_eq!(a, b, "{file}: {p}");
+        }
+    }
+}
+
+#[test]
+fn fast_finds_no_solution_where_there_is_none() {
+    for fast in fast_backends() {
+        use sudokit::Solver;
+        for p in corpus("no_solution.txt") {
+            assert_eq!(fast.solve(&p, &Limits::none()).0, Outcome::Unsolvable);
+        }
     }
 }

@@ -145,7 +145,7 @@ fn diagonal_example_has_one_diagonal_solution() {
     };
     let puzzle = sudokit::parse_grid(DIAGONAL, options).unwrap();
     assert_eq!(puzzle.shape(), Shape::of(Size::Nine, Variant::Diagonal));
-    for kind in [EngineKind::Norvig, EngineKind::Agent] {
+    for kind in [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent] {
         let engine = kind.solver();
         let (count, _) = engine.count(&puzzle, 2, &Limits::none());
         assert_eq!(count, sudokit::Count::Exactly(1), "{kind}");

@@ -11,6 +11,7 @@
 use crate::args::{BenchArgs, BenchFormat, BenchMode};
 use crate::Status;
 use anyhow::{Context, Result};
+use std::io::Write;
 use serde_json::json;
 use sudokit::batch::{measure, solve_all};
 use sudokit::parse::{read_puzzles, ParseOptions};
@@ -24,6 +25,7 @@ const BUILT_IN: [(&str, &str); 3] = [
 ];
 
 pub fn run(args: &BenchArgs) -> Result<Status> {
+    let mut out = std::io::stdout().lock();
     let mut status = Status::Ok;
     let options = ParseOptions {
         size: None,
@@ -62,7 +64,8 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         BenchMode::Count => "count",
     };
     if args.format == BenchFormat::Text {
-        println!(
+        writeln!(
+            out,
             "{:<28} {:<9} {:>5} {:>8} {:>12} {:>11} {:>9} {:>14}",
             "file",
             "engine",
@@ -72,7 +75,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             "µs/puzzle",
             "no-guess",
             "guesses/puzzle"
-        );
+        )?;
     }
     let mut solve_all_lines = Vec::new();
     for (name, text) in &corpora {
@@ -124,7 +127,8 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             let usec = if rate > 0.0 { 1e6 / rate } else { 0.0 };
             match args.format {
                 BenchFormat::Text => {
-                    println!(
+                    writeln!(
+                        out,
                         "{:<28} {:<9} {:>5} {:>8} {:>12.0} {:>11.2} {:>8.1}% {:>14.2}",
                         short(name),
                         kind.name(),
@@ -134,10 +138,11 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                         usec,
                         no_guess_pct,
                         report.nodes_per_puzzle
-                    );
+                    )?;
                     solve_all_lines.push(report.to_string());
                 }
-                BenchFormat::Json => println!(
+                BenchFormat::Json => writeln!(
+                    out,
                     "{}",
                     json!({
                         "file": name,
@@ -153,14 +158,14 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                         "max_secs": report.max_secs,
                         "hz": report.hz,
                     })
-                ),
+                )?,
             }
         }
     }
     if !solve_all_lines.is_empty() {
-        println!();
+        writeln!(out)?;
         for line in solve_all_lines {
-            println!("{line}");
+            writeln!(out, "{line}")?;
         }
     }
     Ok(status)

@@ -5,9 +5,11 @@ use crate::args::ExplainArgs;
 use crate::input;
 use crate::Status;
 use anyhow::Result;
+use std::io::Write;
 use sudokit::{engine::norvig, format};
 
 pub fn run(args: &ExplainArgs) -> Result<Status> {
+    let mut out = std::io::stdout().lock();
     let mut status = Status::Ok;
     let sources = input::open_all(&args.input, |e| {
         eprintln!("sudokit: error: {e:#}");
@@ -29,13 +31,13 @@ pub fn run(args: &ExplainArgs) -> Result<Status> {
                 }
             };
             if !first {
-                println!();
+                writeln!(out)?;
             }
             first = false;
             match norvig::propagate(&grid) {
-                Some(values) => print!("{}", format::display(&values)),
+                Some(values) => write!(out, "{}", format::display(&values))?,
                 None => {
-                    println!("no solution");
+                    writeln!(out, "no solution")?;
                     eprintln!("sudokit: {place}: propagation finds a contradiction: no solution");
                     status = status.max(Status::Unsolved);
                 }

@@ -8,10 +8,12 @@ use crate::input;
 use crate::Status;
 use anyhow::Result;
 use serde_json::json;
+use std::io::Write;
 use sudokit::engine::{agent, norvig, Action, Rule, Step};
 use sudokit::{Limits, Outcome, Shape};
 
 pub fn run(args: &TraceArgs) -> Result<Status> {
+    let mut out = std::io::stdout().lock();
     let mut status = Status::Ok;
     let sources = input::open_all(&args.input, |e| {
         eprintln!("sudokit: error: {e:#}");
@@ -41,8 +43,8 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
             let shape = grid.shape();
             for (n, step) in steps.iter().enumerate() {
                 match args.format {
-                    TraceFormat::Text => println!("{:>6} {}", n + 1, describe(shape, step)),
-                    TraceFormat::Json => println!("{}", step_json(shape, n + 1, step)),
+                    TraceFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,
+                    TraceFormat::Json => writeln!(out, "{}", step_json(shape, n + 1, step))?,
                 }
             }
             let (word, solution) = match report.outcome() {
@@ -55,14 +57,16 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
                 eprintln!("sudokit: {place}: {word}");
             }
             match args.format {
-                TraceFormat::Text => println!(
+                TraceFormat::Text => writeln!(
+                    out,
                     "{word}: {} ({} steps, {} guesses, {} backtracks)",
                     solution.as_deref().unwrap_or("-"),
                     steps.len(),
                     report.stats.nodes,
                     report.stats.backtracks
-                ),
-                TraceFormat::Json => println!(
+                )?,
+                TraceFormat::Json => writeln!(
+                    out,
                     "{}",
                     json!({
                         "status": word,
@@ -71,7 +75,7 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
                         "nodes": report.stats.nodes,
                         "backtracks": report.stats.backtracks,
                     })
-                ),
+                )?,
             }
         }
     }

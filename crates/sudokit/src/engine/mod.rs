@@ -16,9 +16,11 @@
 //! | [`norvig`] | Norvig's constraint propagation and minimum-remaining-values search |
 //! | [`backtrack`] | the naive backtracking solver, with its call counter |
 //! | [`agent`] | the "AI agent": eliminate, only choice, naked twins, search, history |
+//! | [`fast`] | the fast 9x9 engine: band bitboards, AVX2 when the CPU has it, no allocation |
 
 pub mod agent;
 pub mod backtrack;
+pub mod fast;
 pub mod norvig;
 
 use crate::grid::{Digits, Grid};
@@ -164,6 +166,8 @@ pub trait Solver {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EngineKind {
+    /// [`fast::Fast`].
+    Fast,
     /// [`norvig::Norvig`].
     Norvig,
     /// [`backtrack::Backtrack`].
@@ -174,11 +178,17 @@ pub enum EngineKind {
 
 impl EngineKind {
     /// Every engine.
-    pub const ALL: [EngineKind; 3] = [EngineKind::Norvig, EngineKind::Backtrack, EngineKind::Agent];
+    pub const ALL: [EngineKind; 4] = [
+        EngineKind::Fast,
+        EngineKind::Norvig,
+        EngineKind::Backtrack,
+        EngineKind::Agent,
+    ];
 
     /// The engine's name.
     pub fn name(self) -> &'static str {
         match self {
+            EngineKind::Fast => "fast",
             EngineKind::Norvig => "norvig",
             EngineKind::Backtrack => "backtrack",
             EngineKind::Agent => "agent",
@@ -188,6 +198,7 @@ impl EngineKind {
     /// An instance of the engine.
     pub fn solver(self) -> Box<dyn Solver + Send + Sync> {
         match self {
+            EngineKind::Fast => Box::new(fast::Fast::default()),
             EngineKind::Norvig => Box::new(norvig::Norvig),
             EngineKind::Backtrack => Box::new(backtrack::Backtrack),
             EngineKind::Agent => Box::new(agent::Agent),
@@ -195,8 +206,12 @@ impl EngineKind {
     }
 
     /// The fastest engine that handles `shape`.
-    pub fn best_for(_shape: &Shape) -> EngineKind {
-        EngineKind::Norvig
+    pub fn best_for(shape: &Shape) -> EngineKind {
+        if fast::Fast::default().supports(shape) {
+            EngineKind::Fast
+        } else {
+            EngineKind::Norvig
+        }
     }
 }
 
@@ -208,7 +223,7 @@ impl fmt::Display for EngineKind {
 
 /// An engine name that sudokit does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine '{0}' (expected norvig, backtrack or agent)")]
+#[error("unknown engine '{0}' (expected fast, norvig, backtrack or agent)")]
 pub struct UnknownEngine(pub String);
 
 impl FromStr for EngineKind {

@@ -1,0 +1,293 @@
+//! x86-64 backend: the shared search compiled with AVX2, BMI1/2, POPCNT and
+//! LZCNT enabled (bit scans and counts become single instructions), plus
+//! AVX2 versions of the kernels that touch all 27 slots at once.
+
+use core::arch::x86_64::{
+    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+    _mm256_cmpeq_epi8, _mm256_i32gather_epi32, _mm256_load_si256, _mm256_loadu_si256,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32,
+    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
+    _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
+};
+
+use super::search::{search, slot, Kernel, State};
+use super::FastOutcome;
+
+/// Proof that the CPU has AVX2: only `solve` below makes one, after its
+/// caller checked the features, so kernels taking it may use AVX2 freely.
+#[derive(Clone, Copy)]
+struct Avx2Kernel(());
+
+impl Kernel for Avx2Kernel {
+    #[inline(always)]
+    fn changed(self, st: &State) -> u32 {
+        let c = st.cand.as_ptr() as *const __m256i;
+        let p = st.prev.as_ptr() as *const __m256i;
+        // SAFETY: `self` exists only when AVX2 is available (see the type);
+        // `cand` and `prev` are `[u32; 32]` in a 32-byte aligned struct at a
+        // 32-byte aligned offset, so each of the four aligned 256-bit loads
+        // stays inside its array.
+        let same = unsafe {
+            let m0 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_load_si256(c),
+                _mm256_load_si256(p),
+            )));
+            let m1 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_load_si256(c.add(1)),
+                _mm256_load_si256(p.add(1)),
+            )));
+            let m2 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_load_si256(c.add(2)),
+                _mm256_load_si256(p.add(2)),
+            )));
+            let m3 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_load_si256(c.add(3)),
+                _mm256_load_si256(p.add(3)),
+            )));
+            (m0 as u32) | (m1 as u32) << 8 | (m2 as u32) << 16 | (m3 as u32) << 24
+        };
+        !same & ((1 << 27) - 1)
+    }
+
+    #[inline(always)]
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]> {
+        let mut given = [0u32; 27];
+        let p = puzzle.as_ptr();
+        // SAFETY: `self` proves AVX2. The three 32-byte loads start at bytes
+        // 0, 27 and 49 of the 81-byte array, so they end at 32, 59 and 81.
+        unsafe {
+            let nine = _mm256_set1_epi8(9);
+            let bands = [
+                (_mm256_loadu_si256(p as *const __m256i), 0u32),
+                (_mm256_loadu_si256(p.add(27) as *const __m256i), 0),
+                // Band 2 is bytes 54..81: load 49..81, drop the first 5.
+                (_mm256_loadu_si256(p.add(49) as *const __m256i), 5),
+            ];
+            for (b, &(v, skip)) in bands.iter().enumerate() {
+                let ok = _mm256_cmpeq_epi8(_mm256_min_epu8(v, nine), v);
+                if _mm256_movemask_epi8(ok) != -1 {
+                    return None;
+                }
+                for d in 0..9 {
+                    let hit = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(d as i8 + 1));
+                    let bits = (_mm256_movemask_epi8(hit) as u32) >> skip;
+                    given[slot(d, b)] = bits & ((1 << 27) - 1);
+                }
+            }
+        }
+        Some(given)
+    }
+
+    #[inline(always)]
+    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool> {
+        // SAFETY: `self` exists only when AVX2 is available (see the type).
+        unsafe { cross_bands_simd::<DIAG>(st) }
+    }
+}
+
+/// Columns with at least one / at least two candidates, per lane.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn fold(a: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: AVX2 is available (caller's contract); no memory access.
+    // (Compilers before 1.86 need this block; newer ones find it redundant.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        let m9 = _mm256_set1_epi32(0x1ff);
+        let r0 = _mm256_and_si256(a, m9);
+        let r1 = _mm256_and_si256(_mm256_srli_epi32::<9>(a), m9);
+        let r2 = _mm256_srli_epi32::<18>(a);
+        let o = _mm256_or_si256(_mm256_or_si256(r0, r1), r2);
+        let t = _mm256_or_si256(
+            _mm256_and_si256(r0, r1),
+            _mm256_and_si256(r2, _mm256_or_si256(r0, r1)),
+        );
+        (o, t)
+    }
+}
+
+/// Inside each stack, column `c` to `c - 1` (mod 3), per lane.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn rot1(x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is available (caller's contract); no memory access.
+    // (Compilers before 1.86 need this block; newer ones find it redundant.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32::<1>(x), _mm256_set1_epi32(0b011_011_011)),
+            _mm256_and_si256(_mm256_slli_epi32::<2>(x), _mm256_set1_epi32(0b100_100_100)),
+        )
+    }
+}
+
+/// Inside each stack, column `c` to `c - 2` (mod 3), per lane.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn rot2(x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is available (caller's contract); no memory access.
+    // (Compilers before 1.86 need this block; newer ones find it redundant.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32::<2>(x), _mm256_set1_epi32(0b001_001_001)),
+            _mm256_and_si256(_mm256_slli_epi32::<1>(x), _mm256_set1_epi32(0b110_110_110)),
+        )
+    }
+}
+
+/// `(x & y) | (z & w)`.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn either(x: __m256i, y: __m256i, z: __m256i, w: __m256i) -> __m256i {
+    // SAFETY: AVX2 is available (caller's contract); no memory access.
+    // (Compilers before 1.86 need this block; newer ones find it redundant.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        _mm256_or_si256(_mm256_and_si256(x, y), _mm256_and_si256(z, w))
+    }
+}
+
+/// A 9-bit column set copied to all three rows of a band, per lane.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn spread(x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is available (caller's contract); no memory access.
+    // (Compilers before 1.86 need this block; newer ones find it redundant.)
+    #[allow(unused_unsafe)]
+    unsafe {
+        _mm256_or_si256(
+            _mm256_or_si256(x, _mm256_slli_epi32::<9>(x)),
+            _mm256_slli_epi32::<18>(x),
+        )
+    }
+}
+
+/// Lanes are digits 0..8; see `State::cross_bands_digit` for the logic.
+///
+/// # Safety
+/// AVX2 must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
+    // SAFETY (whole body): AVX2 is available (caller's contract); the gathers
+    // read `cand[3 * lane + b]` for lanes 0..8 and b < 3, all below 27.
+    unsafe {
+        let base = st.cand.as_ptr() as *const i32;
+        let idx = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+        let a0 = _mm256_i32gather_epi32::<4>(base, idx);
+        let a1 = _mm256_i32gather_epi32::<4>(base.add(1), idx);
+        let a2 = _mm256_i32gather_epi32::<4>(base.add(2), idx);
+        let m9 = _mm256_set1_epi32(0x1ff);
+        let (o0, t0) = fold(a0);
+        let (o1, t1) = fold(a1);
+        let (o2, t2) = fold(a2);
+        let one = _mm256_or_si256(_mm256_or_si256(o0, o1), o2);
+        if _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(one, m9))) != 0xff {
+            return None;
+        }
+        let (p0, q0) = (rot1(o0), rot2(o0));
+        let (p1, q1) = (rot1(o1), rot2(o1));
+        let (p2, q2) = (rot1(o2), rot2(o2));
+        let k0 = _mm256_and_si256(o0, either(p1, q2, q1, p2));
+        let k1 = _mm256_and_si256(o1, either(p0, q2, q0, p2));
+        let k2 = _mm256_and_si256(o2, either(p0, q1, q0, p1));
+        let lost = _mm256_or_si256(
+            _mm256_or_si256(_mm256_xor_si256(k0, o0), _mm256_xor_si256(k1, o1)),
+            _mm256_xor_si256(k2, o2),
+        );
+        let zero = _mm256_setzero_si256();
+        let shrunk =
+            !_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(lost, zero))) & 0xff;
+        let n0 = _mm256_and_si256(a0, spread(k0));
+        let n1 = _mm256_and_si256(a1, spread(k1));
+        let n2 = _mm256_and_si256(a2, spread(k2));
+        let two = _mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(t0, t1), t2),
+            either(o0, o1, o2, _mm256_or_si256(o0, o1)),
+        );
+        let single = spread(_mm256_andnot_si256(two, one));
+        let c0 = _mm256_and_si256(
+            _mm256_and_si256(n0, single),
+            _mm256_set1_epi32(st.unsolved[0] as i32),
+        );
+        let c1 = _mm256_and_si256(
+            _mm256_and_si256(n1, single),
+            _mm256_set1_epi32(st.unsolved[1] as i32),
+        );
+        let c2 = _mm256_and_si256(
+            _mm256_and_si256(n2, single),
+            _mm256_set1_epi32(st.unsolved[2] as i32),
+        );
+        let any = _mm256_or_si256(_mm256_or_si256(c0, c1), c2);
+        let found = !_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(any, zero))) & 0xff;
+        if shrunk != 0 {
+            let mut n = [[0u32; 8]; 3];
+            _mm256_storeu_si256(n[0].as_mut_ptr() as *mut __m256i, n0);
+            _mm256_storeu_si256(n[1].as_mut_ptr() as *mut __m256i, n1);
+            _mm256_storeu_si256(n[2].as_mut_ptr() as *mut __m256i, n2);
+            let mut m = shrunk;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for (b, band) in n.iter().enumerate() {
+                    st.cand[slot(d, b)] = band[d];
+                }
+            }
+        }
+        if found != 0 {
+            let mut c = [[0u32; 8]; 3];
+            _mm256_storeu_si256(c[0].as_mut_ptr() as *mut __m256i, c0);
+            _mm256_storeu_si256(c[1].as_mut_ptr() as *mut __m256i, c1);
+            _mm256_storeu_si256(c[2].as_mut_ptr() as *mut __m256i, c2);
+            let mut m = found;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for (b, band) in c.iter().enumerate() {
+                    if !st.place_all::<DIAG>(d, b, band[d]) {
+                        return None;
+                    }
+                }
+            }
+        }
+        let last = st.cross_bands_digit::<DIAG>(8)?;
+        Some(last || shrunk != 0 || found != 0)
+    }
+}
+
+/// Solves with AVX2 and friends enabled.
+///
+/// # Safety
+/// The CPU must support AVX2, BMI1, BMI2, POPCNT and LZCNT (see
+/// `super::avx2_available`).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+pub(crate) unsafe fn solve(
+    puzzle: &[u8; 81],
+    diagonal: bool,
+    max_solutions: u64,
+    max_guesses: u64,
+    solution: &mut [u8; 81],
+) -> FastOutcome {
+    let k = Avx2Kernel(());
+    if diagonal {
+        search::<Avx2Kernel, true>(k, puzzle, max_solutions, max_guesses, solution)
+    } else {
+        search::<Avx2Kernel, false>(k, puzzle, max_solutions, max_guesses, solution)
+    }
+}

@@ -1,0 +1,168 @@
+//! A fast 9x9 Sudoku solver core: finds the first solution, counts solutions up
+//! to a limit, or gives up after a number of guesses. It exists because the
+//! general-purpose engines of sudokit spend most of their time on bookkeeping
+//! that a fixed 9x9 shape lets us compile away.
+//!
+//! # Design
+//!
+//! The grid is held as band bitboards: for each digit and each band (three
+//! rows), a 27-bit mask of the cells where the digit can still go, 27 words in
+//! all. A placed digit keeps its own bit, so each word also says where the
+//! digit already is. Propagation works one (digit, band) word at a time and
+//! only on words that changed since they were last looked at (a copy of every
+//! word as last propagated is kept; comparing the two is one 256-bit compare
+//! per 8 words on AVX2):
+//!
+//! * the word's nine row-by-box segments are reduced to a 9-bit pattern by three
+//!   table lookups; a second table maps that pattern to the union of the
+//!   3x3 permutation matrices inside it (the digit takes one segment per row
+//!   and per box of the band). Masking with it does pointing and claiming
+//!   (locked candidates) inside the band and finds a dead band;
+//! * a row left with one free cell is a single (this covers hidden singles in
+//!   rows and boxes): the digit is placed, removed from the other digits of
+//!   that cell and from the column in the other two bands;
+//! * when no word changes any more, one sweep per band over the nine digit
+//!   words finds cells with one candidate (naked singles), cells with none
+//!   (contradiction) and cells with two (bivalue);
+//! * then one pass per digit across the three bands finds hidden singles in
+//!   columns, empty columns, and locked candidates between boxes and columns
+//!   (the same permutation rule as inside a band, applied to each stack with
+//!   bit rotations instead of a table). The AVX2 backend does this pass for
+//!   eight digits at once.
+//!
+//! When propagation stalls the search branches, DPLL style, on a bivalue
+//! cell: among the first 16 in board order, the one whose two digits knock
+//! out the most candidates among its peers (product of the two counts, peers
+//! that are themselves bivalue weighted 4x because they turn into singles),
+//! trying first the digit with the larger count. Without a bivalue cell it
+//! branches on a cell with the fewest candidates. The state before the guess
+//! is copied onto a fixed-size stack (at most 81 deep); nothing is allocated
+//! on the heap.
+//!
+//! Givens are loaded in one branch-free pass (three 32-byte compares per
+//! digit on AVX2) rather than one placement each: whether a cell is given is
+//! unpredictable, and the mispredictions cost as much as solving an easy
+//! puzzle.
+//!
+//! The scalar and AVX2 backends run the same search (see `search`), generic
+//! over a small `Kernel` trait; the AVX2 one is compiled with
+//! `avx2,bmi1,bmi2,popcnt,lzcnt` enabled and swaps in vector kernels.
+//! Diagonal (X-Sudoku) support is a const generic parameter, so the standard
+//! path carries no test for it.
+//!
+//! # Sources
+//!
+//! Ideas, not code, come from published designs:
+//!
+//! * the band bitboard layout (3 bands x 9 digits x 27 bits), keeping solved
+//!   cells in the digit words, the "changed since last look" test, row singles
+//!   from the band word and box/line interaction by table lookup follow the
+//!   JCZSolve family (named after JasonLion, champagne and zhouyundong_2012)
+//!   and Mladen Dobrichev's fsss2, as described by their authors on the Enjoy
+//!   Sudoku players' forum (programmers' section). The tables here
+//!   (permutation-matrix union over row-by-box segments) and the stack
+//!   rotations were derived for this module and are computed by our own code;
+//! * branching on bivalue cells, treating the search as DPLL over the
+//!   "digit in cell" variables, counting guesses, and the benchmark
+//!   collections used to tune all this follow Tom Dillon's write-up of tdoku
+//!   ("Fast Sudoku Solvers: a benchmark", t-dillon.github.io/tdoku, and
+//!   docs/sudoku.md in github.com/t-dillon/tdoku, BSD-2-Clause).
+
+#![deny(missing_docs)]
+
+mod scalar;
+mod search;
+mod solver;
+mod tables;
+
+pub use solver::Fast;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
+/// Which propagation code to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The fastest backend this CPU supports.
+    Auto,
+    /// Portable code; runs everywhere.
+    Scalar,
+    /// Code compiled for AVX2 (x86-64 only); falls back to `Scalar` when the
+    /// CPU lacks it.
+    Avx2,
+}
+
+/// True when this CPU can run the Avx2 backend.
+///
+/// The answer is computed once and cached.
+pub fn avx2_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0 = not yet known, 1 = no, 2 = yes. Racing threads compute the same
+        // answer, so a relaxed store is enough.
+        static CACHE: AtomicU8 = AtomicU8::new(0);
+        match CACHE.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let yes = is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("popcnt")
+                    && is_x86_feature_detected!("lzcnt");
+                CACHE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// What one search found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FastOutcome {
+    /// Solutions found, at most `max_solutions`.
+    pub solutions: u64,
+    /// Guesses (branching decisions) made.
+    pub guesses: u64,
+    /// True when the search stopped because `max_guesses` ran out before it finished.
+    pub limit_hit: bool,
+}
+
+/// Solves a 9x9 Sudoku.
+///
+/// `puzzle`: 81 cells row-major, 0 = empty, 1..=9 = given (givens may
+/// contradict each other: then 0 solutions, never a panic; a value above 9
+/// also gives 0 solutions).
+/// Search stops after `max_solutions` solutions (1 = first solution, 2 =
+/// uniqueness check) or after `max_guesses` guesses.
+/// The first solution found is written to `solution` (1..=9 per cell);
+/// untouched when none found.
+/// `diagonal`: both main diagonals are units too (X-Sudoku).
+/// `backend`: which code path to run; `Avx2` on a CPU without AVX2 runs `Scalar`.
+pub fn solve(
+    puzzle: &[u8; 81],
+    diagonal: bool,
+    max_solutions: u64,
+    max_guesses: u64,
+    solution: &mut [u8; 81],
+    backend: Backend,
+) -> FastOutcome {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if backend != Backend::Scalar && avx2_available() {
+            // SAFETY: `avx2_available` checked every feature `avx2::solve`
+            // is compiled for.
+            return unsafe { avx2::solve(puzzle, diagonal, max_solutions, max_guesses, solution) };
+        }
+    }
+    let _ = backend;
+    scalar::solve(puzzle, diagonal, max_solutions, max_guesses, solution)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,707 @@
+//! The search itself: band bitboard state, propagation and DPLL-style guessing.
+//!
+//! Everything here is `#[inline(always)]` so that each backend can compile the
+//! same body under its own `#[target_feature]` set (the AVX2 backend gets
+//! hardware `popcnt`/`tzcnt` and vector compares this way) without the code
+//! being written twice.
+
+// Loops here run over band and digit numbers that feed `slot(d, b)` and
+// several parallel tables; iterator chains would hide that arithmetic.
+#![allow(clippy::needless_range_loop)]
+
+use core::mem::MaybeUninit;
+
+use super::tables::{
+    BAND_PEERS, CELL_COL, CELL_ROW, COLUMN, DIAG_ANTI, DIAG_MAIN, ROW_SEGMENTS, SEGMENT_KEEP,
+};
+use super::FastOutcome;
+
+/// The few steps a backend may do its own way; everything else is shared.
+pub(crate) trait Kernel: Copy {
+    /// Slots (bit `slot(d, b)`) whose candidates changed since last propagated.
+    fn changed(self, st: &State) -> u32;
+    /// `State::cross_bands_digit` for every digit: `None` on a dead end,
+    /// otherwise whether anything changed.
+    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool>;
+    /// The givens of digit `d` in band `b` at `slot(d, b)`; `None` when a
+    /// cell holds a value above 9.
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]>;
+}
+
+/// Plain Rust for every step.
+#[derive(Clone, Copy)]
+pub(crate) struct Portable;
+
+impl Kernel for Portable {
+    #[inline(always)]
+    fn changed(self, st: &State) -> u32 {
+        let mut m = 0u32;
+        for i in 0..27 {
+            m |= ((st.cand[i] != st.prev[i]) as u32) << i;
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]> {
+        // Branch-free on purpose: whether a cell is given is unpredictable,
+        // and mispredicting on a third of the cells cost more than the rest
+        // of the setup. Row `v` collects digit `v`; row 0 collects blanks.
+        let mut by_value = [[0u32; 3]; 10];
+        let mut bad = false;
+        for (i, &v) in puzzle.iter().enumerate() {
+            bad |= v > 9;
+            by_value[v.min(9) as usize][i / 27] |= 1 << (i % 27);
+        }
+        if bad {
+            return None;
+        }
+        let mut given = [0u32; 27];
+        for d in 0..9 {
+            for b in 0..3 {
+                given[slot(d, b)] = by_value[d + 1][b];
+            }
+        }
+        Some(given)
+    }
+
+    #[inline(always)]
+    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool> {
+        let mut progress = false;
+        for d in 0..9 {
+            progress |= st.cross_bands_digit::<DIAG>(d)?;
+        }
+        Some(progress)
+    }
+}
+
+/// All 27 cells of a band.
+const BAND_ALL: u32 = (1 << 27) - 1;
+
+/// The two bands other than the index.
+static OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// Cells of the rows of a band given as 3 bits.
+static ROW_MASKS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if i >> r & 1 != 0 {
+                t[i] |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Cells of the boxes of a band given as 3 bits.
+static BOX_MASKS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut c = 0;
+        while c < 3 {
+            if i >> c & 1 != 0 {
+                t[i] |= 0x1c0e07 << (3 * c);
+            }
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Digit of each slot.
+static SLOT_DIGIT: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i / 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Band of each slot.
+static SLOT_BAND: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i % 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Slot of digit `d` (0..9) in band `b` (0..3) in [`State::cand`].
+#[inline(always)]
+pub(crate) const fn slot(d: usize, b: usize) -> usize {
+    d * 3 + b
+}
+
+/// Everything one search node needs; copied whole when the search guesses.
+///
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(crate) struct State {
+    /// Candidates of digit `d` in band `b` at `slot(d, b)`: 27 bits, bit
+    /// `9 * row + col`. A placed digit keeps its own bit, so a digit that is
+    /// fully placed has exactly nine bits over its three bands.
+    pub(crate) cand: [u32; 32],
+    /// `cand` as last propagated.
+    pub(crate) prev: [u32; 32],
+    /// Cells not yet placed, per band.
+    pub(crate) unsolved: [u32; 3],
+}
+
+/// What propagation left behind.
+pub(crate) enum Step {
+    /// Some unit or cell can no longer be filled.
+    Dead,
+    /// Every cell is placed.
+    Solved,
+    /// Stuck: branch on cell `pos` of band `band` over the digits in `digits`.
+    Branch {
+        band: usize,
+        pos: u32,
+        digits: u32,
+        first: u32,
+    },
+}
+
+impl State {
+    #[inline(always)]
+    pub(crate) fn new() -> State {
+        State {
+            cand: {
+                let mut c = [0; 32];
+                let mut i = 0;
+                while i < 27 {
+                    c[i] = BAND_ALL;
+                    i += 1;
+                }
+                c
+            },
+            prev: [u32::MAX; 32],
+            unsolved: [BAND_ALL; 3],
+        }
+    }
+
+    /// The state after placing all givens (standard units only), built in one
+    /// pass instead of one `place` per given; `None` when givens clash.
+    #[inline(always)]
+    fn from_givens<K: Kernel>(k: K, puzzle: &[u8; 81]) -> Option<State> {
+        let given = k.givens(puzzle)?;
+        let mut occupied = [0u32; 3];
+        for d in 0..9 {
+            for b in 0..3 {
+                occupied[b] |= given[slot(d, b)];
+            }
+        }
+        let mut st = State::new();
+        for d in 0..9 {
+            let g = [given[slot(d, 0)], given[slot(d, 1)], given[slot(d, 2)]];
+            let n = g[0].count_ones() + g[1].count_ones() + g[2].count_ones();
+            let c = [fold_rows(g[0]).0, fold_rows(g[1]).0, fold_rows(g[2]).0];
+            let cols = c[0] | c[1] | c[2];
+            let mut units = 0;
+            let mut blocked = [0u32; 3];
+            for b in 0..3 {
+                let rows = (g[b] & 0x1ff != 0) as u32
+                    | ((g[b] >> 9 & 0x1ff != 0) as u32) << 1
+                    | ((g[b] >> 18 != 0) as u32) << 2;
+                let boxes = ROW_SEGMENTS[c[b] as usize] as u32;
+                units += rows.count_ones() | boxes.count_ones() << 8;
+                blocked[b] = ROW_MASKS[rows as usize] | BOX_MASKS[boxes as usize];
+            }
+            // Two givens of one digit share a unit exactly when some unit
+            // count falls short of the number of givens.
+            if cols.count_ones() != n || units != n | n << 8 {
+                return None;
+            }
+            let col_block = cols * SPREAD;
+            for b in 0..3 {
+                st.cand[slot(d, b)] = (BAND_ALL & !(occupied[b] | blocked[b] | col_block)) | g[b];
+            }
+        }
+        for b in 0..3 {
+            st.unsolved[b] = BAND_ALL & !occupied[b];
+        }
+        Some(st)
+    }
+
+    /// Puts digit `d` in cell `pos` of band `b` and removes it from that cell's
+    /// peers. Returns false when the digit is no longer a candidate there,
+    /// which is how clashing givens and clashing singles found in the same
+    /// sweep are caught.
+    #[inline(always)]
+    pub(crate) fn place<const DIAG: bool>(&mut self, d: usize, b: usize, pos: u32) -> bool {
+        let bit = 1u32 << pos;
+        let own = self.cand[slot(d, b)];
+        if own & bit == 0 {
+            return false;
+        }
+        // The column in the other two bands. Their indices come from a
+        // table on purpose: when the compiler can see that slots are
+        // adjacent it merges them into one 64-bit vector load, and that load
+        // stalls when it follows the scalar stores of the previous placement
+        // (a failed store-to-load forward).
+        let col = COLUMN[CELL_COL[pos as usize] as usize];
+        let [b1, b2] = OTHER_BANDS[b];
+        self.cand[slot(d, b1)] &= !col;
+        self.cand[slot(d, b2)] &= !col;
+        for dd in 0..9 {
+            self.cand[slot(dd, b)] &= !bit;
+        }
+        self.cand[slot(d, b)] = (own & !BAND_PEERS[pos as usize]) | bit;
+        self.unsolved[b] &= !bit;
+        if DIAG {
+            let row = 3 * b + CELL_ROW[pos as usize] as usize;
+            let c = CELL_COL[pos as usize] as usize;
+            if row == c {
+                for bb in 0..3 {
+                    self.cand[slot(d, bb)] &= !DIAG_MAIN[bb];
+                }
+                self.cand[slot(d, b)] |= bit;
+            }
+            if row + c == 8 {
+                for bb in 0..3 {
+                    self.cand[slot(d, bb)] &= !DIAG_ANTI[bb];
+                }
+                self.cand[slot(d, b)] |= bit;
+            }
+        }
+        true
+    }
+
+    /// Locked candidates and row singles for one digit in one band.
+    #[inline(always)]
+    fn update_slot<const DIAG: bool>(&mut self, d: usize, b: usize) -> bool {
+        // The masks cost nothing and let the compiler drop bounds checks.
+        let i = slot(d, b) & 31;
+        let a = self.cand[i];
+        let segs = ROW_SEGMENTS[(a & 0x1ff) as usize] as usize
+            | (ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize] as usize) << 3
+            | (ROW_SEGMENTS[((a >> 18) & 0x1ff) as usize] as usize) << 6;
+        let a = a & SEGMENT_KEEP[segs & 0x1ff];
+        if a == 0 {
+            return false;
+        }
+        self.cand[i] = a;
+        self.prev[i] = a;
+        // Rows where the digit is already placed have no unsolved candidate
+        // left, so only rows that still need the digit show up here.
+        let free = a & self.unsolved[b];
+        for r in 0..3 {
+            let row = (free >> (9 * r)) & 0x1ff;
+            if row != 0 && row & (row - 1) == 0 {
+                // A row single (this includes hidden singles in boxes, since
+                // the segment logic already confined the row to that box).
+                if !self.place::<DIAG>(d, b, row.trailing_zeros() + 9 * r) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs every slot whose candidates changed until nothing changes.
+    #[inline(always)]
+    fn settle_slots<K: Kernel, const DIAG: bool>(&mut self, k: K) -> bool {
+        let mut m = k.changed(self);
+        while m != 0 {
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if !self.update_slot::<DIAG>(SLOT_DIGIT[i] as usize, SLOT_BAND[i] as usize) {
+                    return false;
+                }
+            }
+            m = k.changed(self);
+        }
+        true
+    }
+
+    /// Full propagation to a fixpoint, then the verdict.
+    #[inline(always)]
+    pub(crate) fn propagate<K: Kernel, const DIAG: bool>(&mut self, k: K) -> Step {
+        loop {
+            if !self.settle_slots::<K, DIAG>(k) {
+                return Step::Dead;
+            }
+            // Naked singles, and bivalue cells in case we must branch.
+            let mut placed = false;
+            let mut pairs = [0u32; 3];
+            for b in 0..3 {
+                let u = self.unsolved[b];
+                if u == 0 {
+                    continue;
+                }
+                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[slot(d, b)];
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                if u & !one != 0 {
+                    return Step::Dead;
+                }
+                pairs[b] = u & two & !three;
+                let mut singles = u & !two;
+                while singles != 0 {
+                    let pos = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let bit = 1u32 << pos;
+                    // An earlier single of this sweep may have taken this
+                    // cell's only digit; then no digit is found here.
+                    let mut found = false;
+                    for d in 0..9 {
+                        if self.cand[slot(d, b)] & bit != 0 {
+                            if !self.place::<DIAG>(d, b, pos) {
+                                return Step::Dead;
+                            }
+                            found = true;
+                            break;
+                        }
+                    }
+                    if !found {
+                        return Step::Dead;
+                    }
+                    placed = true;
+                }
+            }
+            if placed {
+                continue;
+            }
+            // Per digit, across bands: hidden singles in columns, which the
+            // band-wise pass cannot see, and locked candidates between boxes
+            // and columns: inside each stack the digit takes one column per
+            // band, as a permutation, like segments do inside a band.
+            match k.cross_bands::<DIAG>(self) {
+                None => return Step::Dead,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if pairs[0] | pairs[1] | pairs[2] != 0 {
+                return self.pick_pair(&pairs);
+            }
+            return self.fewest_candidates();
+        }
+    }
+
+    /// Per digit, across bands: hidden singles in columns, which the
+    /// band-wise pass cannot see, and locked candidates between boxes and
+    /// columns: inside each stack the digit takes one column per band, as a
+    /// permutation, like segments do inside a band. `None` when the digit has
+    /// no place left in some column; otherwise whether anything changed.
+    #[inline(always)]
+    pub(crate) fn cross_bands_digit<const DIAG: bool>(&mut self, d: usize) -> Option<bool> {
+        let mut progress = false;
+        let (a0, a1, a2) = (
+            self.cand[slot(d, 0)],
+            self.cand[slot(d, 1)],
+            self.cand[slot(d, 2)],
+        );
+        let (o0, t0) = fold_rows(a0);
+        let (o1, t1) = fold_rows(a1);
+        let (o2, t2) = fold_rows(a2);
+        let one = o0 | o1 | o2;
+        if one != 0x1ff {
+            return None;
+        }
+        let (p0, q0) = (rot1(o0), rot2(o0));
+        let (p1, q1) = (rot1(o1), rot2(o1));
+        let (p2, q2) = (rot1(o2), rot2(o2));
+        let k0 = o0 & ((p1 & q2) | (q1 & p2));
+        let k1 = o1 & ((p0 & q2) | (q0 & p2));
+        let k2 = o2 & ((p0 & q1) | (q0 & p1));
+        if (k0 ^ o0) | (k1 ^ o1) | (k2 ^ o2) != 0 {
+            progress = true;
+            self.cand[slot(d, 0)] = a0 & (k0 * SPREAD);
+            self.cand[slot(d, 1)] = a1 & (k1 * SPREAD);
+            self.cand[slot(d, 2)] = a2 & (k2 * SPREAD);
+        }
+        let two = t0 | t1 | t2 | (o0 & o1) | (o2 & (o0 | o1));
+        let single = one & !two;
+        if single != 0 {
+            let spread = single * SPREAD;
+            for b in 0..3 {
+                let m = self.cand[slot(d, b)] & spread & self.unsolved[b];
+                if !self.place_all::<DIAG>(d, b, m) {
+                    return None;
+                }
+                progress |= m != 0;
+            }
+        }
+        Some(progress)
+    }
+
+    /// Places digit `d` in every cell of `cells` (band `b`); false on a clash.
+    #[inline(always)]
+    pub(crate) fn place_all<const DIAG: bool>(&mut self, d: usize, b: usize, cells: u32) -> bool {
+        let mut m = cells;
+        while m != 0 {
+            let pos = m.trailing_zeros();
+            m &= m - 1;
+            if !self.place::<DIAG>(d, b, pos) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Chooses the bivalue cell to branch on.
+    #[inline(always)]
+    fn pick_pair(&self, pairs: &[u32; 3]) -> Step {
+        let mut best = (0usize, 0u32, 0u32, 0u32);
+        let mut best_score = i32::MIN;
+        let mut budget = PICK_BUDGET;
+        for b in 0..3 {
+            let mut p = pairs[b];
+            while p != 0 && budget > 0 {
+                budget -= 1;
+                let pos = p.trailing_zeros();
+                p &= p - 1;
+                let digits = self.digits_at(b, pos);
+                let d1 = digits.trailing_zeros() as usize;
+                let d2 = (31 - digits.leading_zeros()) as usize;
+                let (n1, n2) = (
+                    self.peer_count(d1, b, pos, pairs),
+                    self.peer_count(d2, b, pos, pairs),
+                );
+                let score = (n1 * n2) as i32;
+                if score > best_score {
+                    best_score = score;
+                    // The digit that removes more candidates goes first;
+                    // measured better than the other order, notably on
+                    // puzzles with many solutions.
+                    let first = if n1 >= n2 { d1 } else { d2 };
+                    best = (b, pos, digits, first as u32);
+                }
+            }
+        }
+        Step::Branch {
+            band: best.0,
+            pos: best.1,
+            digits: best.2,
+            first: best.3,
+        }
+    }
+
+    /// Candidates of digit `d` among the peers of cell `pos` of band `b`.
+    #[inline(always)]
+    fn peer_count(&self, d: usize, b: usize, pos: u32, pairs: &[u32; 3]) -> u32 {
+        let col = COLUMN[CELL_COL[pos as usize] as usize];
+        let own = self.cand[slot(d, b)] & BAND_PEERS[pos as usize];
+        let mut n = own.count_ones() + PAIR_W * (own & pairs[b]).count_ones();
+        for bb in 0..3 {
+            if bb != b {
+                let x = self.cand[slot(d, bb)] & col;
+                n += x.count_ones() + PAIR_W * (x & pairs[bb]).count_ones();
+            }
+        }
+        n
+    }
+
+    /// Digits (bit `d`) still possible in cell `pos` of band `b`.
+    #[inline(always)]
+    fn digits_at(&self, b: usize, pos: u32) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[slot(d, b)] >> pos) & 1) << d;
+        }
+        m
+    }
+
+    /// Slow path when no bivalue cell exists: the unsolved cell with the
+    /// fewest candidates, or `Solved` when none is left.
+    #[cold]
+    #[inline(never)]
+    fn fewest_candidates(&self) -> Step {
+        let mut best: Option<(usize, u32, u32)> = None;
+        let mut best_n = u32::MAX;
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let pos = u.trailing_zeros();
+                u &= u - 1;
+                let m = self.digits_at(b, pos);
+                let n = m.count_ones();
+                if n < best_n {
+                    best_n = n;
+                    best = Some((b, pos, m));
+                }
+            }
+        }
+        match best {
+            None => Step::Solved,
+            Some((band, pos, digits)) => Step::Branch {
+                band,
+                pos,
+                digits,
+                first: digits.trailing_zeros(),
+            },
+        }
+    }
+
+    /// Writes the grid (1..=9 per cell); only meaningful once solved.
+    #[inline(always)]
+    fn write_solution(&self, out: &mut [u8; 81]) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cand[slot(d, b)];
+                while m != 0 {
+                    let pos = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out[27 * b + pos] = d as u8 + 1;
+                }
+            }
+        }
+    }
+}
+
+/// A pending branch: the state before the guess and the digits not yet tried.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    band: usize,
+    pos: u32,
+    rest: u32,
+}
+
+/// Deepest possible guess stack: every guess places one more cell.
+const MAX_DEPTH: usize = 81;
+
+/// Depth-first search; the body shared by every backend.
+#[inline(always)]
+pub(crate) fn search<K: Kernel, const DIAG: bool>(
+    k: K,
+    puzzle: &[u8; 81],
+    max_solutions: u64,
+    max_guesses: u64,
+    solution: &mut [u8; 81],
+) -> FastOutcome {
+    let mut out = FastOutcome::default();
+    if max_solutions == 0 {
+        return out;
+    }
+    let mut st = if DIAG {
+        let mut st = State::new();
+        for (i, &v) in puzzle.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 || !st.place::<DIAG>(v as usize - 1, i / 27, (i % 27) as u32) {
+                return out;
+            }
+        }
+        st
+    } else {
+        match State::from_givens(k, puzzle) {
+            Some(st) => st,
+            None => return out,
+        }
+    };
+    // Uninitialised on purpose: zeroing ~27 KB would cost more than solving
+    // an easy puzzle. Only entries below `depth` are ever read.
+    let mut stack: [MaybeUninit<Frame>; MAX_DEPTH] = [const { MaybeUninit::uninit() }; MAX_DEPTH];
+    let mut depth = 0usize;
+    'search: loop {
+        match st.propagate::<K, DIAG>(k) {
+            Step::Dead => {}
+            Step::Solved => {
+                if out.solutions == 0 {
+                    st.write_solution(solution);
+                }
+                out.solutions += 1;
+                if out.solutions >= max_solutions {
+                    break 'search;
+                }
+            }
+            Step::Branch {
+                band,
+                pos,
+                digits,
+                first,
+            } => {
+                if out.guesses >= max_guesses {
+                    out.limit_hit = true;
+                    break 'search;
+                }
+                out.guesses += 1;
+                let d = first;
+                let rest = digits & !(1 << first);
+                if depth < MAX_DEPTH && rest != 0 {
+                    stack[depth].write(Frame {
+                        state: st,
+                        band,
+                        pos,
+                        rest,
+                    });
+                    depth += 1;
+                }
+                // A candidate of an unsolved cell always places.
+                st.place::<DIAG>(d as usize, band, pos);
+                continue 'search;
+            }
+        }
+        // Backtrack to the newest untried alternative.
+        loop {
+            if depth == 0 {
+                break 'search;
+            }
+            // SAFETY: entries `0..depth` were all written by the branch above
+            // and never moved out (we only copy `State`, which is `Copy`).
+            let f = unsafe { stack[depth - 1].assume_init_mut() };
+            let d = f.rest.trailing_zeros() as usize;
+            f.rest &= f.rest - 1;
+            st = f.state;
+            let (band, pos) = (f.band, f.pos);
+            if f.rest == 0 {
+                depth -= 1;
+            }
+            if st.place::<DIAG>(d, band, pos) {
+                continue 'search;
+            }
+        }
+    }
+    out
+}
+
+/// Columns (9 bits) of a band word with at least one / at least two candidates.
+#[inline(always)]
+fn fold_rows(a: u32) -> (u32, u32) {
+    let (r0, r1, r2) = (a & 0x1ff, (a >> 9) & 0x1ff, a >> 18);
+    (r0 | r1 | r2, (r0 & r1) | (r2 & (r0 | r1)))
+}
+
+/// Multiplying a 9-bit column set by this copies it to all three rows of a band.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Inside each stack, moves column `c` to `c - 1` (mod 3).
+#[inline(always)]
+fn rot1(x: u32) -> u32 {
+    ((x >> 1) & 0b011_011_011) | ((x << 2) & 0b100_100_100)
+}
+
+/// Inside each stack, moves column `c` to `c - 2` (mod 3).
+#[inline(always)]
+fn rot2(x: u32) -> u32 {
+    ((x >> 2) & 0b001_001_001) | ((x << 1) & 0b110_110_110)
+}
+
+/// Extra weight of a peer that is itself bivalue when scoring a branch cell:
+/// removing a digit there makes a naked single, so it propagates further.
+/// Tuned on magictour_top1465 and forum_hardest_1905 (2..4 all do well).
+const PAIR_W: u32 = 3;
+
+/// Bivalue cells scored per branch, in board order. Scoring every one costs
+/// more than it saves on puzzles with many bivalue cells (serg_benchmark ran
+/// ~25% faster with this cap); past 16 the guess counts on the hard
+/// collections hardly move.
+const PICK_BUDGET: u32 = 16;
