@@ -454,11 +454,17 @@ fn closing_the_pipe_early_is_not_a_panic() {
             .spawn()
             .unwrap();
         let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
         // The reader is dropped here: the pipe closes under the writer.
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(output.status.code().is_some_and(|c| c == 0), "{args:?}: {:?}", output.status);
+        assert!(
+            output.status.code().is_some_and(|c| c == 0),
+            "{args:?}: {:?}",
+            output.status
+        );
     }
 }

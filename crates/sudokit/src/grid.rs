@@ -167,7 +167,14 @@ impl Grid {
 
     /// The one-line form: one symbol per square, `.` for empty.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&d| Shape::symbol(d)).collect()
+        let mut line = String::with_capacity(self.cells.len() + 1);
+        self.write_line(&mut line);
+        line
+    }
+
+    /// Appends the one-line form to `out`.
+    pub fn write_line(&self, out: &mut String) {
+        out.extend(self.cells.iter().map(|&d| Shape::symbol(d)));
     }
 }
 

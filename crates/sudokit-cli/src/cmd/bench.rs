@@ -11,8 +11,8 @@
 use crate::args::{BenchArgs, BenchFormat, BenchMode};
 use crate::Status;
 use anyhow::{Context, Result};
-use std::io::Write;
 use serde_json::json;
+use std::io::Write;
 use sudokit::batch::{measure, solve_all};
 use sudokit::parse::{read_puzzles, ParseOptions};
 use sudokit::{EngineKind, Grid, Limits, Variant};

@@ -52,7 +52,11 @@ fn render(
     };
     let out = match format {
         Format::Line => match &solution {
-            Some(grid) => format!("{}\n", grid.to_line()),
+            Some(grid) => {
+                let mut line = grid.to_line();
+                line.push('\n');
+                line
+            }
             None => format!("{word}\n"),
         },
         Format::Grid => match &solution {
