@@ -14,7 +14,7 @@ pub struct Source {
     /// A file name, `<stdin>` or `<argument>`.
     pub name: String,
     /// The puzzles, streamed.
-    pub reader: PuzzleReader<Box<dyn BufRead>>,
+    pub reader: PuzzleReader<Box<dyn BufRead + Send>>,
 }
 
 impl InputArgs {
@@ -53,7 +53,7 @@ fn is_literal_puzzle(arg: &str) -> bool {
 
 /// Opens one input.
 pub fn open(arg: &str, options: ParseOptions) -> Result<Source> {
-    let (name, reader): (String, Box<dyn BufRead>) = if arg == "-" {
+    let (name, reader): (String, Box<dyn BufRead + Send>) = if arg == "-" {
         ("<stdin>".into(), Box::new(BufReader::new(io::stdin())))
     } else if is_literal_puzzle(arg) {
         (

@@ -9,8 +9,9 @@ use crate::Status;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use sudokit::batch::{Answer, Job};
+use sudokit::parse::{PuzzleReader, RawEntry};
 use sudokit::Limits;
 
 /// Puzzles per chunk: large enough to keep every core busy between writes,
@@ -60,34 +61,64 @@ pub fn run(
         status = Status::Invalid;
     });
     let progress = progress_bar();
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     for Source { name, mut reader } in sources {
-        loop {
-            let chunk: Vec<_> = std::iter::from_fn(|| reader.next_raw())
-                .take(CHUNK)
-                .collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let rendered: Vec<Rendered> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|raw| render(&job.answer(raw.parse()), &name))
-                    .collect()
+        // A pipeline of three chunks: while the pool solves chunk k, one task
+        // writes the answers of chunk k-1 and reads chunk k+1, so no core
+        // waits for input or output.
+        let mut next = read_chunk(&mut reader);
+        let mut finished: Vec<Rendered> = Vec::new();
+        while !next.is_empty() || !finished.is_empty() {
+            let chunk = std::mem::take(&mut next);
+            let (rendered, io_step) = pool.install(|| {
+                rayon::join(
+                    || {
+                        chunk
+                            .into_par_iter()
+                            .map(|raw| render(&job.answer(raw.parse()), &name))
+                            .collect::<Vec<Rendered>>()
+                    },
+                    || -> Result<(Vec<RawEntry>, Status)> {
+                        let status = write_all(&mut out, std::mem::take(&mut finished), &progress)?;
+                        Ok((read_chunk(&mut reader), status))
+                    },
+                )
             });
-            progress.inc(rendered.len() as u64);
-            for r in rendered {
-                out.write_all(r.out.as_bytes())?;
-                if let Some(err) = r.err {
-                    out.flush()?;
-                    progress.suspend(|| eprintln!("{err}"));
-                }
-                status = status.max(r.status);
-            }
+            let (read, written) = io_step?;
+            next = read;
+            status = status.max(written);
+            finished = rendered;
         }
     }
     out.flush()?;
     progress.finish_and_clear();
+    Ok(status)
+}
+
+/// The next chunk of puzzles, found but not parsed (parsing happens on the pool).
+fn read_chunk(reader: &mut PuzzleReader<Box<dyn BufRead + Send>>) -> Vec<RawEntry> {
+    std::iter::from_fn(|| reader.next_raw())
+        .take(CHUNK)
+        .collect()
+}
+
+/// Writes a chunk's answers in order, and its messages to stderr; returns
+/// the worst status among them.
+fn write_all(
+    out: &mut impl Write,
+    rendered: Vec<Rendered>,
+    progress: &ProgressBar,
+) -> Result<Status> {
+    let mut status = Status::Ok;
+    progress.inc(rendered.len() as u64);
+    for r in rendered {
+        out.write_all(r.out.as_bytes())?;
+        if let Some(err) = r.err {
+            out.flush()?;
+            progress.suspend(|| eprintln!("{err}"));
+        }
+        status = status.max(r.status);
+    }
     Ok(status)
 }
 
