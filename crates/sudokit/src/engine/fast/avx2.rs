@@ -18,6 +18,11 @@ use super::FastOutcome;
 #[derive(Clone, Copy)]
 struct Avx2Kernel(());
 
+// The aligned loads in `changed` rely on this layout.
+const _: () = assert!(core::mem::offset_of!(State, cand) % 32 == 0);
+const _: () = assert!(core::mem::offset_of!(State, prev) % 32 == 0);
+const _: () = assert!(core::mem::align_of::<State>() == 32);
+
 impl Kernel for Avx2Kernel {
     #[inline(always)]
     fn changed(self, st: &State) -> u32 {
@@ -185,8 +190,9 @@ unsafe fn spread(x: __m256i) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
-    // SAFETY (whole body): AVX2 is available (caller's contract); the gathers
-    // read `cand[3 * lane + b]` for lanes 0..8 and b < 3, all below 27.
+    // SAFETY: for the whole body: AVX2 is available (caller's contract); the
+    // gathers read `cand[3 * lane + b]` for lanes 0..8 and b < 3, all below
+    // 27; the stores go to local arrays of exactly 8 lanes.
     unsafe {
         let base = st.cand.as_ptr() as *const i32;
         let idx = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);

@@ -31,7 +31,7 @@
 //!   eight digits at once.
 //!
 //! When propagation stalls the search branches, DPLL style, on a bivalue
-//! cell: among the first 16 in board order, the one whose two digits knock
+//! cell: among the first 10 in board order, the one whose two digits knock
 //! out the most candidates among its peers (product of the two counts, peers
 //! that are themselves bivalue weighted 4x because they turn into singles),
 //! trying first the digit with the larger count. Without a bivalue cell it
