@@ -82,3 +82,35 @@ pub fn open_all(args: &InputArgs, mut on_error: impl FnMut(anyhow::Error)) -> Ve
         .filter_map(|name| open(name, options).map_err(&mut on_error).ok())
         .collect()
 }
+
+/// Runs `each` on every puzzle of the inputs, in order, with where it came
+/// from (`file puzzle 3 (line 7)`). Inputs that cannot be opened and puzzles
+/// that do not parse are reported on stderr and skipped. Returns the worst
+/// status of all.
+pub fn for_each_puzzle(
+    args: &InputArgs,
+    mut each: impl FnMut(&str, sudokit::Grid) -> Result<crate::Status>,
+) -> Result<crate::Status> {
+    use crate::Status;
+    let mut status = Status::Ok;
+    let sources = open_all(args, |e| {
+        eprintln!("sudokit: error: {e:#}");
+        status = Status::Invalid;
+    });
+    for source in sources {
+        for entry in source.reader {
+            let place = format!(
+                "{} puzzle {} (line {})",
+                source.name, entry.index, entry.line
+            );
+            match entry.result {
+                Ok(grid) => status = status.max(each(&place, grid)?),
+                Err(e) => {
+                    eprintln!("sudokit: {place}: invalid: {e}");
+                    status = Status::Invalid;
+                }
+            }
+        }
+    }
+    Ok(status)
+}

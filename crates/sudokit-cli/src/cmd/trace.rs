@@ -14,72 +14,54 @@ use sudokit::{Limits, Outcome, Shape};
 
 pub fn run(args: &TraceArgs) -> Result<Status> {
     let mut out = std::io::stdout().lock();
-    let mut status = Status::Ok;
-    let sources = input::open_all(&args.input, |e| {
-        eprintln!("sudokit: error: {e:#}");
-        status = Status::Invalid;
-    });
     let limits = Limits {
         max_nodes: Some(args.max_nodes),
     };
-    for source in sources {
-        for entry in source.reader {
-            let place = format!(
-                "{} puzzle {} (line {})",
-                source.name, entry.index, entry.line
-            );
-            let grid = match entry.result {
-                Ok(grid) => grid,
-                Err(e) => {
-                    eprintln!("sudokit: {place}: invalid: {e}");
-                    status = Status::Invalid;
-                    continue;
-                }
-            };
-            let (report, steps) = match args.engine {
-                TraceEngine::Norvig => norvig::trace(&grid, &limits),
-                TraceEngine::Agent => agent::history(&grid, &limits),
-            };
-            let shape = grid.shape();
-            for (n, step) in steps.iter().enumerate() {
-                match args.format {
-                    TraceFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,
-                    TraceFormat::Json => writeln!(out, "{}", step_json(shape, n + 1, step))?,
-                }
-            }
-            let (word, solution) = match report.outcome() {
-                Outcome::Solved(s) => ("solved", Some(s.to_line())),
-                Outcome::Unsolvable => ("unsolvable", None),
-                Outcome::LimitReached => ("limit", None),
-            };
-            if solution.is_none() {
-                status = status.max(Status::Unsolved);
-                eprintln!("sudokit: {place}: {word}");
-            }
+    input::for_each_puzzle(&args.input, |place, grid| {
+        let (report, steps) = match args.engine {
+            TraceEngine::Norvig => norvig::trace(&grid, &limits),
+            TraceEngine::Agent => agent::history(&grid, &limits),
+        };
+        let shape = grid.shape();
+        for (n, step) in steps.iter().enumerate() {
             match args.format {
-                TraceFormat::Text => writeln!(
-                    out,
-                    "{word}: {} ({} steps, {} guesses, {} backtracks)",
-                    solution.as_deref().unwrap_or("-"),
-                    steps.len(),
-                    report.stats.nodes,
-                    report.stats.backtracks
-                )?,
-                TraceFormat::Json => writeln!(
-                    out,
-                    "{}",
-                    json!({
-                        "status": word,
-                        "solution": solution,
-                        "steps": steps.len(),
-                        "nodes": report.stats.nodes,
-                        "backtracks": report.stats.backtracks,
-                    })
-                )?,
+                TraceFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,
+                TraceFormat::Json => writeln!(out, "{}", step_json(shape, n + 1, step))?,
             }
         }
-    }
-    Ok(status)
+        let (word, solution) = match report.outcome() {
+            Outcome::Solved(s) => ("solved", Some(s.to_line())),
+            Outcome::Unsolvable => ("unsolvable", None),
+            Outcome::LimitReached => ("limit", None),
+        };
+        match args.format {
+            TraceFormat::Text => writeln!(
+                out,
+                "{word}: {} ({} steps, {} guesses, {} backtracks)",
+                solution.as_deref().unwrap_or("-"),
+                steps.len(),
+                report.stats.nodes,
+                report.stats.backtracks
+            )?,
+            TraceFormat::Json => writeln!(
+                out,
+                "{}",
+                json!({
+                    "status": word,
+                    "solution": solution,
+                    "steps": steps.len(),
+                    "nodes": report.stats.nodes,
+                    "backtracks": report.stats.backtracks,
+                })
+            )?,
+        }
+        if solution.is_some() {
+            Ok(Status::Ok)
+        } else {
+            eprintln!("sudokit: {place}: {word}");
+            Ok(Status::Unsolved)
+        }
+    })
 }
 
 fn rule_words(rule: Rule) -> &'static str {

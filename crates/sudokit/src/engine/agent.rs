@@ -20,7 +20,7 @@
 //! solve by applying the steps in order. It works on any shape, so diagonal
 //! sudoku (whose two diagonals are units too) needs nothing special.
 
-use super::{Action, Limits, Report, Rule, Solver, Stats, Step};
+use super::{Action, Limits, Report, Rule, Solver, Step, Tally};
 use crate::grid::{Candidates, Digits, Grid};
 
 /// The agent: eliminate, only choice, naked twins, reduce, search.
@@ -55,14 +55,9 @@ pub fn reduce_puzzle(grid: &Grid) -> Option<Candidates> {
     agent.reduce_puzzle(&mut values).then_some(values)
 }
 
-/// One run of the agent: counters, budget and the optional history.
+/// One run of the agent: its tally and the optional history.
 struct Run {
-    max_solutions: usize,
-    limits: Limits,
-    stats: Stats,
-    solutions: usize,
-    first: Option<Grid>,
-    limit_reached: bool,
+    tally: Tally,
     depth: usize,
     history: Option<Vec<Step>>,
 }
@@ -70,24 +65,14 @@ struct Run {
 impl Run {
     fn new(max_solutions: usize, limits: Limits, keep_history: bool) -> Run {
         Run {
-            max_solutions,
-            limits,
-            stats: Stats::default(),
-            solutions: 0,
-            first: None,
-            limit_reached: false,
+            tally: Tally::new(max_solutions, limits),
             depth: 0,
             history: keep_history.then(Vec::new),
         }
     }
 
     fn report(self) -> Report {
-        Report {
-            first: self.first,
-            solutions: self.solutions,
-            limit_reached: self.limit_reached,
-            stats: self.stats,
-        }
+        self.tally.report()
     }
 
     /// The document's `assign_value`: changes a box and records the change.
@@ -202,16 +187,10 @@ impl Run {
             .min_by_key(|(_, d)| d.len())
             .map(|(s, _)| s);
         let Some(s) = fewest else {
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(values.to_grid());
-            }
-            return self.solutions >= self.max_solutions;
+            return self.tally.solution(|| values.to_grid());
         };
         for d in values.get(s).iter() {
-            self.stats.nodes += 1;
-            if self.limits.exceeded(self.stats.nodes) {
-                self.limit_reached = true;
+            if self.tally.node() {
                 return true;
             }
             let mut child = values.clone();
@@ -220,7 +199,7 @@ impl Run {
             if self.search(&mut child) {
                 return true;
             }
-            self.stats.backtracks += 1;
+            self.tally.stats.backtracks += 1;
             self.depth -= 1;
             if self.history.is_some() {
                 // Give back every box the failed guess changed.

@@ -12,7 +12,7 @@
 //! works on every shape; `is_valid` checks the shape's peers, which for 9x9
 //! are exactly the row, column and box the document checks.
 
-use super::{Limits, Report, Solver, Stats};
+use super::{Limits, Report, Solver, Tally};
 use crate::grid::Grid;
 
 /// The naive backtracking solver and its call counter.
@@ -27,31 +27,16 @@ impl Solver for Backtrack {
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
         let mut solver = Naive {
             board: grid.clone(),
-            max_solutions,
-            limits: *limits,
-            stats: Stats::default(),
-            solutions: 0,
-            first: None,
-            limit_reached: false,
+            tally: Tally::new(max_solutions, *limits),
         };
         solver.solve_sudoku();
-        Report {
-            first: solver.first,
-            solutions: solver.solutions,
-            limit_reached: solver.limit_reached,
-            stats: solver.stats,
-        }
+        solver.tally.report()
     }
 }
 
 struct Naive {
     board: Grid,
-    max_solutions: usize,
-    limits: Limits,
-    stats: Stats,
-    solutions: usize,
-    first: Option<Grid>,
-    limit_reached: bool,
+    tally: Tally,
 }
 
 impl Naive {
@@ -72,20 +57,14 @@ impl Naive {
     /// The document's recursive solver; `true` means stop (a solution was
     /// found and no more are wanted, or the budget ran out).
     fn solve_sudoku(&mut self) -> bool {
-        self.stats.calls += 1;
+        self.tally.stats.calls += 1;
         let Some(square) = self.find_empty() else {
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(self.board.clone());
-            }
-            return self.solutions >= self.max_solutions;
+            return self.tally.solution(|| self.board.clone());
         };
         let side = self.board.shape().side() as u8;
         for digit in 1..=side {
             if self.is_valid(digit, square) {
-                self.stats.nodes += 1;
-                if self.limits.exceeded(self.stats.nodes) {
-                    self.limit_reached = true;
+                if self.tally.node() {
                     return true;
                 }
                 self.board.set(square, digit);
@@ -95,7 +74,7 @@ impl Naive {
                 self.board.set(square, 0);
             }
         }
-        self.stats.backtracks += 1;
+        self.tally.stats.backtracks += 1;
         false
     }
 }

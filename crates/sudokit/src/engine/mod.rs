@@ -286,3 +286,57 @@ pub struct Step {
     /// Search depth: the number of guesses in force.
     pub depth: usize,
 }
+
+/// The bookkeeping every search shares: how many solutions are wanted and
+/// how many were found, the first one, the node budget and the statistics.
+pub(crate) struct Tally {
+    max_solutions: usize,
+    limits: Limits,
+    /// What the search cost so far.
+    pub(crate) stats: Stats,
+    solutions: usize,
+    first: Option<Grid>,
+    limit_reached: bool,
+}
+
+impl Tally {
+    /// A tally for a search wanting `max_solutions` solutions within `limits`.
+    pub(crate) fn new(max_solutions: usize, limits: Limits) -> Tally {
+        Tally {
+            max_solutions,
+            limits,
+            stats: Stats::default(),
+            solutions: 0,
+            first: None,
+            limit_reached: false,
+        }
+    }
+
+    /// Records a solution (built only if it is the first); `true` when enough
+    /// have been found and the search should stop.
+    pub(crate) fn solution(&mut self, grid: impl FnOnce() -> Grid) -> bool {
+        self.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(grid());
+        }
+        self.solutions >= self.max_solutions
+    }
+
+    /// Counts one search node; `true` when that spends the budget, and the
+    /// search must stop and say so.
+    pub(crate) fn node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.limit_reached = self.limits.exceeded(self.stats.nodes);
+        self.limit_reached
+    }
+
+    /// The report of the finished (or stopped) search.
+    pub(crate) fn report(self) -> Report {
+        Report {
+            first: self.first,
+            solutions: self.solutions,
+            limit_reached: self.limit_reached,
+            stats: self.stats,
+        }
+    }
+}

@@ -19,7 +19,7 @@
 //! search order match Norvig's program exactly. The engine works on every size
 //! and on the diagonal variant: only the shape's tables change.
 
-use super::{Action, Limits, Report, Rule, Solver, Stats, Step};
+use super::{Action, Limits, Report, Rule, Solver, Step, Tally};
 use crate::grid::{Candidates, Digits, Grid};
 
 /// Norvig's constraint propagation and minimum-remaining-values search.
@@ -69,14 +69,9 @@ pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
     (searcher.report(), steps)
 }
 
-/// One search: its counters, its budget and its optional trace.
+/// One search: its tally and its optional trace.
 struct Searcher {
-    max_solutions: usize,
-    limits: Limits,
-    stats: Stats,
-    solutions: usize,
-    first: Option<Grid>,
-    limit_reached: bool,
+    tally: Tally,
     depth: usize,
     steps: Option<Vec<Step>>,
 }
@@ -84,24 +79,14 @@ struct Searcher {
 impl Searcher {
     fn new(max_solutions: usize, limits: Limits, tracing: bool) -> Searcher {
         Searcher {
-            max_solutions,
-            limits,
-            stats: Stats::default(),
-            solutions: 0,
-            first: None,
-            limit_reached: false,
+            tally: Tally::new(max_solutions, limits),
             depth: 0,
             steps: tracing.then(Vec::new),
         }
     }
 
     fn report(self) -> Report {
-        Report {
-            first: self.first,
-            solutions: self.solutions,
-            limit_reached: self.limit_reached,
-            stats: self.stats,
-        }
+        self.tally.report()
     }
 
     fn record(&mut self, action: Action, rule: Rule, square: usize, digit: u8, now: Digits) {
@@ -191,16 +176,10 @@ impl Searcher {
             }
         }
         let Some((_, s)) = best else {
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(values.to_grid());
-            }
-            return self.solutions >= self.max_solutions;
+            return self.tally.solution(|| values.to_grid());
         };
         for d in values.get(s).iter() {
-            self.stats.nodes += 1;
-            if self.limits.exceeded(self.stats.nodes) {
-                self.limit_reached = true;
+            if self.tally.node() {
                 return true;
             }
             self.depth += 1;
@@ -210,7 +189,7 @@ impl Searcher {
                     return true;
                 }
             } else {
-                self.stats.backtracks += 1;
+                self.tally.stats.backtracks += 1;
             }
             self.depth -= 1;
             self.restore(&child, values);
