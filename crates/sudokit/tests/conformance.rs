@@ -128,7 +128,7 @@ fn budgets_stop_the_search_and_say_so() {
         let report = kind.solver().search(&hard, 1, &limits);
         assert!(report.limit_reached, "{kind}");
         assert_eq!(report.outcome(), Outcome::LimitReached, "{kind}");
-        assert!(report.stats.nodes <= 4, "{kind}: {}", report.stats.nodes);
+        assert!(report.stats.nodes <= 3, "{kind}: {}", report.stats.nodes);
     }
 }
 

@@ -322,11 +322,14 @@ impl Tally {
         self.solutions >= self.max_solutions
     }
 
-    /// Counts one search node; `true` when that spends the budget, and the
-    /// search must stop and say so.
+    /// Counts one search node; `true` when the budget has no room for it,
+    /// and the search must stop and say so (so `nodes` never passes the
+    /// budget).
     pub(crate) fn node(&mut self) -> bool {
-        self.stats.nodes += 1;
-        self.limit_reached = self.limits.exceeded(self.stats.nodes);
+        self.limit_reached = self.limits.exceeded(self.stats.nodes + 1);
+        if !self.limit_reached {
+            self.stats.nodes += 1;
+        }
         self.limit_reached
     }
 
