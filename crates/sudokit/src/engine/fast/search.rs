@@ -81,39 +81,29 @@ const BAND_ALL: u32 = (1 << 27) - 1;
 /// The two bands other than the index.
 static OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
-/// Cells of the rows of a band given as 3 bits.
-static ROW_MASKS: [u32; 8] = {
+/// For each 3-bit set of units, the union of their cells: unit `k` is
+/// `first` shifted left by `k * step` bits.
+const fn unions_of_three(first: u32, step: u32) -> [u32; 8] {
     let mut t = [0u32; 8];
     let mut i = 0;
     while i < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if i >> r & 1 != 0 {
-                t[i] |= 0x1ff << (9 * r);
+        let mut k = 0;
+        while k < 3 {
+            if i >> k & 1 != 0 {
+                t[i] |= first << (step * k as u32);
             }
-            r += 1;
+            k += 1;
         }
         i += 1;
     }
     t
-};
+}
+
+/// Cells of the rows of a band given as 3 bits.
+static ROW_MASKS: [u32; 8] = unions_of_three(0x1ff, 9);
 
 /// Cells of the boxes of a band given as 3 bits.
-static BOX_MASKS: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut i = 0;
-    while i < 8 {
-        let mut c = 0;
-        while c < 3 {
-            if i >> c & 1 != 0 {
-                t[i] |= 0x1c0e07 << (3 * c);
-            }
-            c += 1;
-        }
-        i += 1;
-    }
-    t
-};
+static BOX_MASKS: [u32; 8] = unions_of_three(0x1c0e07, 3);
 
 /// Digit of each slot.
 static SLOT_DIGIT: [u8; 27] = {
