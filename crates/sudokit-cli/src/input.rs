@@ -83,6 +83,11 @@ pub fn open_all(args: &InputArgs, mut on_error: impl FnMut(anyhow::Error)) -> Ve
         .collect()
 }
 
+/// Where a puzzle came from, for messages: `file.txt puzzle 3 (line 7)`.
+pub fn place(source: &str, index: usize, line: usize) -> String {
+    format!("{source} puzzle {index} (line {line})")
+}
+
 /// Runs `each` on every puzzle of the inputs, in order, with where it came
 /// from (`file puzzle 3 (line 7)`). Inputs that cannot be opened and puzzles
 /// that do not parse are reported on stderr and skipped. Returns the worst
@@ -99,10 +104,7 @@ pub fn for_each_puzzle(
     });
     for source in sources {
         for entry in source.reader {
-            let place = format!(
-                "{} puzzle {} (line {})",
-                source.name, entry.index, entry.line
-            );
+            let place = place(&source.name, entry.index, entry.line);
             match entry.result {
                 Ok(grid) => status = status.max(each(&place, grid)?),
                 Err(e) => {

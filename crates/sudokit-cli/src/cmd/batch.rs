@@ -30,10 +30,7 @@ pub struct Rendered {
 
 /// Where an answer came from, for messages: `file.txt puzzle 3 (line 7)`.
 pub fn place(source: &str, answer: &Answer) -> String {
-    format!(
-        "{source} puzzle {} (line {})",
-        answer.entry.index, answer.entry.line
-    )
+    input::place(source, answer.entry.index, answer.entry.line)
 }
 
 /// Runs `max_solutions`-searches over every input and prints what `render`

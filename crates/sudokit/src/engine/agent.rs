@@ -144,10 +144,9 @@ impl Run {
                 .filter(|set| set.len() == 2 && sets.iter().filter(|&&o| o == *set).count() == 2)
                 .collect();
             for pair in twins {
-                for &s in unit {
+                for (&s, &before) in unit.iter().zip(&sets) {
                     let set = values.get(s);
-                    let is_twin = sets[unit.iter().position(|&p| p == s).unwrap_or(0)] == pair;
-                    if !is_twin && set.len() > 1 {
+                    if before != pair && set.len() > 1 {
                         self.assign_value(values, s, set.without(pair), Rule::NakedTwins);
                     }
                 }
