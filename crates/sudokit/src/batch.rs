@@ -93,7 +93,8 @@ pub fn solve_all(
 
 /// Throughput in puzzles per second: the median of `repeats` measurements,
 /// each solving the whole list over and over for at least `seconds` (and at
-/// least once). No per-puzzle timer runs, so fast engines are measured fairly.
+/// least once). No per-puzzle timer runs and solutions go to one reused
+/// buffer ([`Solver::run_into`]), so fast engines are measured fairly.
 pub fn measure(
     puzzles: &[Grid],
     solver: &dyn Solver,
@@ -105,13 +106,17 @@ pub fn measure(
     if puzzles.is_empty() {
         return 0.0;
     }
+    let mut out = vec![0u8; puzzles[0].cells().len()];
     let mut rates: Vec<f64> = (0..repeats.max(1))
         .map(|_| {
             let start = std::time::Instant::now();
             let mut done = 0usize;
             loop {
                 for puzzle in puzzles {
-                    std::hint::black_box(solver.run(puzzle, max_solutions, limits));
+                    if out.len() != puzzle.cells().len() {
+                        out.resize(puzzle.cells().len(), 0);
+                    }
+                    std::hint::black_box(solver.run_into(puzzle, max_solutions, limits, &mut out));
                 }
                 done += puzzles.len();
                 let elapsed = start.elapsed().as_secs_f64();

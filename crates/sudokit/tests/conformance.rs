@@ -246,3 +246,31 @@ fn fast_finds_no_solution_where_there_is_none() {
         }
     }
 }
+
+#[test]
+fn run_into_gives_what_run_gives_for_every_engine() {
+    // `run_into` is what `sudokit bench` times; `fast` overrides it to skip
+    // building a Grid, so it must not drift from `run`.
+    let mut puzzles = corpus("norvig_easy50.txt");
+    puzzles.truncate(10);
+    puzzles.extend(corpus("no_solution.txt"));
+    puzzles.extend(corpus("serg_benchmark.txt").into_iter().take(5));
+    let limits = Limits {
+        max_nodes: Some(200_000),
+    };
+    for kind in EngineKind::ALL {
+        let engine = kind.solver();
+        for p in &puzzles {
+            for max in [1, 2] {
+                let report = engine.run(p, max, &limits);
+                let mut out = vec![0u8; 81];
+                let n = engine.run_into(p, max, &limits, &mut out);
+                assert_eq!(n, report.solutions, "{kind} {p}");
+                match &report.first {
+                    Some(first) => assert_eq!(&out[..], first.cells(), "{kind} {p}"),
+                    None => assert!(out.iter().all(|&c| c == 0), "{kind} {p}"),
+                }
+            }
+        }
+    }
+}

@@ -141,6 +141,30 @@ pub trait Solver {
     /// reports no solution.
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report;
 
+    /// Like [`Solver::run`], but writes the first solution's cells (row
+    /// major) into `out` instead of building a [`Grid`], and returns how many
+    /// solutions were found. `out` is left alone when there is none, or when
+    /// its length is not the grid's.
+    ///
+    /// Throughput benchmarks call this: an engine that needs no allocation
+    /// per puzzle (`fast`) overrides it so that it is measured without one,
+    /// as other solvers' benchmarks measure theirs. The default calls `run`.
+    fn run_into(
+        &self,
+        grid: &Grid,
+        max_solutions: usize,
+        limits: &Limits,
+        out: &mut [u8],
+    ) -> usize {
+        let report = self.run(grid, max_solutions, limits);
+        if let Some(first) = &report.first {
+            if first.cells().len() == out.len() {
+                out.copy_from_slice(first.cells());
+            }
+        }
+        report.solutions
+    }
+
     /// [`Solver::run`], timed.
     fn search(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
         let start = Instant::now();

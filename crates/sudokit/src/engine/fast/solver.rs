@@ -1,12 +1,12 @@
 //! The fast engine behind the [`Solver`] trait, so the command, the batch
 //! runner and the conformance tests use it like any other engine.
 //!
-//! The core works on a plain `[u8; 81]` on the stack; this adapter copies the
-//! grid in and, when a solution is found, builds the one [`Grid`] the trait
-//! returns. Guesses are reported as search nodes; the core does not count
-//! backtracks, so `Stats::backtracks` stays 0.
+//! The core works on plain `[u8; 81]` arrays on the stack; `run` builds the
+//! one [`Grid`] the trait returns from the solution, `run_into` (what the
+//! benchmarks time) only copies it out. Guesses are reported as search nodes;
+//! the core does not count backtracks, so `Stats::backtracks` stays 0.
 
-use super::{solve, Backend};
+use super::{solve, Backend, FastOutcome};
 use crate::engine::{Limits, Report, Solver, Stats};
 use crate::grid::Grid;
 use crate::shape::{Shape, Size, Variant};
@@ -35,27 +35,31 @@ impl Solver for Fast {
         shape.size() == Size::Nine
     }
 
-    fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
-        let mut puzzle = [0u8; 81];
+    fn run_into(
+        &self,
+        grid: &Grid,
+        max_solutions: usize,
+        limits: &Limits,
+        out: &mut [u8],
+    ) -> usize {
         let mut solution = [0u8; 81];
-        if !self.supports(grid.shape()) || grid.cells().len() != 81 {
-            // Never reached through the command, which asks `supports` first.
-            return Report {
-                first: None,
-                solutions: 0,
-                limit_reached: false,
-                stats: Stats::default(),
-            };
+        match self.core(grid, max_solutions, limits, &mut solution) {
+            Some(outcome) => {
+                if outcome.solutions > 0 && out.len() == 81 {
+                    out.copy_from_slice(&solution);
+                }
+                outcome.solutions as usize
+            }
+            None => 0,
         }
-        puzzle.copy_from_slice(grid.cells());
-        let outcome = solve(
-            &puzzle,
-            grid.shape().variant() == Variant::Diagonal,
-            max_solutions as u64,
-            limits.max_nodes.unwrap_or(u64::MAX),
-            &mut solution,
-            self.backend,
-        );
+    }
+
+    fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
+        let mut solution = [0u8; 81];
+        // `None` is never reached through the command, which asks `supports` first.
+        let outcome = self
+            .core(grid, max_solutions, limits, &mut solution)
+            .unwrap_or_default();
         let first = if outcome.solutions > 0 {
             Grid::from_cells(grid.shape(), solution.to_vec())
         } else {
@@ -70,5 +74,30 @@ impl Solver for Fast {
                 ..Stats::default()
             },
         }
+    }
+}
+
+impl Fast {
+    /// Runs the core on `grid`, writing the first solution to `solution`;
+    /// `None` when the grid is not a 9x9 one.
+    fn core(
+        &self,
+        grid: &Grid,
+        max_solutions: usize,
+        limits: &Limits,
+        solution: &mut [u8; 81],
+    ) -> Option<FastOutcome> {
+        let puzzle = <&[u8; 81]>::try_from(grid.cells()).ok()?;
+        if !self.supports(grid.shape()) {
+            return None;
+        }
+        Some(solve(
+            puzzle,
+            grid.shape().variant() == Variant::Diagonal,
+            max_solutions as u64,
+            limits.max_nodes.unwrap_or(u64::MAX),
+            solution,
+            self.backend,
+        ))
     }
 }
