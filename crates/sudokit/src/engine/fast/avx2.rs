@@ -10,7 +10,7 @@ use core::arch::x86_64::{
     _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use super::search::{search, slot, Kernel, State};
+use super::search::{search, slot, Kernel, State, REAL_SLOTS, SLOTS};
 use super::FastOutcome;
 
 /// Proof that the CPU has AVX2: only `solve` below makes one, after its
@@ -25,38 +25,28 @@ const _: () = assert!(core::mem::align_of::<State>() == 32);
 
 impl Kernel for Avx2Kernel {
     #[inline(always)]
-    fn changed(self, st: &State) -> u32 {
+    fn changed(self, st: &State) -> u64 {
         let c = st.cand.as_ptr() as *const __m256i;
         let p = st.prev.as_ptr() as *const __m256i;
         // SAFETY: `self` exists only when AVX2 is available (see the type);
-        // `cand` and `prev` are `[u32; 32]` in a 32-byte aligned struct at a
-        // 32-byte aligned offset, so each of the four aligned 256-bit loads
-        // stays inside its array.
+        // `cand` and `prev` are `[u32; 40]` at 32-byte aligned offsets of a
+        // 32-byte aligned struct: the five aligned 256-bit loads cover each
+        // array exactly.
         let same = unsafe {
-            let m0 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_load_si256(c),
-                _mm256_load_si256(p),
-            )));
-            let m1 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_load_si256(c.add(1)),
-                _mm256_load_si256(p.add(1)),
-            )));
-            let m2 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_load_si256(c.add(2)),
-                _mm256_load_si256(p.add(2)),
-            )));
-            let m3 = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_load_si256(c.add(3)),
-                _mm256_load_si256(p.add(3)),
-            )));
-            (m0 as u32) | (m1 as u32) << 8 | (m2 as u32) << 16 | (m3 as u32) << 24
+            let mut same = 0u64;
+            for k in 0..5 {
+                let eq =
+                    _mm256_cmpeq_epi32(_mm256_load_si256(c.add(k)), _mm256_load_si256(p.add(k)));
+                same |= (_mm256_movemask_ps(_mm256_castsi256_ps(eq)) as u64) << (8 * k);
+            }
+            same
         };
-        !same & ((1 << 27) - 1)
+        !same & REAL_SLOTS
     }
 
     #[inline(always)]
-    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]> {
-        let mut given = [0u32; 27];
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]> {
+        let mut given = [0u32; SLOTS];
         let p = puzzle.as_ptr();
         // SAFETY: `self` proves AVX2. The three 32-byte loads start at bytes
         // 0, 27 and 49 of the 81-byte array, so they end at 32, 59 and 81.
@@ -191,11 +181,11 @@ unsafe fn spread(x: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
     // SAFETY: for the whole body: AVX2 is available (caller's contract); the
-    // gathers read `cand[3 * lane + b]` for lanes 0..8 and b < 3, all below
-    // 27; the stores go to local arrays of exactly 8 lanes.
+    // gathers read `cand[4 * lane + b]` for lanes 0..8 and b < 3, all below
+    // 32; the stores go to local arrays of exactly 8 lanes.
     unsafe {
         let base = st.cand.as_ptr() as *const i32;
-        let idx = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+        let idx = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
         let a0 = _mm256_i32gather_epi32::<4>(base, idx);
         let a1 = _mm256_i32gather_epi32::<4>(base.add(1), idx);
         let a2 = _mm256_i32gather_epi32::<4>(base.add(2), idx);

@@ -19,13 +19,13 @@ use super::FastOutcome;
 /// The few steps a backend may do its own way; everything else is shared.
 pub(crate) trait Kernel: Copy {
     /// Slots (bit `slot(d, b)`) whose candidates changed since last propagated.
-    fn changed(self, st: &State) -> u32;
+    fn changed(self, st: &State) -> u64;
     /// `State::cross_bands_digit` for every digit: `None` on a dead end,
     /// otherwise whether anything changed.
     fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool>;
     /// The givens of digit `d` in band `b` at `slot(d, b)`; `None` when a
     /// cell holds a value above 9.
-    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]>;
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]>;
 }
 
 /// Plain Rust for every step.
@@ -34,16 +34,16 @@ pub(crate) struct Portable;
 
 impl Kernel for Portable {
     #[inline(always)]
-    fn changed(self, st: &State) -> u32 {
-        let mut m = 0u32;
-        for i in 0..27 {
-            m |= ((st.cand[i] != st.prev[i]) as u32) << i;
+    fn changed(self, st: &State) -> u64 {
+        let mut m = 0u64;
+        for i in 0..SLOTS {
+            m |= ((st.cand[i] != st.prev[i]) as u64) << i;
         }
-        m
+        m & REAL_SLOTS
     }
 
     #[inline(always)]
-    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; 27]> {
+    fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]> {
         // Branch-free on purpose: whether a cell is given is unpredictable,
         // and mispredicting on a third of the cells cost more than the rest
         // of the setup. Row `v` collects digit `v`; row 0 collects blanks.
@@ -56,7 +56,7 @@ impl Kernel for Portable {
         if bad {
             return None;
         }
-        let mut given = [0u32; 27];
+        let mut given = [0u32; SLOTS];
         for d in 0..9 {
             for b in 0..3 {
                 given[slot(d, b)] = by_value[d + 1][b];
@@ -105,33 +105,27 @@ static ROW_MASKS: [u32; 8] = unions_of_three(0x1ff, 9);
 /// Cells of the boxes of a band given as 3 bits.
 static BOX_MASKS: [u32; 8] = unions_of_three(0x1c0e07, 3);
 
-/// Digit of each slot.
-static SLOT_DIGIT: [u8; 27] = {
-    let mut t = [0u8; 27];
-    let mut i = 0;
-    while i < 27 {
-        t[i] = (i / 3) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// Band of each slot.
-static SLOT_BAND: [u8; 27] = {
-    let mut t = [0u8; 27];
-    let mut i = 0;
-    while i < 27 {
-        t[i] = (i % 3) as u8;
-        i += 1;
-    }
-    t
-};
-
 /// Slot of digit `d` (0..9) in band `b` (0..3) in [`State::cand`].
+///
+/// Each digit gets four slots, the last one always empty. Measured against
+/// three slots per digit, this runs 5-15% faster on every collection (the
+/// index becomes a shift, and a digit's bands sit in one 16-byte block).
+/// Reading a digit's four slots as one 128-bit vector to count candidates
+/// lost that gain again: the vector load stalls behind the scalar stores of
+/// the placements just before it.
 #[inline(always)]
 pub(crate) const fn slot(d: usize, b: usize) -> usize {
-    d * 3 + b
+    d * 4 + b
 }
+
+/// Slots in use: nine digits of four slots.
+pub(crate) const SLOTS: usize = 36;
+
+/// Words in [`State::cand`]: the slots rounded up to whole 256-bit vectors.
+pub(crate) const WORDS: usize = 40;
+
+/// Bits `slot(d, b)` of the slots that hold a band (not the padding).
+pub(crate) const REAL_SLOTS: u64 = 0x7_7777_7777;
 
 /// Everything one search node needs; copied whole when the search guesses.
 ///
@@ -141,9 +135,10 @@ pub(crate) struct State {
     /// Candidates of digit `d` in band `b` at `slot(d, b)`: 27 bits, bit
     /// `9 * row + col`. A placed digit keeps its own bit, so a digit that is
     /// fully placed has exactly nine bits over its three bands.
-    pub(crate) cand: [u32; 32],
-    /// `cand` as last propagated.
-    pub(crate) prev: [u32; 32],
+    /// The padding slot of each digit stays 0.
+    pub(crate) cand: [u32; WORDS],
+    /// `cand` as last propagated (padding 0 too, so it never shows as changed).
+    pub(crate) prev: [u32; WORDS],
     /// Cells not yet placed, per band.
     pub(crate) unsolved: [u32; 3],
 }
@@ -168,15 +163,27 @@ impl State {
     pub(crate) fn new() -> State {
         State {
             cand: {
-                let mut c = [0; 32];
+                let mut c = [0; WORDS];
                 let mut i = 0;
-                while i < 27 {
-                    c[i] = BAND_ALL;
+                while i < SLOTS {
+                    if REAL_SLOTS >> i & 1 != 0 {
+                        c[i] = BAND_ALL;
+                    }
                     i += 1;
                 }
                 c
             },
-            prev: [u32::MAX; 32],
+            prev: {
+                let mut c = [0; WORDS];
+                let mut i = 0;
+                while i < SLOTS {
+                    if REAL_SLOTS >> i & 1 != 0 {
+                        c[i] = u32::MAX;
+                    }
+                    i += 1;
+                }
+                c
+            },
             unsolved: [BAND_ALL; 3],
         }
     }
@@ -306,7 +313,7 @@ impl State {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if !self.update_slot::<DIAG>(SLOT_DIGIT[i] as usize, SLOT_BAND[i] as usize) {
+                if !self.update_slot::<DIAG>(i / 4, i % 4) {
                     return false;
                 }
             }
