@@ -6,7 +6,7 @@ use core::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
     _mm256_cmpeq_epi8, _mm256_i32gather_epi32, _mm256_load_si256, _mm256_loadu_si256,
     _mm256_min_epu8, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32,
-    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
+    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_slli_epi32,
     _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
@@ -71,6 +71,21 @@ impl Kernel for Avx2Kernel {
             }
         }
         Some(given)
+    }
+
+    #[inline(always)]
+    fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
+        debug_assert!(b < 3 && pos < 27);
+        // SAFETY: `self` proves AVX2; the gather reads `cand[4 * lane + b]`
+        // for lanes 0..8 and b < 3, all below 32 of the 40 words.
+        let low = unsafe {
+            let idx = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+            let v = _mm256_i32gather_epi32::<4>((st.cand.as_ptr() as *const i32).add(b), idx);
+            // Move bit `pos` of every lane to the sign bit, then collect them.
+            let up = _mm256_sllv_epi32(v, _mm256_set1_epi32(31 - pos as i32));
+            _mm256_movemask_ps(_mm256_castsi256_ps(up)) as u32
+        };
+        low | (st.cand[slot(8, b)] >> pos & 1) << 8
     }
 
     #[inline(always)]

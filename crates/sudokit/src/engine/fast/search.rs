@@ -26,6 +26,11 @@ pub(crate) trait Kernel: Copy {
     /// The givens of digit `d` in band `b` at `slot(d, b)`; `None` when a
     /// cell holds a value above 9.
     fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]>;
+    /// Digits (bit `d`) still possible in cell `pos` of band `b`.
+    #[inline(always)]
+    fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
+        st.digits_at(b, pos)
+    }
 }
 
 /// Plain Rust for every step.
@@ -384,7 +389,7 @@ impl State {
                 Some(false) => {}
             }
             if pairs[0] | pairs[1] | pairs[2] != 0 {
-                return self.pick_pair(&pairs);
+                return self.pick_pair(k, &pairs);
             }
             return self.fewest_candidates();
         }
@@ -453,7 +458,7 @@ impl State {
 
     /// Chooses the bivalue cell to branch on.
     #[inline(always)]
-    fn pick_pair(&self, pairs: &[u32; 3]) -> Step {
+    fn pick_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Step {
         let mut best = (0usize, 0u32, 0u32, 0u32);
         let mut best_score = i32::MIN;
         let mut budget = PICK_BUDGET;
@@ -463,7 +468,7 @@ impl State {
                 budget -= 1;
                 let pos = p.trailing_zeros();
                 p &= p - 1;
-                let digits = self.digits_at(b, pos);
+                let digits = k.digits_at(self, b, pos);
                 let d1 = digits.trailing_zeros() as usize;
                 let d2 = (31 - digits.leading_zeros()) as usize;
                 let (n1, n2) = (
