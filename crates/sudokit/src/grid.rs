@@ -174,7 +174,17 @@ impl Grid {
 
     /// Appends the one-line form to `out`.
     pub fn write_line(&self, out: &mut String) {
-        out.extend(self.cells.iter().map(|&d| Shape::symbol(d)));
+        // Symbols are ASCII: build them as bytes a block at a time and add
+        // each block as one string, rather than pushing char by char, which
+        // showed up in profiles of large batches.
+        out.reserve(self.cells.len());
+        for block in self.cells.chunks(81) {
+            let mut bytes = [0u8; 81];
+            for (b, &d) in bytes.iter_mut().zip(block) {
+                *b = Shape::symbol(d) as u8;
+            }
+            out.push_str(std::str::from_utf8(&bytes[..block.len()]).unwrap_or_default());
+        }
     }
 }
 
@@ -268,6 +278,21 @@ impl fmt::Debug for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_line_form_writes_letters_above_nine() {
+        // Longer than one 81-byte block of `write_line`, with every symbol.
+        let shape = Shape::of(
+            crate::shape::Size::TwentyFive,
+            crate::shape::Variant::Standard,
+        );
+        let cells: Vec<u8> = (0..625).map(|i| (i % 26) as u8).collect();
+        let grid = Grid::from_cells(shape, cells).expect("25x25 cells");
+        let line = grid.to_line();
+        assert_eq!(line.len(), 625);
+        assert!(line.starts_with(".123456789ABCDEFGHIJKLMNOP.1"));
+        assert_eq!(&line[620..], "MNOP.");
+    }
 
     #[test]
     fn digit_sets_behave_like_sets() {

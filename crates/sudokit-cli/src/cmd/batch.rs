@@ -3,7 +3,7 @@
 //! the answers in input order. Memory stays bounded by the chunk size however
 //! long the input is, and a bad puzzle only costs its own answer.
 
-use crate::args::{InputArgs, RunArgs};
+use crate::args::{Format, InputArgs, RunArgs};
 use crate::input::{self, Source};
 use crate::Status;
 use anyhow::{Context, Result};
@@ -41,13 +41,15 @@ pub fn run(
     max_solutions: usize,
     render: impl Fn(&Answer, &str) -> Rendered + Sync,
 ) -> Result<Status> {
-    let job = Job::new(
+    let mut job = Job::new(
         run.engine,
         max_solutions,
         Limits {
             max_nodes: run.max_nodes,
         },
     );
+    // Only `--stats` and JSON show the time a search took.
+    job.timed = run.stats || run.format == Format::Json;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(run.jobs.unwrap_or(0))
         .build()
@@ -137,12 +139,12 @@ fn progress_bar() -> ProgressBar {
 /// `--stats` asks for them.
 pub fn stderr_lines(
     answer: &Answer,
-    place: &str,
+    place: impl Fn() -> String,
     message: Option<String>,
     stats: bool,
 ) -> Option<String> {
     let stats_line = match (&answer.outcome, stats) {
-        (Ok((engine, report)), true) => Some(stats_line(place, *engine, &report.stats)),
+        (Ok((engine, report)), true) => Some(stats_line(&place(), *engine, &report.stats)),
         _ => None,
     };
     match (message, stats_line) {

@@ -20,7 +20,8 @@ pub fn run(args: &CountArgs) -> Result<Status> {
 }
 
 fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bool) -> Rendered {
-    let place = place(source, answer);
+    // Built only for a message (see `solve`).
+    let place = || place(source, answer);
     // (exit status, JSON status, line word, (solutions, exact), stderr message)
     let (status, kind, word, count, message) = match &answer.outcome {
         Err(error) => (
@@ -28,7 +29,7 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
             "invalid",
             "invalid".to_string(),
             None,
-            Some(format!("sudokit: {place}: invalid: {error}")),
+            Some(format!("sudokit: {}: invalid: {error}", place())),
         ),
         Ok((_, report)) => match report.count(limit) {
             Count::Exactly(0) => (
@@ -36,7 +37,7 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
                 "unsolvable",
                 "0".into(),
                 Some((0, true)),
-                Some(format!("sudokit: {place}: no solution")),
+                Some(format!("sudokit: {}: no solution", place())),
             ),
             Count::Exactly(n) => {
                 let kind = if n == 1 { "unique" } else { "multiple" };
@@ -52,7 +53,8 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
                 "limit".into(),
                 Some((n, false)),
                 Some(format!(
-                    "sudokit: {place}: gave up after {} search nodes, {n} solutions found",
+                    "sudokit: {}: gave up after {} search nodes, {n} solutions found",
+                    place(),
                     report.stats.nodes
                 )),
             ),
@@ -78,6 +80,6 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
             format!("{}\n", serde_json::Value::Object(map))
         }
     };
-    let err = batch::stderr_lines(answer, &place, message, stats);
+    let err = batch::stderr_lines(answer, place, message, stats);
     Rendered { out, err, status }
 }

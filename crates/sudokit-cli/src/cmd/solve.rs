@@ -5,7 +5,7 @@ use crate::args::{Format, SolveArgs};
 use crate::Status;
 use anyhow::Result;
 use sudokit::batch::Answer;
-use sudokit::{format, Outcome};
+use sudokit::format;
 
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let format = args.run.format;
@@ -23,28 +23,31 @@ fn render(
     stats: bool,
     max_nodes: Option<u64>,
 ) -> Rendered {
-    let place = place(source, answer);
+    // Built only for a message: most puzzles have none, and formatting the
+    // place for each one cost a tenth of a large batch.
+    let place = || place(source, answer);
     let (status, word, solution, message) = match &answer.outcome {
         Err(error) => (
             Status::Invalid,
             "invalid",
             None,
-            Some(format!("sudokit: {place}: invalid: {error}")),
+            Some(format!("sudokit: {}: invalid: {error}", place())),
         ),
-        Ok((_, report)) => match report.outcome() {
-            Outcome::Solved(grid) => (Status::Ok, "solved", Some(grid), None),
-            Outcome::Unsolvable => (
+        Ok((_, report)) => match (&report.first, report.limit_reached) {
+            (Some(grid), _) => (Status::Ok, "solved", Some(grid), None),
+            (None, false) => (
                 Status::Unsolved,
                 "unsolvable",
                 None,
-                Some(format!("sudokit: {place}: no solution")),
+                Some(format!("sudokit: {}: no solution", place())),
             ),
-            Outcome::LimitReached => (
+            (None, true) => (
                 Status::Unsolved,
                 "limit",
                 None,
                 Some(format!(
-                    "sudokit: {place}: gave up after {} search nodes (--max-nodes)",
+                    "sudokit: {}: gave up after {} search nodes (--max-nodes)",
+                    place(),
                     max_nodes.unwrap_or_default()
                 )),
             ),
@@ -75,6 +78,6 @@ fn render(
             format!("{}\n", serde_json::Value::Object(map))
         }
     };
-    let err = batch::stderr_lines(answer, &place, message, stats);
+    let err = batch::stderr_lines(answer, place, message, stats);
     Rendered { out, err, status }
 }

@@ -6,8 +6,8 @@ use core::arch::x86_64::{
     __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
     _mm256_cmpeq_epi8, _mm256_i32gather_epi32, _mm256_load_si256, _mm256_loadu_si256,
     _mm256_min_epu8, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32,
-    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_slli_epi32,
-    _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
+    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
+    _mm256_sllv_epi32, _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
 use super::search::{search, slot, Kernel, State, REAL_SLOTS, SLOTS};
