@@ -234,6 +234,15 @@ pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
 /// with counters rather than divisions, which dominated this loop.
 fn has_conflict(grid: &Grid) -> bool {
     let shape = grid.shape();
+    if shape.size() == Size::Nine && shape.variant() == Variant::Standard {
+        return has_conflict_nine(grid.cells());
+    }
+    has_conflict_any(grid)
+}
+
+/// `has_conflict` for every shape.
+fn has_conflict_any(grid: &Grid) -> bool {
+    let shape = grid.shape();
     let n = shape.side();
     let (box_rows, box_cols) = shape.box_dims();
     let diagonal = shape.variant() == Variant::Diagonal;
@@ -275,6 +284,42 @@ fn has_conflict(grid: &Grid) -> bool {
         }
     }
     false
+}
+
+/// Row, column and box (0..9 each) of the 81 squares of a 9x9 grid, packed
+/// as `row | col << 4 | box << 8`.
+static NINE_UNITS: [u16; 81] = {
+    let mut t = [0u16; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        t[s] = (r | c << 4 | (3 * (r / 3) + c / 3) << 8) as u16;
+        s += 1;
+    }
+    t
+};
+
+/// `has_conflict` for the standard 9x9 grid, the shape of nearly every big
+/// file: one table lookup per given instead of the general loop's counters
+/// on every square (a large batch spent a twentieth of its time there).
+fn has_conflict_nine(cells: &[u8]) -> bool {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut clash = 0u16;
+    for (&d, &units) in cells.iter().zip(NINE_UNITS.iter()) {
+        if d != 0 {
+            let bit = 1u16 << (d & 15);
+            let (r, c, b) = (
+                usize::from(units & 15),
+                usize::from(units >> 4 & 15),
+                usize::from(units >> 8),
+            );
+            clash |= (rows[r] | cols[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    clash != 0
 }
 
 /// Reads the backtracking document's board: a JSON list of n lists of n
@@ -614,6 +659,27 @@ pub fn read_puzzles(text: &str, options: ParseOptions) -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nine_by_nine_conflict_check_agrees_with_the_general_one() {
+        // A valid grid, then every one-square change of it: some clash in a
+        // row, a column or a box, some do not.
+        let base =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = parse_grid(base, ParseOptions::default()).expect("valid");
+        let mut clashes = 0;
+        for s in 0..81 {
+            for d in 0..=9 {
+                let mut cells = grid.cells().to_vec();
+                cells[s] = d;
+                let g = Grid::from_cells(grid.shape(), cells).expect("9x9 cells");
+                let fast = has_conflict_nine(g.cells());
+                assert_eq!(fast, has_conflict_any(&g), "square {s} digit {d}");
+                clashes += usize::from(fast);
+            }
+        }
+        assert!(clashes > 100, "{clashes}");
+    }
 
     const GRID2_LINE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
