@@ -7,11 +7,12 @@
 //!
 //! The grid is held as band bitboards: for each digit and each band (three
 //! rows), a 27-bit mask of the cells where the digit can still go, 27 words in
-//! all (stored four to a digit, the fourth always empty). A placed digit keeps its own bit, so each word also says where the
-//! digit already is. Propagation works one (digit, band) word at a time and
-//! only on words that changed since they were last looked at (a copy of every
-//! word as last propagated is kept; comparing the two is one 256-bit compare
-//! per 8 words on AVX2):
+//! all (stored four to a digit, the fourth always empty). A placed digit
+//! keeps its own bit, so each word also says where the digit already is.
+//! Propagation works one (digit, band) word at a time and only on words that
+//! changed since they were last looked at (a copy of every word as last
+//! propagated is kept; comparing the two is one 256-bit compare per 8 words
+//! on AVX2):
 //!
 //! * the word's nine row-by-box segments are reduced to a 9-bit pattern by three
 //!   table lookups; a second table maps that pattern to the union of the
