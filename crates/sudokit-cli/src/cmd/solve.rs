@@ -24,7 +24,7 @@ fn render(
     max_nodes: Option<u64>,
 ) -> Rendered {
     // Built only for a message: most puzzles have none, and formatting the
-    // place for each one cost a tenth of a large batch.
+    // place for every puzzle showed up in profiles of large batches.
     let place = || place(source, answer);
     let (status, word, solution, message) = match &answer.outcome {
         Err(error) => (
