@@ -132,6 +132,19 @@ pub(crate) const WORDS: usize = 40;
 /// Bits `slot(d, b)` of the slots that hold a band (not the padding).
 pub(crate) const REAL_SLOTS: u64 = 0x7_7777_7777;
 
+/// `value` in every slot that holds a band, 0 in the padding.
+const fn in_real_slots(value: u32) -> [u32; WORDS] {
+    let mut words = [0; WORDS];
+    let mut i = 0;
+    while i < SLOTS {
+        if REAL_SLOTS >> i & 1 != 0 {
+            words[i] = value;
+        }
+        i += 1;
+    }
+    words
+}
+
 /// Everything one search node needs; copied whole when the search guesses.
 ///
 #[derive(Clone, Copy)]
@@ -167,28 +180,9 @@ impl State {
     #[inline(always)]
     pub(crate) fn new() -> State {
         State {
-            cand: {
-                let mut c = [0; WORDS];
-                let mut i = 0;
-                while i < SLOTS {
-                    if REAL_SLOTS >> i & 1 != 0 {
-                        c[i] = BAND_ALL;
-                    }
-                    i += 1;
-                }
-                c
-            },
-            prev: {
-                let mut c = [0; WORDS];
-                let mut i = 0;
-                while i < SLOTS {
-                    if REAL_SLOTS >> i & 1 != 0 {
-                        c[i] = u32::MAX;
-                    }
-                    i += 1;
-                }
-                c
-            },
+            cand: in_real_slots(BAND_ALL),
+            // Differs from every `cand`, so every slot is propagated once.
+            prev: in_real_slots(u32::MAX),
             unsolved: [BAND_ALL; 3],
         }
     }
