@@ -307,6 +307,26 @@ fn bench_runs_on_built_in_collections() {
 }
 
 #[test]
+fn bench_table_columns_line_up_with_long_file_names() {
+    // forum_hardest_1905_11plus.txt is wider than the default file column;
+    // a short name beside it must still put its engine under the header.
+    let out = stdout_of(
+        sudokit()
+            .args(["bench", "--seconds", "0.01", "--repeats", "1"])
+            .args(["--engine", "fast", "--max-nodes", "1"])
+            .arg(corpus("norvig_hardest.txt"))
+            .arg(corpus("forum_hardest_1905_11plus.txt")),
+    );
+    let table: Vec<&str> = out.lines().take(3).collect();
+    let engine_at: Vec<usize> = table
+        .iter()
+        .map(|l| l.find("engine").or_else(|| l.find("fast")).unwrap())
+        .collect();
+    assert_eq!(engine_at[0], engine_at[1], "{out}");
+    assert_eq!(engine_at[0], engine_at[2], "{out}");
+}
+
+#[test]
 fn bench_json_compares_engines_side_by_side() {
     let out = stdout_of(
         sudokit()

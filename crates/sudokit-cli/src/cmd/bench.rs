@@ -63,10 +63,17 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         BenchMode::First => "first",
         BenchMode::Count => "count",
     };
+    // The file column fits the longest name, so the columns stay aligned.
+    let width = corpora
+        .iter()
+        .map(|(name, _)| short(name).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("file".len());
     if args.format == BenchFormat::Text {
         writeln!(
             out,
-            "{:<28} {:<9} {:>5} {:>8} {:>12} {:>11} {:>9} {:>14}",
+            "{:<width$} {:<9} {:>5} {:>8} {:>12} {:>11} {:>9} {:>14}",
             "file",
             "engine",
             "mode",
@@ -129,7 +136,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                 BenchFormat::Text => {
                     writeln!(
                         out,
-                        "{:<28} {:<9} {:>5} {:>8} {:>12.0} {:>11.2} {:>8.1}% {:>14.2}",
+                        "{:<width$} {:<9} {:>5} {:>8} {:>12.0} {:>11.2} {:>8.1}% {:>14.2}",
                         short(name),
                         kind.name(),
                         mode,
