@@ -470,6 +470,7 @@ impl State {
                     self.peer_count(d1, b, pos, pairs),
                     self.peer_count(d2, b, pos, pairs),
                 );
+                debug_assert!(n1 * n2 < 1 << 16);
                 let key =
                     (n1 * n2) << 16 | budget << 8 | (b as u32) << 6 | pos << 1 | (n1 >= n2) as u32;
                 best_key = best_key.max(key);
@@ -718,3 +719,6 @@ const PAIR_W: u32 = 3;
 /// cap, while the hard collections need ~2-5% more guesses but run as fast
 /// (the scoring they skip pays for the extra guesses).
 const PICK_BUDGET: u32 = 10;
+
+// `pick_pair` packs the remaining budget into 8 bits of its key.
+const _: () = assert!(PICK_BUDGET < 256);
