@@ -1,16 +1,20 @@
 //! x86-64 backend: the shared search compiled with AVX2, BMI1/2, POPCNT and
 //! LZCNT enabled (bit scans and counts become single instructions), plus
-//! AVX2 versions of the kernels that touch all 27 slots at once.
+//! AVX2 versions of the kernels that touch all 27 slots at once, and of the
+//! peer counts that score a branch cell (one 128-bit AND per digit).
 
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
-    _mm256_cmpeq_epi8, _mm256_i32gather_epi32, _mm256_load_si256, _mm256_loadu_si256,
-    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32,
-    _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
-    _mm256_sllv_epi32, _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256,
+    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+    _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_i32gather_epi32,
+    _mm256_load_si256, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
+    _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi8, _mm256_set_m128i,
+    _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32, _mm256_sllv_epi32,
+    _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256, _mm_and_si128, _mm_load_si128,
+    _mm_setr_epi32,
 };
 
-use super::search::{search, slot, Kernel, State, REAL_SLOTS, SLOTS};
+use super::search::{search, slot, Kernel, State, PAIR_W, REAL_SLOTS, SLOTS};
+use super::tables::{BAND_PEERS, COLUMN};
 use super::FastOutcome;
 
 /// Proof that the CPU has AVX2: only `solve` below makes one, after its
@@ -89,12 +93,79 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
+    fn peer_counts(
+        self,
+        st: &State,
+        d1: usize,
+        d2: usize,
+        b: usize,
+        pos: u32,
+        pairs: &[u32; 3],
+    ) -> (u32, u32) {
+        debug_assert!(d1 < 9 && d2 < 9);
+        let m = &PEER_LANES.0[27 * b + pos as usize];
+        let c = st.cand.as_ptr();
+        // SAFETY: `self` proves AVX2. A digit's four slots start at word
+        // `4 * d` of `cand` (32-byte aligned, asserted above), so each
+        // 128-bit load is aligned and, for d < 9, reads words below 36 of 40.
+        // `PEER_LANES` rows are 16 bytes in a 16-byte aligned array.
+        unsafe {
+            let m = _mm_load_si128(m.as_ptr() as *const __m128i);
+            let p = _mm_and_si128(
+                m,
+                _mm_setr_epi32(pairs[0] as i32, pairs[1] as i32, pairs[2] as i32, 0),
+            );
+            let v1 = _mm_load_si128(c.add(4 * d1) as *const __m128i);
+            let v2 = _mm_load_si128(c.add(4 * d2) as *const __m128i);
+            let v = _mm256_set_m128i(v2, v1);
+            let all = _mm256_and_si256(v, _mm256_broadcastsi128_si256(m));
+            let bi = _mm256_and_si256(v, _mm256_broadcastsi128_si256(p));
+            let mut a = [0u64; 4];
+            let mut q = [0u64; 4];
+            _mm256_storeu_si256(a.as_mut_ptr() as *mut __m256i, all);
+            _mm256_storeu_si256(q.as_mut_ptr() as *mut __m256i, bi);
+            let n = |i: usize| {
+                a[i].count_ones()
+                    + a[i + 1].count_ones()
+                    + PAIR_W * (q[i].count_ones() + q[i + 1].count_ones())
+            };
+            (n(0), n(2))
+        }
+    }
+
+    #[inline(always)]
     fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool> {
         // SAFETY: `self` exists only when AVX2 is available (see the type).
         unsafe { cross_bands_simd::<DIAG>(st) }
     }
 }
 
+/// For each cell `27 * b + pos`, its peers laid out like a digit's four
+/// slots, so one 128-bit AND picks them out: its row and box in band `b`,
+/// its column in the other two bands, 0 in the padding lane.
+#[repr(C, align(16))]
+struct PeerLanes([[u32; 4]; 81]);
+
+static PEER_LANES: PeerLanes = PeerLanes(peer_lanes());
+
+const fn peer_lanes() -> [[u32; 4]; 81] {
+    let mut t = [[0u32; 4]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (b, pos) = (i / 27, i % 27);
+        let mut bb = 0;
+        while bb < 3 {
+            t[i][bb] = if bb == b {
+                BAND_PEERS[pos]
+            } else {
+                COLUMN[pos % 9]
+            };
+            bb += 1;
+        }
+        i += 1;
+    }
+    t
+}
 /// Columns with at least one / at least two candidates, per lane.
 ///
 /// # Safety

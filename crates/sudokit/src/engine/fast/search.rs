@@ -31,6 +31,24 @@ pub(crate) trait Kernel: Copy {
     fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
         st.digits_at(b, pos)
     }
+    /// `State::peer_count` for two digits of one cell. Other backends must
+    /// give exactly these numbers: they decide the branch, and the tests
+    /// hold every backend to the same guess counts.
+    #[inline(always)]
+    fn peer_counts(
+        self,
+        st: &State,
+        d1: usize,
+        d2: usize,
+        b: usize,
+        pos: u32,
+        pairs: &[u32; 3],
+    ) -> (u32, u32) {
+        (
+            st.peer_count(d1, b, pos, pairs),
+            st.peer_count(d2, b, pos, pairs),
+        )
+    }
 }
 
 /// Plain Rust for every step.
@@ -466,10 +484,7 @@ impl State {
                 let digits = k.digits_at(self, b, pos);
                 let d1 = digits.trailing_zeros() as usize;
                 let d2 = (31 - digits.leading_zeros()) as usize;
-                let (n1, n2) = (
-                    self.peer_count(d1, b, pos, pairs),
-                    self.peer_count(d2, b, pos, pairs),
-                );
+                let (n1, n2) = k.peer_counts(self, d1, d2, b, pos, pairs);
                 debug_assert!(n1 * n2 < 1 << 16);
                 let key =
                     (n1 * n2) << 16 | budget << 8 | (b as u32) << 6 | pos << 1 | (n1 >= n2) as u32;
@@ -712,7 +727,7 @@ fn rot2(x: u32) -> u32 {
 /// Extra weight of a peer that is itself bivalue when scoring a branch cell:
 /// removing a digit there makes a naked single, so it propagates further.
 /// Tuned on magictour_top1465 and forum_hardest_1905 (2..4 all do well).
-const PAIR_W: u32 = 3;
+pub(crate) const PAIR_W: u32 = 3;
 
 /// Bivalue cells scored per branch, in board order. Scoring every one costs
 /// more than it saves: with 10, serg_benchmark runs ~30% faster than with no
