@@ -166,6 +166,7 @@ const fn peer_lanes() -> [[u32; 4]; 81] {
     }
     t
 }
+
 /// Columns with at least one / at least two candidates, per lane.
 ///
 /// # Safety
