@@ -308,8 +308,9 @@ fn bench_runs_on_built_in_collections() {
 
 #[test]
 fn bench_table_columns_line_up_with_long_file_names() {
-    // forum_hardest_1905_11plus.txt is wider than the default file column;
-    // a short name beside it must still put its engine under the header.
+    // forum_hardest_1905_11plus.txt is wider than the fixed 28-character
+    // file column this table once had; every row must still put its engine
+    // under the header.
     let out = stdout_of(
         sudokit()
             .args(["bench", "--seconds", "0.01", "--repeats", "1"])

@@ -471,8 +471,9 @@ impl State {
         // Packed key, compared as one number (a running max instead of a
         // compare-and-branch that mispredicted on about every other cell):
         // the score, then the earlier cell on ties (the budget counts down),
-        // then the cell, then whether the lower digit goes first. The score
-        // is below 2^13 (at most 20 peers, plus three times 20).
+        // then the cell, then whether the lower digit goes first. Each count
+        // is at most 20 peers plus 3 x 20 bivalue ones, so the score (their
+        // product) is below 2^13.
         let mut best_key = 0u32;
         let mut budget = PICK_BUDGET;
         for b in 0..3 {
