@@ -5,7 +5,7 @@ use crate::args::{Format, SolveArgs};
 use crate::Status;
 use anyhow::Result;
 use sudokit::batch::Answer;
-use sudokit::format;
+use sudokit::{format, Outcome};
 
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let format = args.run.format;
@@ -33,15 +33,15 @@ fn render(
             None,
             Some(format!("sudokit: {}: invalid: {error}", place())),
         ),
-        Ok((_, report)) => match (&report.first, report.limit_reached) {
-            (Some(grid), _) => (Status::Ok, "solved", Some(grid), None),
-            (None, false) => (
+        Ok((_, report)) => match report.outcome_ref() {
+            Outcome::Solved(grid) => (Status::Ok, "solved", Some(grid), None),
+            Outcome::Unsolvable => (
                 Status::Unsolved,
                 "unsolvable",
                 None,
                 Some(format!("sudokit: {}: no solution", place())),
             ),
-            (None, true) => (
+            Outcome::LimitReached => (
                 Status::Unsolved,
                 "limit",
                 None,

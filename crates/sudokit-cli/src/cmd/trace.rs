@@ -29,7 +29,7 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
                 TraceFormat::Json => writeln!(out, "{}", step_json(shape, n + 1, step))?,
             }
         }
-        let (word, solution) = match report.outcome() {
+        let (word, solution) = match report.outcome_ref() {
             Outcome::Solved(s) => ("solved", Some(s.to_line())),
             Outcome::Unsolvable => ("unsolvable", None),
             Outcome::LimitReached => ("limit", None),

@@ -80,11 +80,12 @@ pub struct Report {
     pub stats: Stats,
 }
 
-/// The answer to "solve this puzzle".
+/// The answer to "solve this puzzle". The solution is an owned [`Grid`],
+/// or a `&Grid` when borrowed from a [`Report`] ([`Report::outcome_ref`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Outcome<G = Grid> {
     /// A solution.
-    Solved(Grid),
+    Solved(G),
     /// The search finished without finding one.
     Unsolvable,
     /// The node budget ran out first.
@@ -105,8 +106,18 @@ pub enum Count {
 impl Report {
     /// The solve outcome this report stands for.
     pub fn outcome(&self) -> Outcome {
+        match self.outcome_ref() {
+            Outcome::Solved(grid) => Outcome::Solved(grid.clone()),
+            Outcome::Unsolvable => Outcome::Unsolvable,
+            Outcome::LimitReached => Outcome::LimitReached,
+        }
+    }
+
+    /// [`Report::outcome`] without copying the solution: what a batch uses
+    /// when it only prints the grid.
+    pub fn outcome_ref(&self) -> Outcome<&Grid> {
         match (&self.first, self.limit_reached) {
-            (Some(grid), _) => Outcome::Solved(grid.clone()),
+            (Some(grid), _) => Outcome::Solved(grid),
             (None, true) => Outcome::LimitReached,
             (None, false) => Outcome::Unsolvable,
         }
