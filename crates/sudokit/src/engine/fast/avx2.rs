@@ -7,10 +7,11 @@ use core::arch::x86_64::{
     __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
     _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_i32gather_epi32,
     _mm256_load_si256, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-    _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi8, _mm256_set_m128i,
-    _mm256_setr_epi32, _mm256_setzero_si256, _mm256_slli_epi32, _mm256_sllv_epi32,
-    _mm256_srli_epi32, _mm256_storeu_si256, _mm256_xor_si256, _mm_and_si128, _mm_load_si128,
-    _mm_setr_epi32,
+    _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_set1_epi8,
+    _mm256_set_m128i, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_sllv_epi32, _mm256_srli_epi32,
+    _mm256_storeu_si256, _mm256_xor_si256, _mm_and_si128, _mm_load_si128, _mm_setr_epi32,
+    _pext_u32,
 };
 
 use super::search::{search, slot, Kernel, State, PAIR_W, REAL_SLOTS, SLOTS};
@@ -130,6 +131,54 @@ impl Kernel for Avx2Kernel {
                     + PAIR_W * (q[i].count_ones() + q[i + 1].count_ones())
             };
             (n(0), n(2))
+        }
+    }
+
+    #[inline(always)]
+    fn segments(self, a: u32) -> usize {
+        // Fold each segment's three cells onto its first, then gather those
+        // nine bits (every third one) into one number. `pext` is one fast
+        // instruction on Zen 3 and later and on Intel since Haswell (it is
+        // microcoded, and slower than the tables, on Zen 1 and 2).
+        // SAFETY: `self` proves BMI2 (checked with AVX2, see the type).
+        unsafe { _pext_u32(a | a >> 1 | a >> 2, 0x124_9249) as usize }
+    }
+
+    #[inline(always)]
+    fn write_solution(self, st: &State, out: &mut [u8; 81]) {
+        // Each digit's 81 cells are cut into three 32-bit windows, starting
+        // at cells 0, 27 and 49 (the last straddles bands 1 and 2), and each
+        // window's bits are spread to bytes: byte `i` takes byte `i / 8` of
+        // the window, and is kept when bit `i % 8` of it is set.
+        // SAFETY: `self` proves AVX2; the three unaligned 32-byte stores
+        // start at bytes 0, 27 and 49 of the 81-byte array, so they end at
+        // 32, 59 and 81. Each store overwrites the tail of the one before
+        // it, whose bytes past its own band are zero.
+        unsafe {
+            let pick = _mm256_setr_epi8(
+                0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3,
+                3, 3, 3, 3,
+            );
+            let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+            let mut acc = [_mm256_setzero_si256(); 3];
+            for d in 0..9 {
+                let (c0, c1, c2) = (
+                    st.cand[slot(d, 0)],
+                    st.cand[slot(d, 1)],
+                    st.cand[slot(d, 2)],
+                );
+                let windows = [c0, c1, c1 >> 22 | c2 << 5];
+                let value = _mm256_set1_epi8(d as i8 + 1);
+                for (w, a) in windows.iter().zip(acc.iter_mut()) {
+                    let v = _mm256_shuffle_epi8(_mm256_set1_epi32(*w as i32), pick);
+                    let set = _mm256_cmpeq_epi8(_mm256_and_si256(v, bits), bits);
+                    *a = _mm256_or_si256(*a, _mm256_and_si256(set, value));
+                }
+            }
+            let p = out.as_mut_ptr();
+            _mm256_storeu_si256(p as *mut __m256i, acc[0]);
+            _mm256_storeu_si256(p.add(27) as *mut __m256i, acc[1]);
+            _mm256_storeu_si256(p.add(49) as *mut __m256i, acc[2]);
         }
     }
 

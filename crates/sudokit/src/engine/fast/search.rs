@@ -31,6 +31,19 @@ pub(crate) trait Kernel: Copy {
     fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
         st.digits_at(b, pos)
     }
+    /// The 9-bit row-by-box segment pattern of a band word: bit `3 * r + c`
+    /// is set when row `r` has a candidate in box `c`.
+    #[inline(always)]
+    fn segments(self, a: u32) -> usize {
+        ROW_SEGMENTS[(a & 0x1ff) as usize] as usize
+            | (ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize] as usize) << 3
+            | (ROW_SEGMENTS[(a >> 18) as usize] as usize) << 6
+    }
+    /// `State::write_solution`.
+    #[inline(always)]
+    fn write_solution(self, st: &State, out: &mut [u8; 81]) {
+        st.write_solution(out)
+    }
     /// `State::peer_count` for two digits of one cell. Other backends must
     /// give exactly these numbers: they decide the branch, and the tests
     /// hold every backend to the same guess counts.
@@ -294,13 +307,10 @@ impl State {
 
     /// Locked candidates and row singles for one digit in one band.
     #[inline(always)]
-    fn update_slot<const DIAG: bool>(&mut self, d: usize, b: usize) -> bool {
+    fn update_slot<K: Kernel, const DIAG: bool>(&mut self, k: K, d: usize, b: usize) -> bool {
         let i = slot(d, b);
         let a = self.cand[i];
-        let segs = ROW_SEGMENTS[(a & 0x1ff) as usize] as usize
-            | (ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize] as usize) << 3
-            | (ROW_SEGMENTS[(a >> 18) as usize] as usize) << 6;
-        let a = a & SEGMENT_KEEP[segs];
+        let a = a & SEGMENT_KEEP[k.segments(a)];
         if a == 0 {
             return false;
         }
@@ -327,7 +337,7 @@ impl State {
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if !self.update_slot::<DIAG>(i / 4, i % 4) {
+                if !self.update_slot::<K, DIAG>(k, i / 4, i % 4) {
                     return false;
                 }
             }
@@ -636,7 +646,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
             Step::Dead => {}
             Step::Solved => {
                 if out.solutions == 0 {
-                    st.write_solution(solution);
+                    k.write_solution(&st, solution);
                 }
                 out.solutions += 1;
                 if out.solutions >= max_solutions {
