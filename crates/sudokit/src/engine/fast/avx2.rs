@@ -16,19 +16,67 @@ use core::arch::x86_64::{
     _pext_u32,
 };
 
-use super::search::{search, slot, Kernel, State, PAIR_W, REAL_SLOTS, SLOTS};
+use super::search::{search, slot, Kernel, Portable, State, PAIR_W, REAL_SLOTS, SLOTS};
 use super::tables::{BAND_PEERS, COLUMN};
 use super::FastOutcome;
 
 /// Proof that the CPU has AVX2: only `solve` below makes one, after its
 /// caller checked the features, so kernels taking it may use AVX2 freely.
 #[derive(Clone, Copy)]
-struct Avx2Kernel(());
+struct Avx2Kernel {
+    /// Whether `pext` is a fast instruction here (see [`pext_is_fast`]).
+    pext: bool,
+}
+
+/// True unless the CPU is an AMD (or Hygon) before Zen 3 (family 0x19).
+/// There `pext` is microcoded and takes tens of cycles, slower than the
+/// three table lookups it replaces; everywhere else that has BMI2 (Intel
+/// since Haswell, Zen 3 and later) it is one fast instruction.
+///
+/// The answer is computed once and cached.
+fn pext_is_fast() -> bool {
+    use core::arch::x86_64::__cpuid;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    // 0 = not yet known, 1 = no, 2 = yes; racing threads agree.
+    static CACHE: AtomicU8 = AtomicU8::new(0);
+    match CACHE.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            // SAFETY: `cpuid` exists on every x86-64 CPU; leaves 0 and 1
+            // always do too. (Older compilers need the block; newer ones
+            // find `__cpuid` safe.)
+            #[allow(unused_unsafe)]
+            let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+            let mut name = [0u8; 12];
+            name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
+            name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
+            name[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
+            let fast = pext_fast_for(&name, signature);
+            CACHE.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+            fast
+        }
+    }
+}
 
 // The aligned loads in `changed` rely on this layout.
 const _: () = assert!(core::mem::offset_of!(State, cand) % 32 == 0);
 const _: () = assert!(core::mem::offset_of!(State, prev) % 32 == 0);
 const _: () = assert!(core::mem::align_of::<State>() == 32);
+
+/// The rule of [`pext_is_fast`] for a CPUID vendor string and leaf-1
+/// signature (family in bits 8..12, extended family in bits 20..28, added
+/// when the family is 0xf).
+fn pext_fast_for(vendor: &[u8; 12], signature: u32) -> bool {
+    let amd_like = vendor == b"AuthenticAMD" || vendor == b"HygonGenuine";
+    let base = (signature >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((signature >> 20) & 0xff)
+    } else {
+        base
+    };
+    !(amd_like && family < 0x19)
+}
 
 impl Kernel for Avx2Kernel {
     #[inline(always)]
@@ -138,10 +186,11 @@ impl Kernel for Avx2Kernel {
 
     #[inline(always)]
     fn segments(self, a: u32) -> usize {
+        if !self.pext {
+            return Portable.segments(a);
+        }
         // Fold each segment's three cells onto its first, then gather those
-        // nine bits (every third one) into one number. `pext` is one fast
-        // instruction on Zen 3 and later and on Intel since Haswell (it is
-        // microcoded, and slower than the tables, on Zen 1 and 2).
+        // nine bits (every third one) into one number.
         // SAFETY: `self` proves BMI2 (checked with AVX2, see the type).
         unsafe { _pext_u32(a | a >> 1 | a >> 2, 0x124_9249) as usize }
     }
@@ -418,10 +467,56 @@ pub(crate) unsafe fn solve(
     max_guesses: u64,
     solution: &mut [u8; 81],
 ) -> FastOutcome {
-    let k = Avx2Kernel(());
+    let k = Avx2Kernel {
+        pext: pext_is_fast(),
+    };
     if diagonal {
         search::<Avx2Kernel, true>(k, puzzle, max_solutions, max_guesses, solution)
     } else {
         search::<Avx2Kernel, false>(k, puzzle, max_solutions, max_guesses, solution)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `pext` path must give the tables' segment pattern for every
+    /// word: each row's three bits depend on that row alone, so every
+    /// 9-bit value in every row, plus mixed words, covers it.
+    #[test]
+    fn pext_segments_match_the_tables() {
+        if !super::super::avx2_available() {
+            return;
+        }
+        let fast = Avx2Kernel { pext: true };
+        let mut words: Vec<u32> = (0..3)
+            .flat_map(|r| (0..512u32).map(move |x| x << (9 * r)))
+            .collect();
+        let mut x = 0x2545_f491u32;
+        for _ in 0..10_000 {
+            // xorshift: any spread of 27-bit words will do.
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            words.push(x & ((1 << 27) - 1));
+        }
+        for a in words {
+            assert_eq!(fast.segments(a), Portable.segments(a), "word {a:#x}");
+        }
+    }
+
+    #[test]
+    fn pext_is_avoided_only_before_zen_3() {
+        let amd = b"AuthenticAMD";
+        // EPYC 7002 (Zen 2, family 0x17) and Hygon Dhyana (0x18): no.
+        assert!(!pext_fast_for(amd, 0x0083_0f10));
+        assert!(!pext_fast_for(b"HygonGenuine", 0x0090_0f01));
+        // EPYC 7003 (Zen 3, 0x19), Ryzen 7000 (Zen 4, 0x19), Zen 5 (0x1a): yes.
+        assert!(pext_fast_for(amd, 0x00a0_0f11));
+        assert!(pext_fast_for(amd, 0x00a6_0f12));
+        assert!(pext_fast_for(amd, 0x00b4_0f40));
+        // Intel Haswell (family 6): yes.
+        assert!(pext_fast_for(b"GenuineIntel", 0x0003_06c3));
     }
 }
