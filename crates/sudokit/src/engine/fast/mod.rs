@@ -14,11 +14,12 @@
 //! propagated is kept; comparing the two is one 256-bit compare per 8 words
 //! on AVX2):
 //!
-//! * the word's nine row-by-box segments are reduced to a 9-bit pattern (three
-//!   table lookups, or one `pext` on the AVX2 backend); a table maps that
-//!   pattern to the union of the 3x3 permutation matrices inside it (the
-//!   digit takes one segment per row and per box of the band). Masking with it does pointing and claiming
-//!   (locked candidates) inside the band and finds a dead band;
+//! * the word's nine row-by-box segments are reduced to a 9-bit pattern
+//!   (three table lookups, or one `pext` on the AVX2 backend where `pext` is
+//!   fast); a table maps that pattern to the union of the 3x3 permutation
+//!   matrices inside it (the digit takes one segment per row and per box of
+//!   the band). Masking with it does pointing and claiming (locked
+//!   candidates) inside the band and finds a dead band;
 //! * a row left with one free cell is a single (this covers hidden singles in
 //!   rows and boxes): the digit is placed, removed from the other digits of
 //!   that cell and from the column in the other two bands;
