@@ -16,9 +16,9 @@
 //! # Layout
 //!
 //! [`shape`] builds the squares/units/peers tables, [`grid`] holds the two
-//! states, [`parse`] and [`format`] read and write them, [`engine`] has the
-//! solvers behind the [`Solver`] trait, [`verify`] checks answers
-//! independently, [`batch`] runs a whole corpus and [`random`] makes
+//! states, [`parse`] and [`format`](mod@format) read and write them,
+//! [`engine`] has the solvers behind the [`Solver`] trait, [`verify`] checks
+//! answers independently, [`batch`] runs a whole corpus and [`random`] makes
 //! Norvig's random puzzles.
 //!
 //! # Example

@@ -4,8 +4,9 @@
 //! (`find_empty`), tries the digits 1..9 in turn, keeps each one that
 //! `is_valid` allows (no peer holds it), and calls itself. A decorator in the
 //! document counts every call of the solving function, the first one
-//! included; [`Stats::calls`] is that count, so the five boards of the
-//! document give 52, 8797, 72686, 3307 and 4428 calls.
+//! included; [`Stats::calls`](crate::engine::Stats::calls) is that count,
+//! so the five boards of the document give 52, 8797, 72686, 3307 and 4428
+//! calls.
 //!
 //! There is no propagation, so hard puzzles can need billions of calls: give
 //! this engine a node budget ([`Limits`]) on anything but easy puzzles. It
