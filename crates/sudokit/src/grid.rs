@@ -117,7 +117,8 @@ impl Grid {
     /// them and every digit fits the shape.
     pub fn from_cells(shape: &'static Shape, cells: Vec<u8>) -> Option<Grid> {
         let side = shape.side() as u8;
-        (cells.len() == shape.square_count() && cells.iter().all(|&d| d <= side))
+        // `max` rather than `all`: no early exit, so it vectorizes.
+        (cells.len() == shape.square_count() && cells.iter().max().is_none_or(|&d| d <= side))
             .then_some(Grid { shape, cells })
     }
 
