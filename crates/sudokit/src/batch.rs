@@ -12,7 +12,7 @@
 
 use crate::engine::{EngineKind, Limits, Report, Solver};
 use crate::grid::Grid;
-use crate::parse::Entry;
+use crate::parse::{check_givens, Entry};
 use crate::verify;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -193,28 +193,44 @@ impl Job {
     }
 
     /// Runs the job on one entry of a stream.
-    pub fn answer(&self, entry: Entry) -> Answer {
+    ///
+    /// The entry may come from [`RawEntry::parse_unchecked`]: givens that
+    /// clash are then found here, and the answer is exactly what a checked
+    /// parse would have given (the entry's `result` becomes the clash).
+    /// Such a grid has no solution, so only a search that finds none, or a
+    /// grid the engine cannot take, pays for the check.
+    ///
+    /// [`RawEntry::parse_unchecked`]: crate::parse::RawEntry::parse_unchecked
+    pub fn answer(&self, mut entry: Entry) -> Answer {
         let outcome = match &entry.result {
+            Err(e) => Err(e.to_string()),
             Ok(grid) => {
                 let kind = self.engine_for(grid);
                 let solver = self.solver(kind);
-                if solver.supports(grid.shape()) {
-                    let report = if self.timed {
+                let (side, variant) = (grid.shape().side(), grid.shape().variant());
+                let searched = solver.supports(grid.shape()).then(|| {
+                    if self.timed {
                         solver.search(grid, self.max_solutions, &self.limits)
                     } else {
                         solver.run(grid, self.max_solutions.max(1), &self.limits)
-                    };
-                    Ok((kind, report))
-                } else {
-                    Err(format!(
-                        "the {kind} engine cannot solve {}x{} {:?} grids",
-                        grid.shape().side(),
-                        grid.shape().side(),
-                        grid.shape().variant()
-                    ))
+                    }
+                });
+                let clash = match &searched {
+                    Some(report) if report.solutions > 0 => None,
+                    _ => check_givens(grid).err(),
+                };
+                match (clash, searched) {
+                    (Some(e), _) => {
+                        let message = e.to_string();
+                        entry.result = Err(e);
+                        Err(message)
+                    }
+                    (None, Some(report)) => Ok((kind, report)),
+                    (None, None) => Err(format!(
+                        "the {kind} engine cannot solve {side}x{side} {variant:?} grids"
+                    )),
                 }
             }
-            Err(e) => Err(e.to_string()),
         };
         Answer { entry, outcome }
     }
@@ -240,6 +256,45 @@ pub struct Answer {
 mod tests {
     use super::*;
     use crate::parse::{read_puzzles, ParseOptions};
+
+    #[test]
+    fn clashing_givens_get_the_same_answer_checked_or_not() {
+        use crate::parse::PuzzleReader;
+        // Two 5s in row A; a 4x4 with two 1s in its first row, which the
+        // fast engine cannot take; and a valid puzzle for contrast.
+        let text = "55...............................................................................\n\
+                    11..............\n\
+                    4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let raws = || PuzzleReader::new(text.as_bytes(), ParseOptions::default());
+        for engine in [None, Some(EngineKind::Fast), Some(EngineKind::Norvig)] {
+            let job = Job::new(engine, 2, Limits::none());
+            let answers = |unchecked: bool| -> Vec<(Result<Grid, String>, Result<usize, String>)> {
+                let mut reader = raws();
+                std::iter::from_fn(|| reader.next_raw())
+                    .map(|raw| {
+                        let entry = if unchecked {
+                            raw.parse_unchecked()
+                        } else {
+                            raw.parse()
+                        };
+                        let a = job.answer(entry);
+                        (
+                            a.entry.result.map_err(|e| e.to_string()),
+                            a.outcome.map(|(_, r)| r.solutions),
+                        )
+                    })
+                    .collect()
+            };
+            let checked = answers(false);
+            assert_eq!(answers(true), checked, "{engine:?}");
+            assert!(
+                checked[0].1.as_ref().is_err_and(|e| e.contains("A1")),
+                "{checked:?}"
+            );
+            assert!(checked[1].1.is_err(), "{checked:?}");
+            assert_eq!(checked[2].1, Ok(1));
+        }
+    }
 
     #[test]
     fn a_job_times_searches_only_when_asked() {

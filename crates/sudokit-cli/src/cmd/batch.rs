@@ -74,7 +74,7 @@ pub fn run(
                     || {
                         chunk
                             .into_par_iter()
-                            .map(|raw| render(&job.answer(raw.parse()), &name))
+                            .map(|raw| render(&job.answer(raw.parse_unchecked()), &name))
                             .collect::<Vec<Rendered>>()
                     },
                     || -> Result<(Vec<RawEntry>, Status)> {
