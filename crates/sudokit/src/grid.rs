@@ -117,8 +117,9 @@ impl Grid {
     /// them and every digit fits the shape.
     pub fn from_cells(shape: &'static Shape, cells: Vec<u8>) -> Option<Grid> {
         let side = shape.side() as u8;
-        // `max` rather than `all`: no early exit, so it vectorizes.
-        (cells.len() == shape.square_count() && cells.iter().max().is_none_or(|&d| d <= side))
+        // A running maximum rather than `all`: no early exit, so it
+        // vectorizes (`Iterator::max` does not).
+        (cells.len() == shape.square_count() && cells.iter().fold(0, |m, &d| d.max(m)) <= side)
             .then_some(Grid { shape, cells })
     }
 
@@ -314,5 +315,8 @@ mod tests {
         assert!(Grid::from_cells(shape, vec![0; 80]).is_none());
         assert!(Grid::from_cells(shape, vec![10; 81]).is_none());
         assert!(Grid::from_cells(shape, vec![9; 81]).is_some());
+        let mut one_bad = vec![0; 81];
+        one_bad[80] = 10;
+        assert!(Grid::from_cells(shape, one_bad).is_none());
     }
 }

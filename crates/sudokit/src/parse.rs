@@ -94,9 +94,9 @@ fn is_plain_nine(text: &str) -> bool {
     // A fold rather than `all`: no early exit, so the compiler checks the
     // 81 bytes with vector compares (lines that fail are rare).
     text.len() == 81
-        && text
-            .bytes()
-            .fold(true, |ok, b| ok & (b == b'.' || b.is_ascii_digit()))
+        && text.bytes().fold(true, |ok, b| {
+            ok & ((b.wrapping_sub(b'0') < 10) | (b == b'.'))
+        })
 }
 
 /// The size a whole-puzzle text implies, if any.
@@ -785,6 +785,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn plain_nine_takes_digits_and_dots_only() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        assert!(is_plain_nine(line));
+        assert!(is_plain_nine(&"0".repeat(81)));
+        // The bytes on either side of the digits, and a short line.
+        for odd in ["/", ":", " ", "x"] {
+            let text = format!("{odd}{}", &line[1..]);
+            assert!(!is_plain_nine(&text), "{odd:?}");
+        }
+        assert!(!is_plain_nine(&line[1..]));
     }
 
     #[test]
