@@ -242,21 +242,11 @@ pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// The quick answer to "do two givens clash?", without naming them.
+/// One pass over the givens with a bit set per unit: the quick answer to
+/// "do two givens clash?". Each given looks its units up in the shape's
+/// tables, so an empty square costs one test and no unit bookkeeping (on
+/// 17-clue puzzles that bookkeeping for every square was most of the check).
 fn has_conflict(grid: &Grid) -> bool {
-    let shape = grid.shape();
-    if shape.size() == Size::Nine && shape.variant() == Variant::Standard {
-        nine_has_conflict(grid.cells())
-    } else {
-        units_have_conflict(grid)
-    }
-}
-
-/// `has_conflict` for any shape: one pass over the givens with a bit set
-/// per unit. Each given looks its units up in the shape's tables, so an
-/// empty square costs one test and no unit bookkeeping (on 17-clue puzzles
-/// that bookkeeping for every square was most of the check).
-fn units_have_conflict(grid: &Grid) -> bool {
     let shape = grid.shape();
     // At most 3 * 25 + 2 units (25x25 diagonal); digits are at most 25.
     let mut seen = [0u32; 80];
@@ -267,31 +257,6 @@ fn units_have_conflict(grid: &Grid) -> bool {
             for &u in shape.units_of(s) {
                 clash |= seen[u] & bit;
                 seen[u] |= bit;
-            }
-        }
-    }
-    clash != 0
-}
-
-/// `has_conflict` for standard 9x9, the shape of the big files, without a
-/// branch per square: whether a square is given is unpredictable. On
-/// 17-clue puzzles the table walk cost about a tenth of a solve's
-/// instructions and a sixth of its mispredicted branches (cachegrind);
-/// this pass mispredicts none. An empty square contributes bit 0, which is
-/// masked off.
-fn nine_has_conflict(cells: &[u8]) -> bool {
-    let mut clash = 0u32;
-    let mut cols = [0u32; 9];
-    for band in cells.chunks_exact(27) {
-        let mut boxes = [0u32; 3];
-        for row in band.chunks_exact(9) {
-            let mut seen = 0u32;
-            for (c, &d) in row.iter().enumerate() {
-                let bit = (1u32 << d) & !1;
-                clash |= (seen | cols[c] | boxes[c / 3]) & bit;
-                seen |= bit;
-                cols[c] |= bit;
-                boxes[c / 3] |= bit;
             }
         }
     }
@@ -802,10 +767,9 @@ mod tests {
     }
 
     #[test]
-    fn nine_by_nine_check_sees_each_kind_of_unit() {
+    fn conflict_check_sees_each_kind_of_unit() {
         // A 17-clue puzzle: no clash. Then one more given that repeats a
-        // digit in a row only, in a column only, in a box only, or nowhere;
-        // the 9x9 path and the shape-table path must agree on each.
+        // digit in a row only, in a column only, in a box only, or nowhere.
         let base =
             "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
         let grid = |square: usize, digit: u8| {
@@ -823,8 +787,7 @@ mod tests {
         ];
         for (square, digit, clash) in cases {
             let g = grid(square, digit);
-            assert_eq!(nine_has_conflict(g.cells()), clash, "{square} = {digit}");
-            assert_eq!(units_have_conflict(&g), clash, "{square} = {digit}");
+            assert_eq!(has_conflict(&g), clash, "{square} = {digit}");
         }
     }
 
