@@ -6,7 +6,7 @@
 //! a band word's segment pattern is one `pext`.
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+    __cpuid, __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
     _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_i32gather_epi32,
     _mm256_load_si256, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
     _mm256_movemask_ps, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_set1_epi8,
@@ -18,7 +18,7 @@ use core::arch::x86_64::{
 
 use super::search::{search, slot, Kernel, Portable, State, PAIR_W, REAL_SLOTS, SLOTS};
 use super::tables::{BAND_PEERS, COLUMN};
-use super::FastOutcome;
+use super::{CpuFlag, FastOutcome};
 
 /// Proof that the CPU has AVX2: only `solve` below makes one, after its
 /// caller checked the features, so kernels taking it may use AVX2 freely.
@@ -35,28 +35,19 @@ struct Avx2Kernel {
 ///
 /// The answer is computed once and cached.
 fn pext_is_fast() -> bool {
-    use core::arch::x86_64::__cpuid;
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0 = not yet known, 1 = no, 2 = yes; racing threads agree.
-    static CACHE: AtomicU8 = AtomicU8::new(0);
-    match CACHE.load(Ordering::Relaxed) {
-        1 => false,
-        2 => true,
-        _ => {
-            // SAFETY: `cpuid` exists on every x86-64 CPU; leaves 0 and 1
-            // always do too. (Older compilers need the block; newer ones
-            // find `__cpuid` safe.)
-            #[allow(unused_unsafe)]
-            let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-            let mut name = [0u8; 12];
-            name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
-            name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
-            name[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
-            let fast = pext_fast_for(&name, signature);
-            CACHE.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
-            fast
-        }
-    }
+    static CACHE: CpuFlag = CpuFlag::new();
+    CACHE.get(|| {
+        // SAFETY: `cpuid` exists on every x86-64 CPU; leaves 0 and 1 always
+        // do too. (Older compilers need the block; newer ones find
+        // `__cpuid` safe.)
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        let mut name = [0u8; 12];
+        name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
+        name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
+        name[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
+        pext_fast_for(&name, signature)
+    })
 }
 
 // The aligned loads in `changed` rely on this layout.

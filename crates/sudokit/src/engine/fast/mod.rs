@@ -100,27 +100,44 @@ pub enum Backend {
 pub fn avx2_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0 = not yet known, 1 = no, 2 = yes. Racing threads compute the same
-        // answer, so a relaxed store is enough.
-        static CACHE: AtomicU8 = AtomicU8::new(0);
-        match CACHE.load(Ordering::Relaxed) {
-            1 => false,
-            2 => true,
-            _ => {
-                let yes = is_x86_feature_detected!("avx2")
-                    && is_x86_feature_detected!("bmi1")
-                    && is_x86_feature_detected!("bmi2")
-                    && is_x86_feature_detected!("popcnt")
-                    && is_x86_feature_detected!("lzcnt");
-                CACHE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-                yes
-            }
-        }
+        static CACHE: CpuFlag = CpuFlag::new();
+        CACHE.get(|| {
+            is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("lzcnt")
+        })
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
+    }
+}
+
+/// A yes/no fact about the CPU, worked out on first use and then cached.
+#[cfg(target_arch = "x86_64")]
+struct CpuFlag(std::sync::atomic::AtomicU8);
+
+#[cfg(target_arch = "x86_64")]
+impl CpuFlag {
+    const fn new() -> CpuFlag {
+        CpuFlag(std::sync::atomic::AtomicU8::new(0))
+    }
+
+    fn get(&self, compute: impl FnOnce() -> bool) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        // 0 = not yet known, 1 = no, 2 = yes. Racing threads compute the same
+        // answer, so a relaxed store is enough.
+        match self.0.load(Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let yes = compute();
+                self.0.store(if yes { 2 } else { 1 }, Relaxed);
+                yes
+            }
+        }
     }
 }
 

@@ -177,7 +177,6 @@ const fn in_real_slots(value: u32) -> [u32; WORDS] {
 }
 
 /// Everything one search node needs; copied whole when the search guesses.
-///
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
 pub(crate) struct State {
