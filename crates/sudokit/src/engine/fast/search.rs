@@ -26,6 +26,15 @@ pub(crate) trait Kernel: Copy {
     /// The givens of digit `d` in band `b` at `slot(d, b)`; `None` when a
     /// cell holds a value above 9.
     fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]>;
+    /// `State::update_slot` for the slots in `changed` (bit `slot(d, b)`);
+    /// false on a dead end. A backend may update other slots too, as long
+    /// as it applies the same rules: propagation only removes candidates,
+    /// so the rules reach the same fixpoint in any order, and the search
+    /// sees the same states.
+    #[inline(always)]
+    fn update_slots<const DIAG: bool>(self, st: &mut State, changed: u64) -> bool {
+        st.update_each::<Self, DIAG>(self, changed)
+    }
     /// Digits (bit `d`) still possible in cell `pos` of band `b`.
     #[inline(always)]
     fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
@@ -333,14 +342,25 @@ impl State {
     fn settle_slots<K: Kernel, const DIAG: bool>(&mut self, k: K) -> bool {
         let mut m = k.changed(self);
         while m != 0 {
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if !self.update_slot::<K, DIAG>(k, i / 4, i % 4) {
-                    return false;
-                }
+            if !k.update_slots::<DIAG>(self, m) {
+                return false;
             }
             m = k.changed(self);
+        }
+        true
+    }
+
+    /// `update_slot` on each slot in `changed`, lowest first; false on a
+    /// dead end.
+    #[inline(always)]
+    pub(crate) fn update_each<K: Kernel, const DIAG: bool>(&mut self, k: K, changed: u64) -> bool {
+        let mut m = changed;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if !self.update_slot::<K, DIAG>(k, i / 4, i % 4) {
+                return false;
+            }
         }
         true
     }
