@@ -460,9 +460,9 @@ unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
 ///
 /// In practice only the root's first round, where every slot is new, gets
 /// that far; there the pass saves about 8 of an easy puzzle's 35 branch
-/// mispredicts (one per slot walked) and kaggle_sample runs 17-20% faster,
-/// seventeen_clue 2-5%, serg_benchmark 3-4%, the hard lists 1-2%. Any
-/// threshold from 12 to 27 measured the same. Running the pass on every
+/// mispredicts (one per slot walked): kaggle_sample runs 12-20% faster,
+/// seventeen_clue up to 7%, and the hard lists and serg_benchmark are level.
+/// Any threshold from 12 to 27 measured the same. Running the pass on every
 /// round instead, however few slots changed, costs 35-50% more instructions
 /// on the hard lists and is 16% slower there: after a guess only a handful
 /// of slots change, and walking them is cheaper than passing over all 36.
