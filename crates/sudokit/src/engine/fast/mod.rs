@@ -44,7 +44,11 @@
 //! cell: among the first 10 in board order, the one whose two digits knock
 //! out the most candidates among its peers (product of the two counts, peers
 //! that are themselves bivalue weighted 4x because they turn into singles),
-//! trying first the digit with the larger count. Without a bivalue cell it
+//! trying first the digit with the larger count. When the root leaves fewer
+//! than 50 open cells, the search below it takes the first bivalue cell
+//! without scoring until it meets a dead end: such puzzles usually have
+//! several solutions, their guesses rarely fail, and scoring only costs time
+//! there (see `OPEN_GATE` in `search`). Without a bivalue cell it
 //! branches on a cell with the fewest candidates. The state before the guess
 //! is copied onto a fixed-size stack (at most 81 deep); nothing is allocated
 //! on the heap.

@@ -365,9 +365,10 @@ impl State {
         true
     }
 
-    /// Full propagation to a fixpoint, then the verdict.
+    /// Full propagation to a fixpoint, then the verdict; `pick` says how
+    /// to choose the cell if it must branch.
     #[inline(always)]
-    pub(crate) fn propagate<K: Kernel, const DIAG: bool>(&mut self, k: K) -> Step {
+    pub(crate) fn propagate<K: Kernel, const DIAG: bool>(&mut self, k: K, pick: Pick) -> Step {
         loop {
             if !self.settle_slots::<K, DIAG>(k) {
                 return Step::Dead;
@@ -427,7 +428,10 @@ impl State {
                 Some(false) => {}
             }
             if pairs[0] | pairs[1] | pairs[2] != 0 {
-                return self.pick_pair(k, &pairs);
+                return match pick {
+                    Pick::First => self.first_pair(k, &pairs),
+                    Pick::Scored => self.pick_pair(k, &pairs),
+                };
             }
             return self.fewest_candidates();
         }
@@ -540,6 +544,39 @@ impl State {
         }
     }
 
+    /// The first bivalue cell in board order, with the digit that removes
+    /// more candidates first (the choice `pick_pair` would make if it
+    /// scored only one cell).
+    #[inline(always)]
+    fn first_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Step {
+        let band = if pairs[0] != 0 {
+            0
+        } else if pairs[1] != 0 {
+            1
+        } else {
+            2
+        };
+        let pos = pairs[band].trailing_zeros();
+        let digits = k.digits_at(self, band, pos);
+        let d1 = digits.trailing_zeros();
+        let d2 = 31 - digits.leading_zeros();
+        let (n1, n2) = k.peer_counts(self, d1 as usize, d2 as usize, band, pos, pairs);
+        Step::Branch {
+            band,
+            pos,
+            digits,
+            first: if n1 >= n2 { d1 } else { d2 },
+        }
+    }
+
+    /// Cells not yet placed.
+    #[inline(always)]
+    fn open_cells(&self) -> u32 {
+        self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones()
+    }
+
     /// Candidates of digit `d` among the peers of cell `pos` of band `b`.
     #[inline(always)]
     fn peer_count(&self, d: usize, b: usize, pos: u32, pairs: &[u32; 3]) -> u32 {
@@ -614,6 +651,15 @@ impl State {
     }
 }
 
+/// How to choose the bivalue cell to branch on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// Score the first [`PICK_BUDGET`] bivalue cells and take the best.
+    Scored,
+    /// Take the first bivalue cell in board order.
+    First,
+}
+
 /// A pending branch: the state before the guess and the digits not yet tried.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -660,9 +706,19 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
     // an easy puzzle. Only entries below `depth` are ever read.
     let mut stack: [MaybeUninit<Frame>; MAX_DEPTH] = [const { MaybeUninit::uninit() }; MAX_DEPTH];
     let mut depth = 0usize;
+    // The root always scores; see `OPEN_GATE` for what follows it.
+    let mut pick = Pick::Scored;
+    let mut at_root = true;
     'search: loop {
-        match st.propagate::<K, DIAG>(k) {
-            Step::Dead => {}
+        let step = st.propagate::<K, DIAG>(k, pick);
+        if at_root {
+            at_root = false;
+            if st.open_cells() < OPEN_GATE {
+                pick = Pick::First;
+            }
+        }
+        match step {
+            Step::Dead => pick = Pick::Scored,
             Step::Solved => {
                 if out.solutions == 0 {
                     k.write_solution(&st, solution);
@@ -759,6 +815,23 @@ fn rot2(x: u32) -> u32 {
 /// Tuned on magictour_top1465 and forum_hardest_1905 (2..4 all do well).
 pub(crate) const PAIR_W: u32 = 3;
 
+/// Below this many open cells after the root's propagation, the search
+/// branches on the first bivalue cell (`Pick::First`) instead of scoring,
+/// until it meets its first dead end; from then on it scores again.
+///
+/// Scoring aims at contradictions: it helps a puzzle whose search tree has
+/// dead ends to find them early. A puzzle that still needs guesses with few
+/// open cells is usually one with several solutions, where guesses rarely
+/// fail and scoring is pure cost: there, taking the first cell cuts
+/// serg_benchmark's guesses from 5.59 to 5.43 and its time by 10-15%. The
+/// root is always scored (taking its first cell too cost seventeen_clue 20%
+/// more guesses), and the first dead end switches scoring back on, so the
+/// puzzles with one solution that pass the gate (a few percent of top95 and
+/// top1465) lose nothing measurable. Tuned on the collections in
+/// `../shared/puzzles`: serg_benchmark's roots leave 35-49 open cells, the
+/// hard lists' 50-64.
+const OPEN_GATE: u32 = 50;
+
 /// Bivalue cells scored per branch, in board order. Scoring every one costs
 /// more than it saves: with 10, serg_benchmark runs ~30% faster than with no
 /// cap, while the hard collections need ~2-5% more guesses but run as fast
@@ -767,3 +840,65 @@ const PICK_BUDGET: u32 = 10;
 
 // `pick_pair` packs the remaining budget into 8 bits of its key.
 const _: () = assert!(PICK_BUDGET < 256);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parses 81 characters, digits as givens and anything else as blank.
+    fn grid(s: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (cell, c) in g.iter_mut().zip(s.bytes()) {
+            if c.is_ascii_digit() {
+                *cell = c - b'0';
+            }
+        }
+        g
+    }
+
+    /// `first_pair` branches on the bivalue cell that comes first in board
+    /// order, over its two digits, the one with more peer candidates first.
+    #[test]
+    fn first_pair_takes_the_first_bivalue_cell() {
+        // serg_benchmark's first puzzle: several solutions, 45 cells open
+        // after propagation, so the search below its root uses `first_pair`.
+        let p = grid(
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        );
+        let mut st = State::from_givens(Portable, &p).expect("givens agree");
+        assert!(matches!(
+            st.propagate::<Portable, false>(Portable, Pick::Scored),
+            Step::Branch { .. }
+        ));
+        assert!(st.open_cells() < OPEN_GATE);
+        let mut pairs = [0u32; 3];
+        let mut first = None;
+        for b in 0..3 {
+            for pos in 0..27 {
+                let open = st.unsolved[b] >> pos & 1 != 0;
+                if open && st.digits_at(b, pos).count_ones() == 2 {
+                    pairs[b] |= 1 << pos;
+                    first.get_or_insert((b, pos));
+                }
+            }
+        }
+        let (want_band, want_pos) = first.expect("a bivalue cell");
+        // Not the trivial answer: the first open cell is not bivalue.
+        assert_ne!((want_band, want_pos), (0, st.unsolved[0].trailing_zeros()));
+        let Step::Branch {
+            band,
+            pos,
+            digits,
+            first,
+        } = st.first_pair(Portable, &pairs)
+        else {
+            panic!("first_pair must branch");
+        };
+        assert_eq!((band, pos), (want_band, want_pos));
+        assert_eq!(digits, st.digits_at(band, pos));
+        let (lo, hi) = (digits.trailing_zeros(), 31 - digits.leading_zeros());
+        let count = |d: u32| st.peer_count(d as usize, band, pos, &pairs);
+        let want = if count(lo) >= count(hi) { lo } else { hi };
+        assert_eq!(first, want);
+    }
+}
