@@ -45,13 +45,13 @@
 //! out the most candidates among its peers (product of the two counts, peers
 //! that are themselves bivalue weighted 4x because they turn into singles),
 //! trying first the digit with the larger count. When the root leaves fewer
-//! than 50 open cells, the search below it takes the first bivalue cell
-//! without scoring until it meets a dead end: such puzzles usually have
-//! several solutions, their guesses rarely fail, and scoring only costs time
-//! there (see `OPEN_GATE` in `search`). Without a bivalue cell it
-//! branches on a cell with the fewest candidates. The state before the guess
-//! is copied onto a fixed-size stack (at most 81 deep); nothing is allocated
-//! on the heap.
+//! than 50 open cells, the search below it takes the first bivalue cell,
+//! without scoring and without the cross-band pass, until it meets a dead
+//! end: such puzzles usually have several solutions, their guesses rarely
+//! fail, and the work that aims at contradictions only costs time there (see
+//! `OPEN_GATE` in `search`). Without a bivalue cell it branches on a cell
+//! with the fewest candidates. The state before the guess is copied onto a
+//! fixed-size stack (at most 81 deep); nothing is allocated on the heap.
 //!
 //! Givens are loaded in one branch-free pass (three 32-byte compares per
 //! digit on AVX2) rather than one placement each: whether a cell is given is
