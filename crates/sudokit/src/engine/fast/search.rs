@@ -661,7 +661,8 @@ impl State {
 pub(crate) enum Pick {
     /// Score the first [`PICK_BUDGET`] bivalue cells and take the best.
     Scored,
-    /// Take the first bivalue cell in board order.
+    /// Take the first bivalue cell in board order, without running the
+    /// cross-band pass first.
     First,
 }
 
@@ -723,6 +724,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
             }
         }
         match step {
+            // This puzzle's guesses do fail: aim for contradictions again.
             Step::Dead => pick = Pick::Scored,
             Step::Solved => {
                 if out.solutions == 0 {
@@ -867,7 +869,7 @@ mod tests {
     /// order, over its two digits, the one with more peer candidates first.
     #[test]
     fn first_pair_takes_the_first_bivalue_cell() {
-        // serg_benchmark's first puzzle: several solutions, 45 cells open
+        // serg_benchmark's first puzzle: several solutions, 47 cells open
         // after propagation, so the search below its root uses `first_pair`.
         let p = grid(
             "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
