@@ -418,6 +418,12 @@ impl State {
             if placed {
                 continue;
             }
+            // Every cell placed: each placement checked its digit was still
+            // possible and struck it from the cell's peers, so the grid is a
+            // solution, and the passes below have nothing left to find.
+            if self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0 {
+                return Step::Solved;
+            }
             let any_pair = pairs[0] | pairs[1] | pairs[2] != 0;
             // Below a root with few open cells (see `OPEN_GATE`) guesses
             // rarely fail, and branching at once costs less than the
@@ -610,7 +616,8 @@ impl State {
     }
 
     /// Slow path when no bivalue cell exists: the unsolved cell with the
-    /// fewest candidates, or `Solved` when none is left.
+    /// fewest candidates. `propagate` has already answered `Solved` when no
+    /// cell is open; should none be, this answers the same.
     #[cold]
     #[inline(never)]
     fn fewest_candidates(&self) -> Step {
