@@ -13,7 +13,9 @@ use core::arch::x86_64::{
     _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_set_m128i, _mm256_setr_epi32, _mm256_setr_epi8,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_sllv_epi32,
     _mm256_srli_epi32, _mm256_store_si256, _mm256_storeu_si256, _mm256_xor_si256, _mm_and_si128,
-    _mm_load_si128, _mm_setr_epi32, _pext_u32,
+    _mm_blendv_epi8, _mm_cmpeq_epi8, _mm_cmpestrc, _mm_load_si128, _mm_loadu_si128, _mm_or_si128,
+    _mm_set1_epi8, _mm_setr_epi32, _mm_setzero_si128, _mm_slli_epi16, _pext_u32,
+    _SIDD_CMP_EQUAL_ANY, _SIDD_UBYTE_OPS,
 };
 
 use super::search::{search, slot, Kernel, Portable, State, PAIR_W, REAL_SLOTS, SLOTS, WORDS};
@@ -232,6 +234,12 @@ impl Kernel for Avx2Kernel {
             _mm256_storeu_si256(p.add(27) as *mut __m256i, acc[1]);
             _mm256_storeu_si256(p.add(49) as *mut __m256i, acc[2]);
         }
+    }
+
+    #[inline(always)]
+    fn swappable_rectangle(self, puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
+        // SAFETY: `self` proves AVX2, which implies SSE4.2.
+        unsafe { swappable_rectangle_simd(puzzle, grid) }
     }
 
     #[inline(always)]
@@ -611,6 +619,64 @@ unsafe fn row_singles(x: __m256i) -> __m256i {
     }
 }
 
+/// `search::swappable_rectangle` with one SSE4.2 string compare per pair
+/// of lines: for lines `a` and `b`, byte `i` of one operand is
+/// `16 * a[i] + b[i]` and of the other `16 * b[i] + a[i]`, and "equal any"
+/// says whether some position's pair comes back swapped at another.
+/// Givens get a different filler byte in each operand, so they never match.
+///
+/// # Safety
+/// AVX2 (and so SSE4.2) must be available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn swappable_rectangle_simd(puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
+    // Digits of the cells that are not givens, 0 for givens; by rows, and
+    // by columns. Padded so a 16-byte load at any line start stays inside.
+    let mut rows = [0u8; 96];
+    let mut cols = [0u8; 96];
+    // SAFETY: AVX2 and SSE4.2 are available (caller's contract). The
+    // 32-byte loads and stores start at bytes 0, 27 and 49, so they end by
+    // byte 81 of the 81-byte inputs (and of the 96-byte `rows`); the 16-byte
+    // loads start at 9 * line, line < 9, so they end by byte 88 of 96.
+    unsafe {
+        // Without a branch per cell: whether a cell is a given is a coin toss.
+        let zero256 = _mm256_setzero_si256();
+        for at in [0, 27, 49] {
+            let p = _mm256_loadu_si256(puzzle.as_ptr().add(at) as *const __m256i);
+            let g = _mm256_loadu_si256(grid.as_ptr().add(at) as *const __m256i);
+            let open = _mm256_and_si256(_mm256_cmpeq_epi8(p, zero256), g);
+            _mm256_storeu_si256(rows.as_mut_ptr().add(at) as *mut __m256i, open);
+        }
+        for r in 0..9 {
+            for c in 0..9 {
+                cols[9 * c + r] = rows[9 * r + c];
+            }
+        }
+        let zero = _mm_setzero_si128();
+        let (fill_a, fill_b) = (_mm_set1_epi8(0x77), _mm_set1_epi8(0x66));
+        for lines in [&rows, &cols] {
+            let at = |l: usize| _mm_loadu_si128(lines.as_ptr().add(9 * l) as *const __m128i);
+            for band in 0..3 {
+                for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                    let (a, b) = (at(3 * band + i), at(3 * band + j));
+                    let given = _mm_or_si128(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero));
+                    // Digits are below 16, so a 16-bit shift moves each byte
+                    // into its own high nibble without spilling.
+                    let ab = _mm_or_si128(_mm_slli_epi16::<4>(a), b);
+                    let ba = _mm_or_si128(_mm_slli_epi16::<4>(b), a);
+                    let ab = _mm_blendv_epi8(ab, fill_a, given);
+                    let ba = _mm_blendv_epi8(ba, fill_b, given);
+                    if _mm_cmpestrc::<{ _SIDD_UBYTE_OPS | _SIDD_CMP_EQUAL_ANY }>(ab, 9, ba, 9) != 0
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Solves with AVX2 and friends enabled.
 ///
 /// # Safety
@@ -710,6 +776,21 @@ mod tests {
                 .filter(|row| row.count_ones() == 1)
                 .sum()
         });
+    }
+
+    #[test]
+    fn simd_rectangle_matches_portable() {
+        if !super::super::avx2_available() {
+            return;
+        }
+        let k = Avx2Kernel { pext: true };
+        for (puzzle, grid) in super::super::search::tests::rectangle_cases() {
+            assert_eq!(
+                k.swappable_rectangle(&puzzle, &grid),
+                Portable.swappable_rectangle(&puzzle, &grid),
+                "{puzzle:?} {grid:?}"
+            );
+        }
     }
 
     #[test]

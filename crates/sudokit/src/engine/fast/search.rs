@@ -53,6 +53,11 @@ pub(crate) trait Kernel: Copy {
     fn write_solution(self, st: &State, out: &mut [u8; 81]) {
         st.write_solution(out)
     }
+    /// [`swappable_rectangle`]; other backends must give the same answer.
+    #[inline(always)]
+    fn swappable_rectangle(self, puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
+        swappable_rectangle(puzzle, grid)
+    }
     /// `State::peer_count` for two digits of one cell. Other backends must
     /// give exactly these numbers: they decide the branch, and the tests
     /// hold every backend to the same guess counts.
@@ -786,6 +791,18 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 if out.solutions >= max_solutions {
                     break 'search;
                 }
+                // A uniqueness check only needs to know that a second
+                // solution exists, and a rectangle that can swap proves it
+                // without a search. (Without untried branches there is no
+                // other solution, so no point in looking.)
+                if !DIAG
+                    && max_solutions == 2
+                    && depth > 0
+                    && k.swappable_rectangle(puzzle, solution)
+                {
+                    out.solutions = 2;
+                    break 'search;
+                }
             }
             Step::Branch {
                 band,
@@ -835,6 +852,54 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
         }
     }
     out
+}
+
+/// True when `grid`, a solution of `puzzle`, holds a rectangle of four
+/// cells, none of them a given, in two rows and two columns and in exactly
+/// two boxes, whose digits read `x y` in one row and `y x` in the other.
+/// Swapping `x` and `y` in those four cells then gives another solution:
+/// every row, column and box keeps the same digits. This is the smallest
+/// of the "unavoidable sets" (a puzzle with one solution must give a clue
+/// in each), the pattern behind the "unique rectangle" technique of human
+/// solvers.
+///
+/// The rectangle's rows lie in one band or its columns in one stack (else
+/// it spans four boxes, and the swap breaks them). So for each pair of
+/// rows in a band, and each pair of columns in a stack, this looks for two
+/// positions along them holding the same two digits; since a line holds a
+/// digit once, the two positions then hold them crosswise.
+pub(crate) fn swappable_rectangle(puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
+    // Digit at (line `l`, position `i`), 0 for a given; lines are rows
+    // when `by_rows`, else columns.
+    let at = |by_rows: bool, l: usize, i: usize| {
+        let cell = if by_rows { 9 * l + i } else { 9 * i + l };
+        if puzzle[cell] == 0 {
+            grid[cell]
+        } else {
+            0
+        }
+    };
+    for by_rows in [true, false] {
+        for band in 0..3 {
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                let (l1, l2) = (3 * band + i, 3 * band + j);
+                // Bit 10 * low + high for each pair of digits seen so far.
+                let mut seen = 0u128;
+                for pos in 0..9 {
+                    let (x, y) = (at(by_rows, l1, pos), at(by_rows, l2, pos));
+                    if x == 0 || y == 0 {
+                        continue;
+                    }
+                    let key = 1u128 << (10 * x.min(y) + x.max(y));
+                    if seen & key != 0 {
+                        return true;
+                    }
+                    seen |= key;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Columns (9 bits) of a band word with at least one / at least two candidates.
@@ -903,7 +968,7 @@ const PICK_BUDGET: u32 = 10;
 const _: () = assert!(PICK_BUDGET < 256);
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Parses 81 characters, digits as givens and anything else as blank.
@@ -961,5 +1026,119 @@ mod tests {
         let count = |d: u32| st.peer_count(d as usize, band, pos, &pairs);
         let want = if count(lo) >= count(hi) { lo } else { hi };
         assert_eq!(first, want);
+    }
+
+    /// Two thousand (puzzle, solved grid) pairs for checking
+    /// `swappable_rectangle`: random valid grids (filled cell by cell in a
+    /// random digit order, backtracking when stuck), each with givens
+    /// drawn at densities from sparse to dense.
+    pub(crate) fn rectangle_cases() -> Vec<([u8; 81], [u8; 81])> {
+        let mut x = 0x9e37_79b9u32;
+        let mut next = move |n: u32| {
+            // xorshift: any spread will do.
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x % n
+        };
+        /// Fills cells `from..` of `g`; the digit order of each cell comes
+        /// from `orders`.
+        fn fill(g: &mut [u8; 81], from: usize, orders: &[[u8; 9]; 81]) -> bool {
+            if from == 81 {
+                return true;
+            }
+            let (r, c) = (from / 9, from % 9);
+            for &d in &orders[from] {
+                let clash = (0..9).any(|k| {
+                    g[9 * r + k] == d
+                        || g[9 * k + c] == d
+                        || g[9 * (r / 3 * 3 + k / 3) + c / 3 * 3 + k % 3] == d
+                });
+                if !clash {
+                    g[from] = d;
+                    if fill(g, from + 1, orders) {
+                        return true;
+                    }
+                    g[from] = 0;
+                }
+            }
+            false
+        }
+        let mut cases = Vec::new();
+        for _ in 0..400 {
+            let mut orders = [[1u8, 2, 3, 4, 5, 6, 7, 8, 9]; 81];
+            for o in orders.iter_mut() {
+                for i in (1..9).rev() {
+                    o.swap(i, next(i as u32 + 1) as usize);
+                }
+            }
+            let mut grid = [0u8; 81];
+            assert!(fill(&mut grid, 0, &orders));
+            for density in [2, 4, 6, 8, 9] {
+                let mut puzzle = [0u8; 81];
+                for i in 0..81 {
+                    if next(10) < density {
+                        puzzle[i] = grid[i];
+                    }
+                }
+                cases.push((puzzle, grid));
+            }
+        }
+        cases
+    }
+
+    /// Every rectangle of non-given cells in two rows and two columns,
+    /// with the rows in one band or the columns in one stack, tried one
+    /// by one.
+    fn brute_rectangle(puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
+        let open = |r: usize, c: usize| puzzle[9 * r + c] == 0;
+        let g = |r: usize, c: usize| grid[9 * r + c];
+        for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                        let all_open = open(r1, c1) && open(r1, c2) && open(r2, c1) && open(r2, c2);
+                        let crossed = g(r1, c1) == g(r2, c2) && g(r1, c2) == g(r2, c1);
+                        if two_boxes && all_open && crossed {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn rectangle_cases_are_solutions() {
+        for (puzzle, grid) in rectangle_cases() {
+            for k in 0..9 {
+                let (mut row, mut col, mut bx) = (0u16, 0u16, 0u16);
+                for j in 0..9 {
+                    row |= 1 << grid[9 * k + j];
+                    col |= 1 << grid[9 * j + k];
+                    bx |= 1 << grid[27 * (k / 3) + 3 * (k % 3) + 9 * (j / 3) + j % 3];
+                }
+                assert_eq!((row, col, bx), (0x3fe, 0x3fe, 0x3fe));
+            }
+            assert!((0..81).all(|i| puzzle[i] == 0 || puzzle[i] == grid[i]));
+        }
+    }
+
+    #[test]
+    fn swappable_rectangle_matches_brute_force() {
+        let (mut yes, mut no) = (0, 0);
+        for (puzzle, grid) in rectangle_cases() {
+            let want = brute_rectangle(&puzzle, &grid);
+            assert_eq!(swappable_rectangle(&puzzle, &grid), want, "{puzzle:?}");
+            if want {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        // Both answers must be well represented for the test to mean much.
+        assert!(yes > 300 && no > 300, "yes {yes}, no {no}");
     }
 }

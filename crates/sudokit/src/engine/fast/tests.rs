@@ -93,6 +93,11 @@ fn tdoku_test_puzzles_counts() {
             let (o, s) = run(&p, false, 1000, b);
             assert_eq!(o.solutions, count, "{line} {b:?}");
             assert!(!o.limit_hit);
+            // A uniqueness check may prove the second solution instead of
+            // finding it; it must never claim one that is not there.
+            let (o2, s2) = run(&p, false, 2, b);
+            assert_eq!(o2.solutions, count.min(2), "{line} {b:?}");
+            assert_eq!(s2, s, "{line} {b:?}");
             if count == 1 {
                 let want = parse(parts.next().unwrap());
                 assert_eq!(s, want, "{line} {b:?}");
