@@ -1,9 +1,10 @@
 //! x86-64 backend: the shared search compiled with AVX2, BMI1/2, POPCNT and
 //! LZCNT enabled (bit scans and counts become single instructions), plus
 //! AVX2 versions of the kernels that touch all 27 slots at once, of the
-//! peer counts that score a branch cell (one 128-bit AND per digit), and of
-//! writing the solution out (byte masks instead of a walk over every bit);
-//! a band word's segment pattern is one `pext`.
+//! peer counts that score a branch cell (one 128-bit AND per digit), of
+//! writing the solution out (byte masks instead of a walk over every bit),
+//! and of the rectangle test that can end a uniqueness check early (SSE4.2
+//! string compares); a band word's segment pattern is one `pext`.
 
 use core::arch::x86_64::{
     __cpuid, __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256,
