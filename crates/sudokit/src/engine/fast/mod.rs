@@ -59,8 +59,9 @@
 //! can swap their digits and stay a solution (the "unique rectangle" of
 //! human solvers, the smallest unavoidable set). About two thirds of
 //! serg_benchmark's first solutions hold one; a puzzle with one solution
-//! never does, so the check only costs there, one SSE4.2 string compare
-//! per pair of lines, 18 in all (see `search::swappable_rectangle`).
+//! never does, so there the check is pure cost, kept small: on the AVX2
+//! backend one SSE4.2 string compare per pair of lines, 18 in all, and no
+//! branch per cell (see `search::swappable_rectangle`).
 //!
 //! Givens are loaded in one branch-free pass (three 32-byte compares per
 //! digit on AVX2) rather than one placement each: whether a cell is given is
