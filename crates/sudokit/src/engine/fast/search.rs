@@ -365,8 +365,8 @@ impl State {
     /// digits of these cells.
     #[inline(always)]
     fn place_row_singles(&mut self, d: usize, b: usize, a: u32, singles: u32) {
-        let (cols, twice) = fold_rows(singles);
-        debug_assert!(twice == 0 && cols & rot1(cols) == 0);
+        let cols = fold_rows(singles).0;
+        // No single sees another or any other candidate of `a`.
         debug_assert!({
             let mut m = singles;
             let mut peers = 0;

@@ -109,6 +109,25 @@ fn tdoku_test_puzzles_counts() {
     }
 }
 
+/// Counting to 2 stops at the first solution when that solution holds a
+/// swappable rectangle: within the guesses the first solution took, the
+/// count reaches 2. (This serg_benchmark puzzle needs one more guess to
+/// reach its second solution by search.)
+#[test]
+fn a_swappable_rectangle_ends_a_uniqueness_check() {
+    let p =
+        parse("8.........95.......76.........426798...571432...893165....5.916...9.8247......583");
+    for b in backends() {
+        let (first, s) = run(&p, false, 1, b);
+        assert_eq!(first.solutions, 1);
+        assert!(super::search::swappable_rectangle(&p, &s));
+        let mut s2 = [0u8; 81];
+        let count = solve(&p, false, 2, first.guesses, &mut s2, b);
+        assert_eq!((count.solutions, count.limit_hit), (2, false), "{b:?}");
+        assert_eq!(s2, s);
+    }
+}
+
 fn check_file(name: &str, expect: u64) {
     for line in read(name).lines() {
         let p = parse(line);
