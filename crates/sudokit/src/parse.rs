@@ -13,21 +13,24 @@
 //!
 //! **Files** hold one puzzle per line, or multi-line grids (one row per line)
 //! separated by blank lines or lines of `=`. Lines starting with `#` are
-//! comments. A line that holds a whole puzzle is one puzzle; a line that holds
-//! one row starts a grid, and lines accumulate until the grid is complete.
-//! [`PuzzleReader`] streams a file this way and never stops at a bad puzzle:
-//! each entry carries its own result and the line it started on.
+//! comments. [`PuzzleReader`] (in `reader.rs`) streams a file this way, as
+//! bytes, and never stops at a bad puzzle or a line that is not text: each
+//! entry carries its own result and the line it started on.
 //!
-//! **JSON boards**: input whose first symbol is `[` is read as the list of 9
+//! **JSON boards**: text whose first symbol is `[` is read as the list of 9
 //! lists of 9 integers (0 = empty) of the backtracking document, checked as
-//! its `check_sizes` does, or as a list of such boards.
+//! its `check_sizes` does, or as a list of such boards. In a file, a board
+//! may stand anywhere, before or after other puzzles.
 //!
 //! Every error says what is wrong and where (square, line), and no input makes
 //! these functions panic.
 
+mod reader;
+
+pub use reader::{read_puzzle_bytes, read_puzzles, Entry, PuzzleReader, RawEntry, MAX_LINE};
+
 use crate::grid::Grid;
 use crate::shape::{Shape, Size, Variant};
-use std::io::BufRead;
 use thiserror::Error;
 
 /// What a text alone cannot say about a puzzle.
@@ -75,6 +78,33 @@ pub enum ParseError {
     /// A JSON board that is not a list of n lists of n integers 0..=n.
     #[error("board: {0}")]
     Board(String),
+    /// A line that is not text (not UTF-8, or with a NUL byte) and holds no
+    /// square.
+    #[error("not text: {}", not_text(*.byte, *.column))]
+    NotText {
+        /// The first byte that is not text.
+        byte: u8,
+        /// Its column (1-based, in characters).
+        column: usize,
+    },
+    /// A line (or JSON block) longer than the reader keeps.
+    #[error("longer than {limit} bytes; skipped")]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The input could not be read (an I/O error); it ends that input.
+    #[error("cannot read further: {0}")]
+    Read(String),
+}
+
+/// What [`ParseError::NotText`] says of the byte.
+fn not_text(byte: u8, column: usize) -> String {
+    if byte == 0 {
+        format!("a NUL byte at column {column}")
+    } else {
+        format!("byte 0x{byte:02X} at column {column} is not UTF-8")
+    }
 }
 
 /// The squares a text holds, counted two ways: symbols of a 9x9-or-smaller
@@ -138,11 +168,9 @@ pub fn parse_grid(text: &str, options: ParseOptions) -> Result<Grid, ParseError>
 }
 
 /// [`parse_grid`] without the check that no two givens share a unit (JSON
-/// boards are still checked). For callers that search the grid anyway: a
-/// grid whose givens clash has no solution, so [`check_givens`] is only
-/// needed, to name the clash, when a search finds none. The batch runner
-/// ([`crate::batch::Job::answer`]) works this way; on 17-clue puzzles the
-/// check costs about a tenth of a solve's instructions.
+/// boards are still checked). For callers that check the givens themselves
+/// before a search, once: the batch runner ([`crate::batch::Job::answer`])
+/// works this way, so each puzzle is checked exactly once.
 pub fn parse_grid_unchecked(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
     if is_plain_nine(text) && options.size.is_none_or(|s| s == Size::Nine) {
         // The common case of big files, without the general scan.
@@ -156,6 +184,12 @@ pub fn parse_grid_unchecked(text: &str, options: ParseOptions) -> Result<Grid, P
     if text.trim_start().starts_with('[') {
         return parse_board_json(text, options);
     }
+    parse_text(text, options)
+}
+
+/// Norvig's permissive format alone (no JSON): the squares of `text`, every
+/// other character ignored, givens not checked.
+fn parse_text(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
     let size = match options.size {
         Some(size) => size,
         None => size_of_whole(text).ok_or_else(|| {
@@ -168,45 +202,37 @@ pub fn parse_grid_unchecked(text: &str, options: ParseOptions) -> Result<Grid, P
     };
     let shape = Shape::of(size, options.variant);
     let side = size.side();
-    let mut cells = Vec::with_capacity(shape.square_count());
-    for c in text.chars() {
-        let counts = if side > 9 {
+    let counts = |c: char| {
+        if side > 9 {
             c.is_ascii_alphanumeric() || c == '.'
         } else {
             c.is_ascii_digit() || c == '.'
-        };
-        if !counts {
-            continue;
         }
-        match Shape::digit(c, side).filter(|&d| usize::from(d) <= side) {
-            Some(d) => {
-                if cells.len() < shape.square_count() {
-                    cells.push(d);
-                } else {
-                    cells.push(0); // only counted, for the error below
-                }
-            }
-            None => {
-                let square = cells.len();
-                if square < shape.square_count() {
-                    return Err(ParseError::SymbolOutOfRange {
-                        square: shape.name(square).to_string(),
-                        symbol: c,
-                        side,
-                    });
-                }
-                cells.push(0);
-            }
-        }
-    }
-    if cells.len() != shape.square_count() {
+    };
+    // The count first: 81 squares read as a 4x4 grid are "81 squares, not
+    // 16", not a complaint about the first digit above 4.
+    let found = text.chars().filter(|&c| counts(c)).count();
+    if found != shape.square_count() {
         return Err(ParseError::WrongSquareCount {
-            found: cells.len(),
+            found,
             expected: shape.square_count().to_string(),
         });
     }
+    let mut cells = Vec::with_capacity(shape.square_count());
+    for c in text.chars().filter(|&c| counts(c)) {
+        match Shape::digit(c, side).filter(|&d| usize::from(d) <= side) {
+            Some(d) => cells.push(d),
+            None => {
+                return Err(ParseError::SymbolOutOfRange {
+                    square: shape.name(cells.len()).to_string(),
+                    symbol: c,
+                    side,
+                })
+            }
+        }
+    }
     Grid::from_cells(shape, cells).ok_or_else(|| ParseError::WrongSquareCount {
-        found: 0,
+        found,
         expected: shape.square_count().to_string(),
     })
 }
@@ -215,7 +241,7 @@ pub fn parse_grid_unchecked(text: &str, options: ParseOptions) -> Result<Grid, P
 /// such pair in square order.
 pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
     let shape = grid.shape();
-    if !has_conflict(grid) {
+    if !grid.has_clash() {
         return Ok(());
     }
     // Only a puzzle with a conflict pays for the search that names the
@@ -242,27 +268,6 @@ pub fn check_givens(grid: &Grid) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// One pass over the givens with a bit set per unit: the quick answer to
-/// "do two givens clash?". Each given looks its units up in the shape's
-/// tables, so an empty square costs one test and no unit bookkeeping (on
-/// 17-clue puzzles that bookkeeping for every square was most of the check).
-fn has_conflict(grid: &Grid) -> bool {
-    let shape = grid.shape();
-    // At most 3 * 25 + 2 units (25x25 diagonal); digits are at most 25.
-    let mut seen = [0u32; 80];
-    let mut clash = 0u32;
-    for (s, &d) in grid.cells().iter().enumerate() {
-        if d != 0 {
-            let bit = 1u32 << d;
-            for &u in shape.units_of(s) {
-                clash |= seen[u] & bit;
-                seen[u] |= bit;
-            }
-        }
-    }
-    clash != 0
-}
-
 /// Reads the backtracking document's board: a JSON list of n lists of n
 /// integers, 0 for empty, checked as its `check_sizes` does.
 pub fn parse_board_json(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
@@ -271,7 +276,10 @@ pub fn parse_board_json(text: &str, options: ParseOptions) -> Result<Grid, Parse
     board_from_value(&value, options)
 }
 
-fn board_from_value(value: &serde_json::Value, options: ParseOptions) -> Result<Grid, ParseError> {
+pub(crate) fn board_from_value(
+    value: &serde_json::Value,
+    options: ParseOptions,
+) -> Result<Grid, ParseError> {
     let rows = value
         .as_array()
         .ok_or_else(|| ParseError::Board("expected a list of rows".to_string()))?;
@@ -320,291 +328,6 @@ fn board_from_value(value: &serde_json::Value, options: ParseOptions) -> Result<
         .ok_or_else(|| ParseError::Board("wrong number of squares".to_string()))?;
     check_givens(&grid)?;
     Ok(grid)
-}
-
-/// One puzzle of a file: where it was and what it read as.
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// 1-based position among the file's puzzles.
-    pub index: usize,
-    /// 1-based line the puzzle starts on.
-    pub line: usize,
-    /// The text the puzzle was read from (lines joined by `\n`).
-    pub text: String,
-    /// The puzzle, or why it is not one.
-    pub result: Result<Grid, ParseError>,
-}
-
-/// One puzzle of a file, found but not parsed yet: the file is split into
-/// puzzles in order (which must be done one line after another), and the
-/// parsing can then happen anywhere, on any thread.
-#[derive(Clone, Debug)]
-pub struct RawEntry {
-    /// 1-based position among the file's puzzles.
-    pub index: usize,
-    /// 1-based line the puzzle starts on.
-    pub line: usize,
-    /// The text of the puzzle (lines joined by `\n`).
-    pub text: String,
-    body: Body,
-}
-
-#[derive(Clone, Debug)]
-enum Body {
-    Text(ParseOptions),
-    Done(Result<Grid, ParseError>),
-}
-
-impl RawEntry {
-    /// Parses the puzzle.
-    pub fn parse(self) -> Entry {
-        self.parse_with(parse_grid)
-    }
-
-    /// Parses the puzzle without checking that its givens are consistent
-    /// (see [`parse_grid_unchecked`]).
-    pub fn parse_unchecked(self) -> Entry {
-        self.parse_with(parse_grid_unchecked)
-    }
-
-    fn parse_with(self, parse: fn(&str, ParseOptions) -> Result<Grid, ParseError>) -> Entry {
-        let result = match self.body {
-            Body::Text(options) => parse(&self.text, options),
-            Body::Done(result) => result,
-        };
-        Entry {
-            index: self.index,
-            line: self.line,
-            text: self.text,
-            result,
-        }
-    }
-}
-
-/// Streams the puzzles of a file, one [`Entry`] each, in order.
-///
-/// Bad puzzles become entries with an error; reading goes on after them. An
-/// I/O error ends the stream after an entry that reports it.
-/// [`PuzzleReader::next_raw`] hands out puzzles before parsing them.
-pub struct PuzzleReader<R> {
-    input: R,
-    options: ParseOptions,
-    line_no: usize,
-    index: usize,
-    pending: Option<Pending>,
-    ready: std::collections::VecDeque<RawEntry>,
-    done: bool,
-}
-
-struct Pending {
-    line: usize,
-    text: String,
-    size: Size,
-}
-
-impl<R: BufRead> PuzzleReader<R> {
-    /// A reader over `input`.
-    pub fn new(input: R, options: ParseOptions) -> Self {
-        PuzzleReader {
-            input,
-            options,
-            line_no: 0,
-            index: 0,
-            pending: None,
-            ready: Default::default(),
-            done: false,
-        }
-    }
-
-    fn emit(&mut self, line: usize, text: String, body: Body) {
-        self.index += 1;
-        self.ready.push_back(RawEntry {
-            index: self.index,
-            line,
-            text,
-            body,
-        });
-    }
-
-    fn emit_error(&mut self, line: usize, text: String, error: ParseError) {
-        self.emit(line, text, Body::Done(Err(error)));
-    }
-
-    fn flush_incomplete(&mut self) {
-        if let Some(p) = self.pending.take() {
-            let (found, wide) = symbol_counts(&p.text);
-            let found = if p.size.side() > 9 { wide } else { found };
-            let expected = (p.size.side() * p.size.side()).to_string();
-            self.emit_error(
-                p.line,
-                p.text,
-                ParseError::WrongSquareCount { found, expected },
-            );
-        }
-    }
-
-    fn whole_size(&self, text: &str) -> Option<Size> {
-        match self.options.size {
-            Some(size) => {
-                let (narrow, wide) = symbol_counts(text);
-                let count = if size.side() > 9 { wide } else { narrow };
-                (count == size.side() * size.side()).then_some(size)
-            }
-            None => size_of_whole(text),
-        }
-    }
-
-    fn row_size(&self, text: &str) -> Option<Size> {
-        match self.options.size {
-            Some(size) => {
-                let (narrow, wide) = symbol_counts(text);
-                let count = if size.side() > 9 { wide } else { narrow };
-                (count <= size.side()).then_some(size)
-            }
-            None => size_of_row(text),
-        }
-    }
-
-    fn take_line(&mut self, mut line: String) {
-        self.line_no += 1;
-        let end = line.trim_end().len();
-        line.truncate(end);
-        if self.pending.is_none() && self.options.size.is_none() && is_plain_nine(&line) {
-            // One puzzle per line, the usual layout: keep the line as the
-            // text, with no second scan and no copy.
-            let options = ParseOptions {
-                size: Some(Size::Nine),
-                ..self.options
-            };
-            self.emit(self.line_no, line, Body::Text(options));
-            return;
-        }
-        let line = line.as_str();
-        let trimmed = line.trim();
-        if trimmed.starts_with('#') {
-            return;
-        }
-        if trimmed.is_empty() || trimmed.chars().all(|c| c == '=') {
-            self.flush_incomplete();
-            return;
-        }
-        if self.index == 0 && self.pending.is_none() && trimmed.starts_with('[') {
-            self.read_json(line);
-            return;
-        }
-        if let Some(size) = self.whole_size(trimmed) {
-            self.flush_incomplete();
-            let options = ParseOptions {
-                size: Some(size),
-                ..self.options
-            };
-            self.emit(self.line_no, trimmed.to_string(), Body::Text(options));
-            return;
-        }
-        let (narrow, wide) = symbol_counts(trimmed);
-        if let Some(p) = &mut self.pending {
-            p.text.push('\n');
-            p.text.push_str(trimmed);
-            let (narrow, wide) = symbol_counts(&p.text);
-            let count = if p.size.side() > 9 { wide } else { narrow };
-            let want = p.size.side() * p.size.side();
-            if count >= want {
-                let p = self.pending.take().expect("pending checked above");
-                let options = ParseOptions {
-                    size: Some(p.size),
-                    ..self.options
-                };
-                self.emit(p.line, p.text, Body::Text(options));
-            }
-        } else if narrow == 0 && wide == 0 {
-            // A line with no symbols outside a grid (a heading, a rule): skip.
-        } else if let Some(size) = self.row_size(trimmed) {
-            self.pending = Some(Pending {
-                line: self.line_no,
-                text: trimmed.to_string(),
-                size,
-            });
-        } else {
-            let line = self.line_no;
-            let options = self.options;
-            self.emit(line, trimmed.to_string(), Body::Text(options));
-        }
-    }
-
-    /// JSON input is read whole: one board, or a list of boards.
-    fn read_json(&mut self, first: &str) {
-        let start = self.line_no;
-        let mut text = first.to_string();
-        if let Err(e) = self.input.read_to_string(&mut text) {
-            self.emit_error(start, text, ParseError::Board(e.to_string()));
-            self.done = true;
-            return;
-        }
-        self.done = true;
-        let value: serde_json::Value = match serde_json::from_str(&text) {
-            Ok(v) => v,
-            Err(e) => {
-                let line = start + e.line().saturating_sub(1);
-                self.emit_error(line, text, ParseError::Board(e.to_string()));
-                return;
-            }
-        };
-        let is_list_of_boards = value
-            .as_array()
-            .and_then(|rows| rows.first())
-            .and_then(|row| row.as_array())
-            .and_then(|row| row.first())
-            .is_some_and(|cell| cell.is_array());
-        let boards = if is_list_of_boards {
-            value.as_array().cloned().unwrap_or_default()
-        } else {
-            vec![value]
-        };
-        for board in boards {
-            let result = board_from_value(&board, self.options);
-            self.emit(start, board.to_string(), Body::Done(result));
-        }
-    }
-}
-
-impl<R: BufRead> PuzzleReader<R> {
-    /// The next puzzle, found but not yet parsed.
-    pub fn next_raw(&mut self) -> Option<RawEntry> {
-        let mut buf = String::new();
-        while self.ready.is_empty() && !self.done {
-            buf.clear();
-            match self.input.read_line(&mut buf) {
-                Ok(0) => {
-                    self.done = true;
-                    self.flush_incomplete();
-                }
-                Ok(_) => {
-                    let line = std::mem::take(&mut buf);
-                    self.take_line(line);
-                }
-                Err(e) => {
-                    self.done = true;
-                    self.flush_incomplete();
-                    let line = self.line_no + 1;
-                    self.emit_error(line, String::new(), ParseError::Board(e.to_string()));
-                }
-            }
-        }
-        self.ready.pop_front()
-    }
-}
-
-impl<R: BufRead> Iterator for PuzzleReader<R> {
-    type Item = Entry;
-
-    fn next(&mut self) -> Option<Entry> {
-        self.next_raw().map(RawEntry::parse)
-    }
-}
-
-/// Reads every puzzle of a text (see [`PuzzleReader`]).
-pub fn read_puzzles(text: &str, options: ParseOptions) -> Vec<Entry> {
-    PuzzleReader::new(text.as_bytes(), options).collect()
 }
 
 #[cfg(test)]
@@ -741,11 +464,7 @@ mod tests {
                         digits.dedup();
                         digits.len() != before
                     });
-                    assert_eq!(
-                        has_conflict(&grid),
-                        by_tables,
-                        "{size:?} {variant:?} {grid:?}"
-                    );
+                    assert_eq!(grid.has_clash(), by_tables, "{size:?} {variant:?} {grid:?}");
                     assert_eq!(check_givens(&grid).is_err(), by_tables);
                 }
             }
@@ -787,7 +506,7 @@ mod tests {
         ];
         for (square, digit, clash) in cases {
             let g = grid(square, digit);
-            assert_eq!(has_conflict(&g), clash, "{square} = {digit}");
+            assert_eq!(g.has_clash(), clash, "{square} = {digit}");
         }
     }
 
@@ -840,6 +559,25 @@ mod tests {
         );
         let list = format!("[{board},{board}]");
         assert_eq!(read_puzzles(&list, opts()).len(), 2);
+    }
+
+    /// Issue 14, item 9: `--size 4` on an 81-square puzzle complained that
+    /// '8' is not a digit, instead of saying how many squares it found.
+    #[test]
+    fn size_four_on_an_81_square_puzzle_says_found_81_squares() {
+        let four = ParseOptions {
+            size: Some(Size::Four),
+            ..opts()
+        };
+        assert_eq!(
+            parse_grid(GRID2_LINE, four).map_err(|e| e.to_string()),
+            Err("found 81 squares, expected 16".to_string())
+        );
+        let read = read_puzzles(GRID2_LINE, four);
+        assert_eq!(
+            read[0].result.clone().map_err(|e| e.to_string()),
+            Err("found 81 squares, expected 16".to_string())
+        );
     }
 
     #[test]
