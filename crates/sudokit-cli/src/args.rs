@@ -67,9 +67,9 @@ pub struct RunArgs {
     /// Engine: fast, norvig, backtrack or agent (default: the best for each puzzle).
     #[arg(long, short)]
     pub engine: Option<EngineKind>,
-    /// Stop a search after this many nodes (guesses) and report "limit".
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    /// Stop a search after this many guesses and report "limit".
+    #[arg(long, value_name = "N", alias = "max-nodes")]
+    pub max_guesses: Option<u64>,
     /// Threads to use (default: every core).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
@@ -134,9 +134,9 @@ pub struct TraceArgs {
     /// Output format: text, or one JSON object per step.
     #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
     pub format: TraceFormat,
-    /// Stop after this many search nodes (guesses).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub max_nodes: u64,
+    /// Stop after this many guesses.
+    #[arg(long, value_name = "N", default_value_t = 100_000, alias = "max-nodes")]
+    pub max_guesses: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -180,9 +180,9 @@ pub struct BenchArgs {
     /// How many timed measurements to take the median of.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
     pub repeats: u64,
-    /// Stop each search after this many nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    /// Stop each search after this many guesses.
+    #[arg(long, value_name = "N", alias = "max-nodes")]
+    pub max_guesses: Option<u64>,
     /// Solve as diagonal sudoku.
     #[arg(long)]
     pub diagonal: bool,

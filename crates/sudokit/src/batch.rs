@@ -1,6 +1,6 @@
 //! Solving a whole corpus, with Norvig's `solve_all` report: how many were
 //! solved, the average and maximum time, and the rate in puzzles per second
-//! (Hz), plus the search nodes per puzzle.
+//! (Hz), plus the guesses per puzzle.
 //!
 //! A puzzle counts as solved only when the independent checker
 //! ([`crate::verify`]) accepts the answer, as Norvig's `solved` does.
@@ -12,7 +12,8 @@
 
 use crate::engine::{EngineKind, Limits, Report, Solver};
 use crate::grid::Grid;
-use crate::parse::{check_givens, Entry};
+use crate::parse::{check_givens, Entry, ParseError};
+use crate::shape::{Size, Variant};
 use crate::verify;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -38,8 +39,8 @@ pub struct BatchReport {
     pub hz: f64,
     /// The slowest puzzle's time in seconds.
     pub max_secs: f64,
-    /// Search nodes (guesses) per puzzle.
-    pub nodes_per_puzzle: f64,
+    /// Guesses per puzzle.
+    pub guesses_per_puzzle: f64,
     /// Puzzles solved without a single guess.
     pub no_guess: usize,
 }
@@ -56,14 +57,14 @@ pub fn solve_all(
     let mut total = Duration::ZERO;
     let mut max = Duration::ZERO;
     let mut solved = 0;
-    let mut nodes = 0;
+    let mut guesses = 0;
     let mut no_guess = 0;
     for puzzle in puzzles {
         let report = solver.search(puzzle, max_solutions, limits);
-        no_guess += usize::from(report.stats.nodes == 0);
+        no_guess += usize::from(report.stats.guesses == 0);
         total += report.stats.elapsed;
         max = max.max(report.stats.elapsed);
-        nodes += report.stats.nodes;
+        guesses += report.stats.guesses;
         if report
             .first
             .is_some_and(|s| verify::is_solution(puzzle, &s))
@@ -86,7 +87,7 @@ pub fn solve_all(
             0.0
         },
         max_secs: max.as_secs_f64(),
-        nodes_per_puzzle: nodes as f64 / n,
+        guesses_per_puzzle: guesses as f64 / n,
         no_guess,
     }
 }
@@ -131,11 +132,11 @@ pub fn measure(
 }
 
 impl fmt::Display for BatchReport {
-    /// `Solved 95 of 95 top95 puzzles with norvig (avg 0.0031 secs (322 Hz), max 0.0190 secs; 12.3 nodes/puzzle).`
+    /// `Solved 95 of 95 top95 puzzles with norvig (avg 0.0031 secs (322 Hz), max 0.0190 secs; 12.3 guesses/puzzle).`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Solved {} of {} {} puzzles with {} (avg {:.6} secs ({:.0} Hz), max {:.6} secs; {:.1} nodes/puzzle).",
+            "Solved {} of {} {} puzzles with {} (avg {:.6} secs ({:.0} Hz), max {:.6} secs; {:.1} guesses/puzzle).",
             self.solved,
             self.puzzles,
             self.name,
@@ -143,7 +144,7 @@ impl fmt::Display for BatchReport {
             self.avg_secs,
             self.hz,
             self.max_secs,
-            self.nodes_per_puzzle
+            self.guesses_per_puzzle
         )
     }
 }
@@ -194,45 +195,43 @@ impl Job {
 
     /// Runs the job on one entry of a stream.
     ///
-    /// The entry may come from [`RawEntry::parse_unchecked`]: givens that
-    /// clash are then found here, and the answer is exactly what a checked
-    /// parse would have given (the entry's `result` becomes the clash).
-    /// Such a grid has no solution, so only a search that finds none, or a
-    /// grid the engine cannot take, pays for the check.
+    /// The givens are checked first, for every engine, before any search: a
+    /// grid whose givens clash is answered as invalid at once (the entry's
+    /// `result` becomes the clash). So the entry may come from
+    /// [`RawEntry::parse_unchecked`], and each puzzle is checked once.
     ///
     /// [`RawEntry::parse_unchecked`]: crate::parse::RawEntry::parse_unchecked
     pub fn answer(&self, mut entry: Entry) -> Answer {
         let outcome = match &entry.result {
-            Err(e) => Err(e.to_string()),
-            Ok(grid) => {
-                let kind = self.engine_for(grid);
-                let solver = self.solver(kind);
-                let (side, variant) = (grid.shape().side(), grid.shape().variant());
-                let searched = solver.supports(grid.shape()).then(|| {
-                    if self.timed {
-                        solver.search(grid, self.max_solutions, &self.limits)
-                    } else {
-                        solver.run(grid, self.max_solutions.max(1), &self.limits)
-                    }
-                });
-                let clash = match &searched {
-                    Some(report) if report.solutions > 0 => None,
-                    _ => check_givens(grid).err(),
-                };
-                match (clash, searched) {
-                    (Some(e), _) => {
-                        let message = e.to_string();
-                        entry.result = Err(e);
-                        Err(message)
-                    }
-                    (None, Some(report)) => Ok((kind, report)),
-                    (None, None) => Err(format!(
-                        "the {kind} engine cannot solve {side}x{side} {variant:?} grids"
-                    )),
+            Err(e) => Err(NotSearched::Invalid(e.clone())),
+            Ok(grid) => match check_givens(grid) {
+                Err(clash) => {
+                    entry.result = Err(clash.clone());
+                    Err(NotSearched::Invalid(clash))
                 }
-            }
+                Ok(()) => self.search(grid),
+            },
         };
         Answer { entry, outcome }
+    }
+
+    /// Searches a grid whose givens are known not to clash.
+    fn search(&self, grid: &Grid) -> Result<(EngineKind, Report), NotSearched> {
+        let kind = self.engine_for(grid);
+        let solver = self.solver(kind);
+        if !solver.supports(grid.shape()) {
+            return Err(NotSearched::Unsupported {
+                engine: kind,
+                size: grid.size(),
+                variant: grid.shape().variant(),
+            });
+        }
+        let report = if self.timed {
+            solver.search(grid, self.max_solutions, &self.limits)
+        } else {
+            solver.run(grid, self.max_solutions.max(1), &self.limits)
+        };
+        Ok((kind, report))
     }
 
     /// Runs the job on a chunk of entries, on every thread of the current
@@ -249,7 +248,35 @@ pub struct Answer {
     pub entry: Entry,
     /// The engine used and its report, or why the puzzle was not searched
     /// (bad input, or a shape the engine does not handle).
-    pub outcome: Result<(EngineKind, Report), String>,
+    pub outcome: Result<(EngineKind, Report), NotSearched>,
+}
+
+/// Why a puzzle of a stream was not searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotSearched {
+    /// The puzzle is not valid: the error says where and what.
+    #[error("{0}")]
+    Invalid(ParseError),
+    /// The engine asked for cannot solve grids of this shape. This is a
+    /// matter of usage, not of the puzzle: another engine can solve it.
+    #[error("the {engine} engine cannot solve {} grids", shape_words(*.size, *.variant))]
+    Unsupported {
+        /// The engine asked for.
+        engine: EngineKind,
+        /// The puzzle's size.
+        size: Size,
+        /// The puzzle's variant.
+        variant: Variant,
+    },
+}
+
+/// `16x16`, `9x9 diagonal`: a shape as messages name it.
+pub fn shape_words(size: Size, variant: Variant) -> String {
+    let side = size.side();
+    match variant {
+        Variant::Standard => format!("{side}x{side}"),
+        Variant::Diagonal => format!("{side}x{side} diagonal"),
+    }
 }
 
 #[cfg(test)]
@@ -257,43 +284,70 @@ mod tests {
     use super::*;
     use crate::parse::{read_puzzles, ParseOptions};
 
+    /// Issue 14, item 2: `backtrack` searched before checking the givens, so
+    /// two 1s on a diagonal came back "solved" and two 1s in a row ran for
+    /// ever. Clashing givens are invalid at once, for every engine.
     #[test]
-    fn clashing_givens_get_the_same_answer_checked_or_not() {
-        use crate::parse::PuzzleReader;
-        // Two 5s in row A; a 4x4 with two 1s in its first row, which the
-        // fast engine cannot take; and a valid puzzle for contrast.
-        let text = "55...............................................................................\n\
-                    11..............\n\
-                    4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
-        let raws = || PuzzleReader::new(text.as_bytes(), ParseOptions::default());
-        for engine in [None, Some(EngineKind::Fast), Some(EngineKind::Norvig)] {
-            let job = Job::new(engine, 2, Limits::none());
-            let answers = |unchecked: bool| -> Vec<(Result<Grid, String>, Result<usize, String>)> {
-                let mut reader = raws();
-                std::iter::from_fn(|| reader.next_raw())
-                    .map(|raw| {
-                        let entry = if unchecked {
-                            raw.parse_unchecked()
-                        } else {
-                            raw.parse()
-                        };
-                        let a = job.answer(entry);
-                        (
-                            a.entry.result.map_err(|e| e.to_string()),
-                            a.outcome.map(|(_, r)| r.solutions),
-                        )
-                    })
-                    .collect()
+    fn clashing_givens_are_invalid_before_any_search_for_every_engine() {
+        use crate::parse::{PuzzleReader, RawEntry};
+        use crate::shape::Variant;
+        let row_clash = format!("11{}", ".".repeat(79));
+        let diagonal_clash = format!("1{}1", ".".repeat(79));
+        let cases = [
+            (
+                row_clash.as_str(),
+                Variant::Standard,
+                "row A: at A1 and at A2",
+            ),
+            (
+                diagonal_clash.as_str(),
+                Variant::Diagonal,
+                "main diagonal: at A1 and at I9",
+            ),
+        ];
+        for (text, variant, where_) in cases {
+            let options = ParseOptions {
+                size: None,
+                variant,
             };
-            let checked = answers(false);
-            assert_eq!(answers(true), checked, "{engine:?}");
-            assert!(
-                checked[0].1.as_ref().is_err_and(|e| e.contains("A1")),
-                "{checked:?}"
-            );
-            assert!(checked[1].1.is_err(), "{checked:?}");
-            assert_eq!(checked[2].1, Ok(1));
+            let raw = || -> RawEntry {
+                PuzzleReader::new(text.as_bytes(), options)
+                    .next_raw()
+                    .expect("one puzzle")
+            };
+            for engine in EngineKind::ALL {
+                let job = Job::new(Some(engine), 2, Limits::none());
+                for entry in [raw().parse_unchecked(), raw().parse()] {
+                    let answer = job.answer(entry);
+                    match &answer.outcome {
+                        Err(NotSearched::Invalid(ParseError::Conflict { .. })) => {}
+                        other => panic!("{engine} on {text}: {other:?}"),
+                    }
+                    let message = answer.entry.result.unwrap_err().to_string();
+                    assert!(message.ends_with(where_), "{message}");
+                }
+                // The engine alone, asked directly, finds no solution and
+                // makes no guess.
+                let grid = crate::parse::parse_grid_unchecked(text, options).unwrap();
+                let report = engine.solver().run(&grid, 2, &Limits::none());
+                assert_eq!((report.solutions, report.stats.guesses), (0, 0), "{engine}");
+            }
         }
+    }
+
+    #[test]
+    fn an_engine_that_cannot_take_a_shape_says_so() {
+        let text = format!("1{}", ".".repeat(15));
+        let entry = read_puzzles(&text, ParseOptions::default()).remove(0);
+        let answer = Job::new(Some(EngineKind::Fast), 1, Limits::none()).answer(entry);
+        let Err(refusal) = answer.outcome else {
+            panic!("fast cannot solve 4x4 grids");
+        };
+        assert_eq!(
+            refusal.to_string(),
+            "the fast engine cannot solve 4x4 grids"
+        );
+        assert!(answer.entry.result.is_ok(), "the puzzle itself is fine");
     }
 
     #[test]
@@ -311,6 +365,9 @@ mod tests {
         };
         assert!(a.stats.elapsed > Duration::ZERO);
         assert_eq!(b.stats.elapsed, Duration::ZERO);
-        assert_eq!((a.solutions, a.stats.nodes), (b.solutions, b.stats.nodes));
+        assert_eq!(
+            (a.solutions, a.stats.guesses),
+            (b.solutions, b.stats.guesses)
+        );
     }
 }

@@ -40,7 +40,7 @@
 //!     }
 //!     other => panic!("expected a solution, got {other:?}"),
 //! }
-//! assert!(stats.nodes > 0);
+//! assert!(stats.guesses > 0);
 //! # Ok::<(), sudokit::ParseError>(())
 //! ```
 

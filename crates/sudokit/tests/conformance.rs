@@ -87,7 +87,7 @@ fn no_solution_is_an_outcome_for_every_engine() {
         // The naive solver may need billions of calls here: give it a budget,
         // and accept that it may run out, but never that it finds a solution.
         let limits = Limits {
-            max_nodes: Some(200_000),
+            max_guesses: Some(200_000),
         };
         for p in &puzzles {
             let (outcome, _) = kind.solver().solve(p, &limits);
@@ -124,11 +124,17 @@ fn budgets_stop_the_search_and_say_so() {
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     );
     for kind in EngineKind::ALL {
-        let limits = Limits { max_nodes: Some(3) };
+        let limits = Limits {
+            max_guesses: Some(3),
+        };
         let report = kind.solver().search(&hard, 1, &limits);
         assert!(report.limit_reached, "{kind}");
         assert_eq!(report.outcome(), Outcome::LimitReached, "{kind}");
-        assert!(report.stats.nodes <= 3, "{kind}: {}", report.stats.nodes);
+        assert!(
+            report.stats.guesses <= 3,
+            "{kind}: {}",
+            report.stats.guesses
+        );
     }
 }
 
@@ -215,7 +221,7 @@ fn fast_solves_every_collection_and_its_backends_agree() {
                     i + 1
                 );
                 assert_eq!(other.solutions, reports[0].solutions);
-                assert_eq!(other.stats.nodes, reports[0].stats.nodes);
+                assert_eq!(other.stats.guesses, reports[0].stats.guesses);
             }
         }
     }
@@ -256,7 +262,7 @@ fn run_into_gives_what_run_gives_for_every_engine() {
     puzzles.extend(corpus("no_solution.txt"));
     puzzles.extend(corpus("serg_benchmark.txt").into_iter().take(5));
     let limits = Limits {
-        max_nodes: Some(200_000),
+        max_guesses: Some(200_000),
     };
     for kind in EngineKind::ALL {
         let engine = kind.solver();
@@ -272,5 +278,37 @@ fn run_into_gives_what_run_gives_for_every_engine() {
                 }
             }
         }
+    }
+}
+
+/// Issue 14, item 12: `fast` reported `backtracks: 0` on every puzzle. Every
+/// engine now counts its dead ends: none on a puzzle solved without a guess,
+/// some on puzzles whose guesses fail.
+#[test]
+fn every_engine_counts_its_backtracks() {
+    let easy = corpus("norvig_easy50.txt");
+    let hard: Vec<Grid> = corpus("forum_hardest_1106.txt")
+        .into_iter()
+        .take(20)
+        .collect();
+    let budget = Limits {
+        max_guesses: Some(200_000),
+    };
+    for kind in EngineKind::ALL {
+        let engine = kind.solver();
+        for puzzle in &easy {
+            let report = engine.run(puzzle, 2, &budget);
+            if report.stats.guesses == 0 {
+                assert_eq!(report.stats.backtracks, 0, "{kind}: no guess, no backtrack");
+            }
+        }
+        let backtracks: u64 = hard
+            .iter()
+            .map(|p| engine.run(p, 2, &budget).stats.backtracks)
+            .sum();
+        assert!(
+            backtracks > 0,
+            "{kind} counted no backtrack on 20 of the hardest"
+        );
     }
 }

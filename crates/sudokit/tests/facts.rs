@@ -78,7 +78,7 @@ fn grid1_is_solved_by_propagation_alone() {
     assert_eq!(values.to_grid().to_line(), GRID1_SOLVED);
     // And the search therefore makes no guess.
     let report = sudokit::engine::norvig::Norvig.search(&grid(GRID1), 1, &Limits::none());
-    assert_eq!(report.stats.nodes, 0);
+    assert_eq!(report.stats.guesses, 0);
 }
 
 #[test]
@@ -198,4 +198,42 @@ fn norvig_trace_replays_the_solve() {
     }
     assert_eq!(replay.to_grid().to_line(), HARD1_FIRST);
     assert_eq!(report.first.unwrap().to_line(), HARD1_FIRST);
+}
+
+/// Issue 14, items 11 and 12: an `assign` step showed the square's
+/// candidates before the assignment, and rule (2) re-assigned squares already
+/// down to that digit, so the trace printed steps that changed nothing.
+#[test]
+fn norvig_trace_shows_each_assignment_once_with_its_result() {
+    use sudokit::engine::Action;
+    for text in [GRID2, HARD1] {
+        let puzzle = grid(text);
+        let (report, steps) = norvig::trace(&puzzle, &Limits::none());
+        assert!(report.first.is_some());
+        let mut replay = sudokit::Candidates::full(puzzle.shape());
+        for step in &steps {
+            if step.action == Action::Assign {
+                assert!(
+                    step.candidates == sudokit::Digits::single(step.digit)
+                        || step.candidates.is_empty(),
+                    "{step:?}"
+                );
+                assert_ne!(
+                    replay.get(step.square),
+                    step.candidates,
+                    "a no-op: {step:?}"
+                );
+            }
+            replay.set(step.square, step.candidates);
+        }
+        // Each given is assigned once, and first of all.
+        let givens = puzzle.cells().iter().filter(|&&d| d != 0).count();
+        let given_steps = steps
+            .iter()
+            .filter(|s| s.action == Action::Assign && s.rule == sudokit::engine::Rule::Given)
+            .count();
+        assert!(given_steps <= givens);
+        assert_eq!(steps[0].action, Action::Assign);
+        assert_eq!(steps[0].candidates, sudokit::Digits::single(steps[0].digit));
+    }
 }

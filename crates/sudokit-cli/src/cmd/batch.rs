@@ -45,7 +45,7 @@ pub fn run(
         run.engine,
         max_solutions,
         Limits {
-            max_nodes: run.max_nodes,
+            max_guesses: run.max_guesses,
         },
     );
     // Only `--stats` and JSON show the time a search took.
@@ -162,7 +162,7 @@ fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &sudokit::Stats) 
     };
     format!(
         "{place}: {engine}, {} nodes, {} backtracks{calls}, {:.3} ms",
-        stats.nodes,
+        stats.guesses,
         stats.backtracks,
         stats.elapsed.as_secs_f64() * 1e3
     )
@@ -181,7 +181,7 @@ pub fn json_base(answer: &Answer, source: &str) -> serde_json::Map<String, serde
     map.insert("puzzle".into(), puzzle.into());
     if let Ok((engine, report)) = &answer.outcome {
         map.insert("engine".into(), engine.name().into());
-        map.insert("nodes".into(), report.stats.nodes.into());
+        map.insert("nodes".into(), report.stats.guesses.into());
         map.insert("backtracks".into(), report.stats.backtracks.into());
         if *engine == sudokit::EngineKind::Backtrack {
             map.insert("calls".into(), report.stats.calls.into());

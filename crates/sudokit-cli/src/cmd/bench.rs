@@ -53,7 +53,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         }
     }
     let limits = Limits {
-        max_nodes: args.max_nodes,
+        max_guesses: args.max_guesses,
     };
     let max_solutions = match args.mode {
         BenchMode::First => 1,
@@ -144,7 +144,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                         rate,
                         usec,
                         no_guess_pct,
-                        report.nodes_per_puzzle
+                        report.guesses_per_puzzle
                     )?;
                     solve_all_lines.push(report.to_string());
                 }
@@ -159,7 +159,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                         "solved": report.solved,
                         "puzzles_per_sec": rate,
                         "usec_per_puzzle": usec,
-                        "guesses_per_puzzle": report.nodes_per_puzzle,
+                        "guesses_per_puzzle": report.guesses_per_puzzle,
                         "no_guess_pct": no_guess_pct,
                         "avg_secs": report.avg_secs,
                         "max_secs": report.max_secs,

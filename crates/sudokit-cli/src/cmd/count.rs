@@ -55,7 +55,7 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
                 Some(format!(
                     "sudokit: {}: gave up after {} search nodes, {n} solutions found",
                     place(),
-                    report.stats.nodes
+                    report.stats.guesses
                 )),
             ),
         },
@@ -75,7 +75,7 @@ fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bo
                 }
             }
             if let Err(error) = &answer.outcome {
-                map.insert("error".into(), error.clone().into());
+                map.insert("error".into(), error.to_string().into());
             }
             format!("{}\n", serde_json::Value::Object(map))
         }

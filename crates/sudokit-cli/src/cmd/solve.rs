@@ -10,9 +10,9 @@ use sudokit::{format, Outcome};
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let format = args.run.format;
     let stats = args.run.stats;
-    let max_nodes = args.run.max_nodes;
+    let max_guesses = args.run.max_guesses;
     batch::run(&args.input, &args.run, 1, |answer, source| {
-        render(answer, source, format, stats, max_nodes)
+        render(answer, source, format, stats, max_guesses)
     })
 }
 
@@ -21,7 +21,7 @@ fn render(
     source: &str,
     format: Format,
     stats: bool,
-    max_nodes: Option<u64>,
+    max_guesses: Option<u64>,
 ) -> Rendered {
     // Built only for a message: most puzzles have none, and formatting the
     // place for every puzzle showed up in profiles of large batches.
@@ -48,7 +48,7 @@ fn render(
                 Some(format!(
                     "sudokit: {}: gave up after {} search nodes (--max-nodes)",
                     place(),
-                    max_nodes.unwrap_or_default()
+                    max_guesses.unwrap_or_default()
                 )),
             ),
         },
@@ -73,7 +73,7 @@ fn render(
                 map.insert("solution".into(), grid.to_line().into());
             }
             if let Err(error) = &answer.outcome {
-                map.insert("error".into(), error.clone().into());
+                map.insert("error".into(), error.to_string().into());
             }
             format!("{}\n", serde_json::Value::Object(map))
         }

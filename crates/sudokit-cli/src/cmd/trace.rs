@@ -15,7 +15,7 @@ use sudokit::{Limits, Outcome, Shape};
 pub fn run(args: &TraceArgs) -> Result<Status> {
     let mut out = std::io::stdout().lock();
     let limits = Limits {
-        max_nodes: Some(args.max_nodes),
+        max_guesses: Some(args.max_guesses),
     };
     input::for_each_puzzle(&args.input, |place, grid| {
         let (report, steps) = match args.engine {
@@ -40,7 +40,7 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
                 "{word}: {} ({} steps, {} guesses, {} backtracks)",
                 solution.as_deref().unwrap_or("-"),
                 steps.len(),
-                report.stats.nodes,
+                report.stats.guesses,
                 report.stats.backtracks
             )?,
             TraceFormat::Json => writeln!(
@@ -50,7 +50,7 @@ pub fn run(args: &TraceArgs) -> Result<Status> {
                     "status": word,
                     "solution": solution,
                     "steps": steps.len(),
-                    "nodes": report.stats.nodes,
+                    "nodes": report.stats.guesses,
                     "backtracks": report.stats.backtracks,
                 })
             )?,

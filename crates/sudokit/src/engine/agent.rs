@@ -189,7 +189,7 @@ impl Run {
             return self.tally.solution(|| values.to_grid());
         };
         for d in values.get(s).iter() {
-            if self.tally.node() {
+            if self.tally.guess() {
                 return true;
             }
             let mut child = values.clone();

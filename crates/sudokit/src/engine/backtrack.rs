@@ -11,7 +11,9 @@
 //! There is no propagation, so hard puzzles can need billions of calls: give
 //! this engine a node budget ([`Limits`]) on anything but easy puzzles. It
 //! works on every shape; `is_valid` checks the shape's peers, which for 9x9
-//! are exactly the row, column and box the document checks.
+//! are exactly the row, column and box the document checks. Givens that
+//! clash are checked first (the document's boards never have any): such a
+//! grid has no solution, and the search alone would not notice.
 
 use super::{Limits, Report, Solver, Tally};
 use crate::grid::Grid;
@@ -30,7 +32,14 @@ impl Solver for Backtrack {
             board: grid.clone(),
             tally: Tally::new(max_solutions, *limits),
         };
-        solver.solve_sudoku();
+        // `is_valid` only looks at the digit being placed, so givens that
+        // already clash would go unnoticed: the search would fill the other
+        // squares around them and call that a solution, or, with no room
+        // left for a digit, try every filling of the empty squares. Such a
+        // grid has no solution, and saying so takes one pass.
+        if !grid.has_clash() {
+            solver.solve_sudoku();
+        }
         solver.tally.report()
     }
 }
@@ -65,7 +74,7 @@ impl Naive {
         let side = self.board.shape().side() as u8;
         for digit in 1..=side {
             if self.is_valid(digit, square) {
-                if self.tally.node() {
+                if self.tally.guess() {
                     return true;
                 }
                 self.board.set(square, digit);

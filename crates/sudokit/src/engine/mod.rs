@@ -7,7 +7,7 @@
 //! outcomes, never errors: the only errors in sudokit are bad input, and those
 //! are caught when a puzzle is read.
 //!
-//! Every engine takes [`Limits`]: a budget of search nodes. When the budget
+//! Every engine takes [`Limits`]: a budget of guesses. When the budget
 //! runs out the report says so (`limit_reached`) rather than guessing, so no
 //! input can make a solve run for ever.
 //!
@@ -33,8 +33,8 @@ use std::time::{Duration, Instant};
 /// Budgets that bound a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Stop after this many search nodes (guesses; calls for `backtrack`).
-    pub max_nodes: Option<u64>,
+    /// Stop after this many guesses (see [`Stats::guesses`]).
+    pub max_guesses: Option<u64>,
 }
 
 impl Limits {
@@ -43,17 +43,19 @@ impl Limits {
         Limits::default()
     }
 
-    /// True when `nodes` is past the budget.
-    pub fn exceeded(&self, nodes: u64) -> bool {
-        self.max_nodes.is_some_and(|max| nodes > max)
+    /// True when `guesses` is past the budget.
+    pub fn exceeded(&self, guesses: u64) -> bool {
+        self.max_guesses.is_some_and(|max| guesses > max)
     }
 }
 
 /// What a search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Search nodes: guesses tried (for `backtrack`, digits placed).
-    pub nodes: u64,
+    /// Guesses: the search's nodes, each a digit tried in a square that had
+    /// more than one candidate (for `backtrack`, which tries every digit in
+    /// turn, each digit placed).
+    pub guesses: u64,
     /// Guesses that ran into a contradiction and were undone.
     pub backtracks: u64,
     /// Calls of the solving function (counted for `backtrack` only).
@@ -357,13 +359,13 @@ impl Tally {
         self.solutions >= self.max_solutions
     }
 
-    /// Counts one search node; `true` when the budget has no room for it,
-    /// and the search must stop and say so (so `nodes` never passes the
+    /// Counts one guess; `true` when the budget has no room for it,
+    /// and the search must stop and say so (so `guesses` never passes the
     /// budget).
-    pub(crate) fn node(&mut self) -> bool {
-        self.limit_reached = self.limits.exceeded(self.stats.nodes + 1);
+    pub(crate) fn guess(&mut self) -> bool {
+        self.limit_reached = self.limits.exceeded(self.stats.guesses + 1);
         if !self.limit_reached {
-            self.stats.nodes += 1;
+            self.stats.guesses += 1;
         }
         self.limit_reached
     }

@@ -74,6 +74,10 @@ struct Searcher {
     tally: Tally,
     depth: usize,
     steps: Option<Vec<Step>>,
+    /// While tracing: the squares whose assignment is under way (innermost
+    /// last). Their trace already shows the result, so what happens to them
+    /// until the assignment returns is not recorded again.
+    assigning: Vec<usize>,
 }
 
 impl Searcher {
@@ -82,6 +86,7 @@ impl Searcher {
             tally: Tally::new(max_solutions, limits),
             depth: 0,
             steps: tracing.then(Vec::new),
+            assigning: Vec::new(),
         }
     }
 
@@ -114,15 +119,36 @@ impl Searcher {
     }
 
     /// Eliminate all the other digits from `s`, propagating.
+    ///
+    /// The trace records the assignment once, with the square's candidates
+    /// after it (`d` alone, or nothing when `d` was not possible), and not
+    /// the removals from `s` that make it up, nor an assignment of `s` that
+    /// propagation starts again while this one is under way. An assignment
+    /// that changes nothing (rule (2) often finds a square already down to
+    /// `d`) is not recorded at all. If the assignment fails, the search
+    /// restores the square, and the trace says so.
     fn assign(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
         let others = values.get(s).without(Digits::single(d));
-        self.record(Action::Assign, rule, s, d, values.get(s));
-        others
+        if self.steps.is_none() || others.is_empty() {
+            return others
+                .iter()
+                .all(|other| self.eliminate(values, s, other, rule));
+        }
+        if !self.assigning.contains(&s) {
+            let after = values.get(s).without(others);
+            self.record(Action::Assign, rule, s, d, after);
+        }
+        self.assigning.push(s);
+        let ok = others
             .iter()
-            .all(|other| self.eliminate(values, s, other, rule))
+            .all(|other| self.eliminate(values, s, other, rule));
+        self.assigning.pop();
+        ok
     }
 
-    /// Eliminate `d` from `s`; propagate when the square or a unit is down to one.
+    /// Eliminate `d` from `s`; propagate when the square or a unit is down to
+    /// one. The removal is recorded unless it is part of an assignment of `s`
+    /// under way (see [`Searcher::assign`]).
     fn eliminate(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
         let mut remaining = values.get(s);
         if !remaining.contains(d) {
@@ -130,7 +156,9 @@ impl Searcher {
         }
         remaining.remove(d);
         values.set(s, remaining);
-        self.record(Action::Eliminate, rule, s, d, remaining);
+        if !self.assigning.contains(&s) {
+            self.record(Action::Eliminate, rule, s, d, remaining);
+        }
         let shape = values.shape();
         // (1) If a square is reduced to one digit, eliminate it from the peers.
         match remaining.only() {
@@ -179,7 +207,7 @@ impl Searcher {
             return self.tally.solution(|| values.to_grid());
         };
         for d in values.get(s).iter() {
-            if self.tally.node() {
+            if self.tally.guess() {
                 return true;
             }
             self.depth += 1;

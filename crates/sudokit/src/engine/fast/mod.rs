@@ -175,6 +175,9 @@ pub struct FastOutcome {
     pub solutions: u64,
     /// Guesses (branching decisions) made.
     pub guesses: u64,
+    /// Dead ends: guesses (or alternatives tried after one) that led to a
+    /// contradiction and were undone.
+    pub backtracks: u64,
     /// True when the search stopped because `max_guesses` ran out before it finished.
     pub limit_hit: bool,
 }

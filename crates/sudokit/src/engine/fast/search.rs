@@ -782,7 +782,11 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
         }
         match step {
             // This puzzle's guesses do fail: aim for contradictions again.
-            Step::Dead => pick = Pick::Scored,
+            Step::Dead => {
+                pick = Pick::Scored;
+                // A dead end below a guess; one at the root undoes nothing.
+                out.backtracks += u64::from(out.guesses > 0);
+            }
             Step::Solved => {
                 if out.solutions == 0 {
                     k.write_solution(&st, solution);
@@ -849,6 +853,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
             if st.place::<DIAG>(d, band, pos) {
                 continue 'search;
             }
+            out.backtracks += 1;
         }
     }
     out

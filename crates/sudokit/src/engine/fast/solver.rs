@@ -3,8 +3,8 @@
 //!
 //! The core works on plain `[u8; 81]` arrays on the stack; `run` builds the
 //! one [`Grid`] the trait returns from the solution, `run_into` (what the
-//! benchmarks time) only copies it out. Guesses are reported as search nodes;
-//! the core does not count backtracks, so `Stats::backtracks` stays 0.
+//! benchmarks time) only copies it out. It reports guesses, and dead
+//! ends as backtracks.
 
 use super::{solve, Backend, FastOutcome};
 use crate::engine::{Limits, Report, Solver, Stats};
@@ -70,7 +70,8 @@ impl Solver for Fast {
             solutions: outcome.solutions as usize,
             limit_reached: outcome.limit_hit,
             stats: Stats {
-                nodes: outcome.guesses,
+                guesses: outcome.guesses,
+                backtracks: outcome.backtracks,
                 ..Stats::default()
             },
         }
@@ -95,7 +96,7 @@ impl Fast {
             puzzle,
             grid.shape().variant() == Variant::Diagonal,
             max_solutions as u64,
-            limits.max_nodes.unwrap_or(u64::MAX),
+            limits.max_guesses.unwrap_or(u64::MAX),
             solution,
             self.backend,
         ))
