@@ -5,8 +5,10 @@
 //! candidates, assigned with Norvig's propagation. As soon as at least
 //! `min_givens` squares hold a single digit, with at least `side - 1`
 //! different digits among them (8 for 9x9), the squares with one candidate
-//! become the puzzle. A contradiction starts over. As Norvig warns, such a
-//! puzzle may have several solutions, or (rarely) none.
+//! become the puzzle. A contradiction starts over, and so does an attempt
+//! whose propagation filled every square (it happens on 4x4 grids, never in
+//! practice on 9x9 ones). As Norvig warns, such a puzzle may have several
+//! solutions, or (rarely) none.
 //!
 //! The random source is passed in, so a seeded generator reproduces a puzzle.
 
@@ -18,6 +20,13 @@ use rand::Rng;
 
 /// Norvig's minimum number of filled squares for 9x9.
 pub const NORVIG_MIN_GIVENS: usize = 17;
+
+/// Norvig's 17 of 81 squares, as the same share (rounded up) of any shape's
+/// squares: 4 on 4x4, 8 on 6x6, 17 on 9x9, 54 on 16x16, 132 on 25x25. (17 on
+/// a 4x4 grid would fill all of its 16 squares.)
+pub fn default_min_givens(shape: &Shape) -> usize {
+    (NORVIG_MIN_GIVENS * shape.square_count()).div_ceil(81)
+}
 
 /// A random puzzle of `shape` with at least `min_givens` givens.
 pub fn random_puzzle(shape: &'static Shape, min_givens: usize, rng: &mut impl Rng) -> Grid {
@@ -44,7 +53,11 @@ fn attempt(shape: &'static Shape, min_givens: usize, rng: &mut impl Rng) -> Opti
         distinct.sort_unstable();
         distinct.dedup();
         if singles.len() >= min_givens && distinct.len() + 1 >= shape.side() {
-            return Some(values.to_grid());
+            // On small grids (4x4 diagonal above all) one assignment can
+            // propagate to every square: a full grid is no puzzle, so that
+            // attempt starts over, unless a full grid was asked for.
+            let full = singles.len() == shape.square_count();
+            return (!full || min_givens == shape.square_count()).then(|| values.to_grid());
         }
     }
     None
@@ -53,7 +66,31 @@ fn attempt(shape: &'static Shape, min_givens: usize, rng: &mut impl Rng) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::{Size, Variant};
     use rand::SeedableRng;
+
+    /// Issue 14, item 12: `random --size 4` took Norvig's 17 as it is, and
+    /// filled every square of a 4x4 grid.
+    #[test]
+    fn the_default_share_of_givens_leaves_room_on_every_size() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        for (size, expected) in [
+            (Size::Four, 4),
+            (Size::Six, 8),
+            (Size::Nine, 17),
+            (Size::Sixteen, 54),
+            (Size::TwentyFive, 132),
+        ] {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let shape = Shape::of(size, variant);
+                assert_eq!(default_min_givens(shape), expected);
+                let p = random_puzzle(shape, expected, &mut rng);
+                assert!(p.given_count() >= expected);
+                assert!(!p.is_filled(), "{size:?} {variant:?}: {p}");
+                assert!(!p.has_clash());
+            }
+        }
+    }
 
     #[test]
     fn seeded_puzzles_repeat_and_meet_norvigs_conditions() {

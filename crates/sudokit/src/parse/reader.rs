@@ -183,7 +183,13 @@ impl Line {
     fn from_bytes(bytes: Vec<u8>) -> Line {
         match String::from_utf8(bytes) {
             Ok(text) => {
-                let not_text = text.bytes().position(|b| b == 0).map(|at| (at, 0));
+                // `contains` on bytes is a memchr: a fraction of a scan that
+                // stops to test each byte, on lines that almost never hold one.
+                let nul = text.as_bytes().contains(&0);
+                let not_text = nul
+                    .then(|| text.bytes().position(|b| b == 0))
+                    .flatten()
+                    .map(|at| (at, 0));
                 Line { text, not_text }
             }
             Err(e) => {
@@ -225,6 +231,17 @@ impl<R: BufRead> PuzzleReader<R> {
     /// (to tell whether the next read may wait for more input).
     pub fn get_ref(&self) -> &R {
         &self.input
+    }
+
+    /// The input being read, mutably (see [`PuzzleReader::get_ref`]).
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.input
+    }
+
+    /// True when the next [`PuzzleReader::next_raw`] answers without reading
+    /// (a JSON list of boards gives several puzzles from one read).
+    pub fn has_ready(&self) -> bool {
+        !self.ready.is_empty() || self.done
     }
 
     /// The next puzzle, found but not yet parsed.
