@@ -2,7 +2,6 @@
 //! here at the edge so the commands never look at strings.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
 use sudokit::{EngineKind, Size};
 
 /// sudokit: solve, count, explain and benchmark Sudoku puzzles.
@@ -12,7 +11,12 @@ use sudokit::{EngineKind, Size};
 /// puzzle per line, or multi-line grids separated by blank lines; `#` starts
 /// a comment line. A JSON list of 9 lists of 9 integers (0 = empty) works too.
 /// Sizes 4x4, 6x6, 9x9, 16x16 and 25x25 are recognised from the number of
-/// squares; above 9, digits are written 1-9 then A, B, C, ...
+/// squares; above 9, digits are written 1-9 then A, B, C, ... Files may be
+/// gzip-compressed.
+///
+/// Every answer says how its puzzle went, in the same words everywhere:
+/// solved, unsolvable (no solution), limit (the guess budget ran out) or
+/// invalid (not a puzzle: stderr says where and why).
 ///
 /// Exit codes: 0 every puzzle solved; 1 some puzzle has no solution or ran out
 /// of budget; 2 bad input or bad usage.
@@ -21,6 +25,11 @@ use sudokit::{EngineKind, Size};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Print no messages on stderr: no notes, no progress, nothing about
+    /// single puzzles (answers, records and the exit code still tell how
+    /// each went). Errors that stop the command are still printed.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -30,20 +39,25 @@ pub enum Command {
     /// Count each puzzle's solutions, up to a limit (2 tells unique from several).
     Count(CountArgs),
     /// Show Norvig's display of every square's candidates after propagation.
-    Candidates(ExplainArgs),
+    Candidates(CandidatesArgs),
     /// Show a solve step by step: every assignment, elimination and guess.
     Trace(TraceArgs),
-    /// Run engines over puzzle files and report speed (Norvig's solve_all).
+    /// Compare engines' speed over puzzle files (Norvig's solve_all report).
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
     Random(RandomArgs),
+    /// Print a shell completion script (source it from the shell's startup file).
+    Completions(CompletionsArgs),
+    /// Print the manual page, in roff (`sudokit man > sudokit.1`).
+    Man,
 }
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Puzzle files; `-` or nothing reads standard input. An argument that is
-    /// not a file but holds a whole puzzle is read as the puzzle itself.
+    /// Puzzle files (plain or gzip); `-` or nothing reads standard input. An
+    /// argument that is not a file but holds a whole puzzle is read as the
+    /// puzzle itself.
     #[arg(value_name = "FILE")]
     pub inputs: Vec<String>,
     /// Solve as diagonal sudoku: both main diagonals are units too.
@@ -64,30 +78,47 @@ fn parse_size(text: &str) -> Result<Size, String> {
 /// How a batch is run.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Engine: fast, norvig, backtrack or agent (default: the best for each puzzle).
+    /// Engine: fast, norvig, backtrack or agent (default: fast for 9x9,
+    /// norvig for other sizes). An engine that cannot solve a puzzle's size
+    /// (fast takes 9x9 only) stops the command with a usage error.
     #[arg(long, short)]
     pub engine: Option<EngineKind>,
-    /// Stop a search after this many guesses and report "limit".
+    /// Give up a search after this many guesses and answer "limit".
     #[arg(long, value_name = "N", alias = "max-nodes")]
     pub max_guesses: Option<u64>,
-    /// Threads to use (default: every core).
-    #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t = Format::Line)]
-    pub format: Format,
-    /// Print each search's statistics (nodes, backtracks, calls, time) on stderr.
+    /// Threads to use; 0 (the default) means one per core. More threads
+    /// than cores only slow the work down, so a larger number is lowered to
+    /// the number of cores, with a note.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// Print each search's statistics (guesses, backtracks, calls, time) on stderr.
     #[arg(long)]
     pub stats: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// One line per puzzle.
+pub enum SolveFormat {
+    /// One line per puzzle: the solution, or the status word.
     Line,
     /// A pretty board per puzzle.
     Grid,
-    /// One JSON object per puzzle per line.
+    /// One JSON record per puzzle per line (see the README's JSON section).
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LineFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON record per puzzle per line (see the README's JSON section).
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TextFormat {
+    /// Text for people.
+    Text,
+    /// JSON records, one per line (see the README's JSON section).
     Json,
 }
 
@@ -97,6 +128,9 @@ pub struct SolveArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
+    pub format: SolveFormat,
 }
 
 #[derive(Debug, Args)]
@@ -108,12 +142,18 @@ pub struct CountArgs {
     /// Count solutions up to this many.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+    /// Output format: the count (`1`, `0`, `2+` for at least 2), or JSON.
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
 }
 
 #[derive(Debug, Args)]
-pub struct ExplainArgs {
+pub struct CandidatesArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Output format: Norvig's display, or JSON with each square's candidates.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -131,20 +171,13 @@ pub struct TraceArgs {
     /// Which engine to trace.
     #[arg(long, short, value_enum, default_value_t = TraceEngine::Norvig)]
     pub engine: TraceEngine,
-    /// Output format: text, or one JSON object per step.
-    #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
-    pub format: TraceFormat,
-    /// Stop after this many guesses.
+    /// Output format: a line per step, or a JSON record per step and one
+    /// per puzzle.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+    /// Give up after this many guesses.
     #[arg(long, value_name = "N", default_value_t = 100_000, alias = "max-nodes")]
     pub max_guesses: u64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TraceFormat {
-    /// One line per step.
-    Text,
-    /// One JSON object per step per line.
-    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -155,54 +188,105 @@ pub enum BenchMode {
     Count,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BenchFormat {
-    /// A table, and Norvig's solve_all line per file and engine.
-    Text,
-    /// One JSON object per file and engine per line.
-    Json,
-}
-
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Puzzle files (default: Norvig's easy50, top95 and hardest, built in).
+    /// Puzzle files (plain or gzip), `-` for standard input, or a puzzle
+    /// itself. With none, Norvig's easy50, top95 and hardest, built in.
     #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// Engines to compare, comma-separated (default: the best available).
+    pub inputs: Vec<String>,
+    /// Engines to compare, comma-separated (default: fast, norvig and agent,
+    /// each where it can solve the puzzles; backtrack takes minutes on hard
+    /// puzzles, so it runs only when named).
     #[arg(long, short, value_delimiter = ',')]
     pub engine: Vec<EngineKind>,
     /// first: solve to the first solution; count: count up to 2.
     #[arg(long, short, value_enum, default_value_t = BenchMode::First)]
     pub mode: BenchMode,
-    /// Seconds per timed measurement (each is repeated and the median kept).
-    #[arg(long, default_value_t = 0.5)]
+    /// Seconds per timed run, 0 to 3600 (each file and engine gets
+    /// --repeats runs, and the median counts; a run solves the whole file
+    /// at least once).
+    #[arg(long, default_value_t = 0.2, value_parser = parse_seconds)]
     pub seconds: f64,
-    /// How many timed measurements to take the median of.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    /// How many timed runs to take the median of.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub repeats: u64,
-    /// Stop each search after this many guesses.
+    /// Give up each search after this many guesses.
     #[arg(long, value_name = "N", alias = "max-nodes")]
     pub max_guesses: Option<u64>,
     /// Solve as diagonal sudoku.
     #[arg(long)]
     pub diagonal: bool,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t = BenchFormat::Text)]
-    pub format: BenchFormat,
+    /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<Size>,
+    /// Output format: a table and Norvig's solve_all lines, or one JSON
+    /// record per file and engine.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+}
+
+/// The longest timed run `bench` accepts: an hour.
+pub const MAX_SECONDS: f64 = 3600.0;
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(s),
+        Ok(_) => Err(format!(
+            "'{text}' is not a number of seconds from 0 to {MAX_SECONDS}"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number")),
+    }
 }
 
 #[derive(Debug, Args)]
 pub struct RandomArgs {
     /// How many puzzles to make.
     #[arg(long, short = 'n', default_value_t = 1)]
-    pub count: usize,
+    pub count: u64,
     /// Seed of the random generator (printed on stderr when not given).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Squares to fill at least (Norvig's N).
-    #[arg(long, default_value_t = 17)]
-    pub min_givens: usize,
+    /// Squares to fill at least (Norvig's N; default 17 for 9x9, and as
+    /// large a share of the grid for other sizes: 4, 8, 54, 132).
+    #[arg(long, value_name = "N")]
+    pub min_givens: Option<usize>,
     /// Grid side: 4, 6, 9, 16 or 25.
     #[arg(long, value_parser = parse_size, default_value = "9")]
     pub size: Size,
+    /// Make diagonal sudoku: both main diagonals are units too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 14, item 4: `--seconds nan` (or inf, 1e308) made bench run for
+    /// ever, and `--seconds=-1` was accepted.
+    #[test]
+    fn seconds_must_be_a_finite_number_from_0_to_an_hour() {
+        for bad in ["nan", "inf", "-inf", "1e308", "-1", "3600.5", "soon"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+        for good in ["0", "0.01", "2", "3600"] {
+            assert!(parse_seconds(good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }

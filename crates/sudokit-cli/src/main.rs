@@ -4,6 +4,7 @@
 mod args;
 mod cmd;
 mod input;
+mod record;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -33,7 +34,7 @@ impl Status {
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match cmd::run(cli.command) {
+    match cmd::run(cli.command, cli.quiet) {
         Ok(status) => ExitCode::from(status.code()),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,129 +1,249 @@
 //! The batch driver of `solve` and `count`: reads puzzles a chunk at a time,
 //! parses, searches and renders each chunk on every core (rayon), and writes
-//! the answers in input order. Memory stays bounded by the chunk size however
-//! long the input is, and a bad puzzle only costs its own answer.
+//! the answers in input order.
+//!
+//! - Memory stays bounded however long the input is: three chunks at most
+//!   are in hand, and a line or JSON block is capped by the reader.
+//! - A bad puzzle only costs its own answer; an input that cannot be read,
+//!   or holds no puzzle, is reported and the next one is read.
+//! - Answers come out promptly when input comes slowly: a chunk is cut short
+//!   when the next read would have to wait (see [`Inputs::read`]), and what
+//!   is done is written and flushed before waiting. With a fast input,
+//!   chunks fill up and every core stays busy, as before.
 
-use crate::args::{Format, InputArgs, RunArgs};
-use crate::input::{self, Source};
+use crate::args::RunArgs;
+use crate::input::{self, Batch, Found, Inputs};
+use crate::record::Verdict;
 use crate::Status;
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::io::{self, BufRead, IsTerminal, Write};
-use sudokit::batch::{Answer, Job};
-use sudokit::parse::{PuzzleReader, RawEntry};
-use sudokit::Limits;
+use std::io::{self, IsTerminal, Write};
+use sudokit::batch::{Answer, Job, NotSearched};
+use sudokit::{Limits, Stats};
 
 /// Puzzles per chunk: large enough to keep every core busy between writes,
 /// small enough that ten million puzzles never sit in memory at once.
 const CHUNK: usize = 4096;
 
-/// What one puzzle prints.
+/// What one puzzle (or one problem with an input) prints.
+#[derive(Default)]
 pub struct Rendered {
     /// For stdout.
     pub out: String,
-    /// For stderr (an error, or statistics), if anything.
-    pub err: Option<String>,
+    /// The stderr message, if any (left out with `--quiet`).
+    pub message: Option<String>,
+    /// The `--stats` line, if asked for (printed even with `--quiet`).
+    pub stats: Option<String>,
     /// How it went.
     pub status: Status,
+    /// A usage error that ends the command here, after the answers before it.
+    pub stop: Option<String>,
 }
 
-/// Where an answer came from, for messages: `file.txt puzzle 3 (line 7)`.
-pub fn place(source: &str, answer: &Answer) -> String {
-    input::place(source, answer.entry.index, answer.entry.line)
-}
-
-/// Runs `max_solutions`-searches over every input and prints what `render`
-/// makes of each answer.
-pub fn run(
-    input: &InputArgs,
-    run: &RunArgs,
-    max_solutions: usize,
-    render: impl Fn(&Answer, &str) -> Rendered + Sync,
-) -> Result<Status> {
-    let mut job = Job::new(
-        run.engine,
-        max_solutions,
-        Limits {
-            max_guesses: run.max_guesses,
-        },
-    );
-    // Only `--stats` and JSON show the time a search took.
-    job.timed = run.stats || run.format == Format::Json;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.jobs.unwrap_or(0))
-        .build()
-        .context("cannot start worker threads")?;
-    let mut status = Status::Ok;
-    let sources = input::open_all(input, |e| {
-        eprintln!("sudokit: error: {e:#}");
-        status = Status::Invalid;
-    });
-    let progress = progress_bar();
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    for Source { name, mut reader } in sources {
-        // A pipeline of three chunks: while the pool solves chunk k, one task
-        // writes the answers of chunk k-1 and reads chunk k+1, so no core
-        // waits for input or output.
-        let mut next = read_chunk(&mut reader);
-        let mut finished: Vec<Rendered> = Vec::new();
-        while !next.is_empty() || !finished.is_empty() {
-            let chunk = std::mem::take(&mut next);
-            let (rendered, io_step) = pool.install(|| {
-                rayon::join(
-                    || {
-                        chunk
-                            .into_par_iter()
-                            .map(|raw| render(&job.answer(raw.parse_unchecked()), &name))
-                            .collect::<Vec<Rendered>>()
-                    },
-                    || -> Result<(Vec<RawEntry>, Status)> {
-                        let status = write_all(&mut out, std::mem::take(&mut finished), &progress)?;
-                        Ok((read_chunk(&mut reader), status))
-                    },
-                )
-            });
-            let (read, written) = io_step?;
-            next = read;
-            status = status.max(written);
-            finished = rendered;
+impl Rendered {
+    /// An answer's output, and its verdict's message and status.
+    pub fn answer(out: String, verdict: &Verdict, source: &str, answer: &Answer) -> Rendered {
+        // Built only for a message: most puzzles have none, and formatting
+        // the place for every puzzle showed up in profiles of large batches.
+        let place = || input::place(source, answer.entry.index, answer.entry.line);
+        Rendered {
+            out,
+            message: verdict.message(place),
+            status: verdict.status,
+            ..Rendered::default()
         }
     }
-    out.flush()?;
+}
+
+/// What a subcommand prints for each thing the batch meets.
+pub trait Answers: Sync {
+    /// A puzzle and what the job made of it.
+    fn answer(&self, source: &str, answer: &Answer) -> Rendered;
+    /// stdout for an input that went wrong as a whole (a JSON record, or
+    /// nothing in the line formats, where each line answers one puzzle).
+    fn problem(&self, source: &str, message: &str) -> String;
+}
+
+/// How a batch runs, from the command line.
+pub struct Settings<'a> {
+    /// Engine, budget, threads, `--stats`.
+    pub run: &'a RunArgs,
+    /// Solutions to look for per puzzle.
+    pub max_solutions: usize,
+    /// Whether to time each search (JSON and `--stats` show the time).
+    pub timed: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+}
+
+/// Runs the batch over `inputs` and prints what `answers` makes of each
+/// puzzle; returns the worst status.
+pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> Result<Status> {
+    let mut job = Job::new(
+        settings.run.engine,
+        settings.max_solutions,
+        Limits {
+            max_guesses: settings.run.max_guesses,
+        },
+    );
+    job.timed = settings.timed;
+    let pool = thread_pool(settings.run.jobs, settings.quiet)?;
+    let progress = progress_bar(settings.quiet);
+    let mut writer = Writer {
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+        progress: &progress,
+        quiet: settings.quiet,
+    };
+    let stats = settings.run.stats;
+    let render = |source: &str, found: Found| render(source, found, &job, stats, answers);
+    let mut status = Status::Ok;
+    let mut finished: Vec<Rendered> = Vec::new();
+    let mut next = inputs.read(CHUNK, true);
+    while !next.is_empty() {
+        let chunk = std::mem::take(&mut next);
+        // A pipeline of three chunks: while the pool renders this one, one
+        // task writes the last one and reads the next, so no core waits for
+        // input or output.
+        let (rendered, io_step) = pool.install(|| {
+            rayon::join(
+                || {
+                    chunk
+                        .into_par_iter()
+                        .flat_map(|batch| {
+                            let source = batch.source;
+                            batch
+                                .found
+                                .into_par_iter()
+                                .map(move |found| render(&source, found))
+                        })
+                        .collect::<Vec<_>>()
+                },
+                || -> Result<(Status, Vec<Batch>)> {
+                    let written = writer.write(std::mem::take(&mut finished))?;
+                    Ok((written, inputs.read(CHUNK, false)))
+                },
+            )
+        });
+        let (written, read) = io_step?;
+        status = status.max(written);
+        finished = rendered;
+        next = read;
+        if next.is_empty() {
+            // Nothing more has arrived: show what is done, then wait.
+            status = status.max(writer.write(std::mem::take(&mut finished))?);
+            next = inputs.read(CHUNK, true);
+        }
+    }
+    status = status.max(writer.write(finished)?);
     progress.finish_and_clear();
     Ok(status)
 }
 
-/// The next chunk of puzzles, found but not parsed (parsing happens on the pool).
-fn read_chunk(reader: &mut PuzzleReader<Box<dyn BufRead + Send>>) -> Vec<RawEntry> {
-    std::iter::from_fn(|| reader.next_raw())
-        .take(CHUNK)
-        .collect()
+/// One thing found, parsed, searched and rendered (on a pool thread).
+fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Answers) -> Rendered {
+    match found {
+        Found::Problem(message) => Rendered {
+            out: answers.problem(source, &message),
+            message: Some(format!("sudokit: {source}: invalid: {message}")),
+            status: Status::Invalid,
+            ..Rendered::default()
+        },
+        Found::Puzzle(raw) => {
+            let answer = job.answer(raw.parse_unchecked());
+            let place = || input::place(source, answer.entry.index, answer.entry.line);
+            if let Err(NotSearched::Unsupported { .. }) = &answer.outcome {
+                return Rendered {
+                    stop: Some(unsupported(&place(), &answer)),
+                    status: Status::Invalid,
+                    ..Rendered::default()
+                };
+            }
+            let mut rendered = answers.answer(source, &answer);
+            if let (true, Ok((engine, report))) = (stats, &answer.outcome) {
+                rendered.stats = Some(stats_line(&place(), *engine, &report.stats));
+            }
+            rendered
+        }
+    }
 }
 
-/// Writes a chunk's answers in order, and its messages to stderr; returns
-/// the worst status among them.
-fn write_all(
-    out: &mut impl Write,
-    rendered: Vec<Rendered>,
-    progress: &ProgressBar,
-) -> Result<Status> {
-    let mut status = Status::Ok;
-    progress.inc(rendered.len() as u64);
-    for r in rendered {
-        out.write_all(r.out.as_bytes())?;
-        if let Some(err) = r.err {
-            out.flush()?;
-            progress.suspend(|| eprintln!("{err}"));
+/// The usage error for `--engine fast` on a 16x16 puzzle.
+fn unsupported(place: &str, answer: &Answer) -> String {
+    let Err(NotSearched::Unsupported {
+        engine,
+        size,
+        variant,
+    }) = &answer.outcome
+    else {
+        return format!("{place}: the engine asked for cannot solve it");
+    };
+    let shape = sudokit::batch::shape_words(*size, *variant);
+    format!(
+        "{place} is a {shape} grid, which the {engine} engine cannot solve: leave out \
+         --engine (the default picks an engine for each puzzle), or use --engine norvig"
+    )
+}
+
+/// Writes answers in order, with their messages on stderr right after them.
+struct Writer<'a, W: Write> {
+    out: W,
+    progress: &'a ProgressBar,
+    quiet: bool,
+}
+
+impl<W: Write> Writer<'_, W> {
+    /// Writes a chunk's answers and flushes them; returns the worst status
+    /// among them, or the usage error one of them stops at.
+    fn write(&mut self, rendered: Vec<Rendered>) -> Result<Status> {
+        let mut status = Status::Ok;
+        self.progress.inc(rendered.len() as u64);
+        for r in rendered {
+            if let Some(stop) = r.stop {
+                self.out.flush()?;
+                return Err(anyhow!(stop));
+            }
+            self.out.write_all(r.out.as_bytes())?;
+            let message = r.message.filter(|_| !self.quiet);
+            for line in [message, r.stats].into_iter().flatten() {
+                // stdout first, so a message lands after its own answer
+                // when both go to one terminal or pipe.
+                self.out.flush()?;
+                self.progress.suspend(|| eprintln!("{line}"));
+            }
+            status = status.max(r.status);
         }
-        status = status.max(r.status);
+        self.out.flush()?;
+        Ok(status)
     }
-    Ok(status)
+}
+
+/// The pool for `-j N`: 0 means one thread per core, and more threads than
+/// cores are cut down to that (rayon's idle workers spin looking for work,
+/// so on 2 cores `-j 1000` ran 75 times slower than `-j 2`).
+fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match jobs {
+        0 => cores,
+        n if n > cores => {
+            if !quiet {
+                eprintln!(
+                    "sudokit: note: -j {n}: this machine has {cores} cores; using {cores} threads"
+                );
+            }
+            cores
+        }
+        n => n,
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .with_context(|| format!("cannot start {threads} worker threads"))
 }
 
 /// A puzzle counter on stderr, only when a person is watching it.
-fn progress_bar() -> ProgressBar {
-    if !io::stderr().is_terminal() {
+fn progress_bar(quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
@@ -135,58 +255,17 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// What an answer prints on stderr: its message, then its statistics when
-/// `--stats` asks for them.
-pub fn stderr_lines(
-    answer: &Answer,
-    place: impl Fn() -> String,
-    message: Option<String>,
-    stats: bool,
-) -> Option<String> {
-    let stats_line = match (&answer.outcome, stats) {
-        (Ok((engine, report)), true) => Some(stats_line(&place(), *engine, &report.stats)),
-        _ => None,
-    };
-    match (message, stats_line) {
-        (Some(m), Some(s)) => Some(format!("{m}\n{s}")),
-        (m, s) => m.or(s),
-    }
-}
-
 /// The statistics line of `--stats`.
-fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &sudokit::Stats) -> String {
-    let calls = if stats.calls > 0 {
+pub fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &Stats) -> String {
+    let calls = if engine == sudokit::EngineKind::Backtrack {
         format!(", {} calls", stats.calls)
     } else {
         String::new()
     };
     format!(
-        "{place}: {engine}, {} nodes, {} backtracks{calls}, {:.3} ms",
+        "{place}: {engine}, {} guesses, {} backtracks{calls}, {:.3} ms",
         stats.guesses,
         stats.backtracks,
         stats.elapsed.as_secs_f64() * 1e3
     )
-}
-
-/// The JSON fields every answer has.
-pub fn json_base(answer: &Answer, source: &str) -> serde_json::Map<String, serde_json::Value> {
-    let mut map = serde_json::Map::new();
-    map.insert("file".into(), source.into());
-    map.insert("index".into(), answer.entry.index.into());
-    map.insert("line".into(), answer.entry.line.into());
-    let puzzle = match &answer.entry.result {
-        Ok(grid) => grid.to_line(),
-        Err(_) => answer.entry.text.clone(),
-    };
-    map.insert("puzzle".into(), puzzle.into());
-    if let Ok((engine, report)) = &answer.outcome {
-        map.insert("engine".into(), engine.name().into());
-        map.insert("nodes".into(), report.stats.guesses.into());
-        map.insert("backtracks".into(), report.stats.backtracks.into());
-        if *engine == sudokit::EngineKind::Backtrack {
-            map.insert("calls".into(), report.stats.calls.into());
-        }
-        map.insert("seconds".into(), report.stats.elapsed.as_secs_f64().into());
-    }
-    map
 }

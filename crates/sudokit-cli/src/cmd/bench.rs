@@ -1,21 +1,26 @@
-//! `sudokit bench`: engines side by side over puzzle files, with Norvig's
-//! `solve_all` report and tdoku's columns (puzzles/s, µs/puzzle, % solved
-//! without guessing, guesses/puzzle).
+//! `sudokit bench`: engines side by side over puzzle collections, with
+//! Norvig's `solve_all` report and tdoku's columns (puzzles/s, µs/puzzle,
+//! % solved without guessing, guesses/puzzle).
 //!
-//! Puzzles are read into memory first. Each file and engine gets one checked
-//! pass (which gives solve_all's figures: solved, average, maximum, nodes),
-//! then `--repeats` timed passes of about `--seconds` each; the throughput
-//! reported is their median. With no file, Norvig's three collections built
-//! into the binary are used, so a new user sees the main job at once.
+//! Puzzles are read into memory first, from the same inputs every other
+//! subcommand reads (files, gzip, `-`, a puzzle itself), or from Norvig's
+//! three collections built into the binary when there is none, so a new user
+//! sees the main job at once. Each collection and engine gets one checked
+//! pass, timed puzzle by puzzle (solved, the slowest puzzle, guesses), then
+//! `--repeats` timed runs of about `--seconds` each with no per-puzzle timer;
+//! the throughput reported is their median, and the `solve_all` line shows
+//! that same figure, so the table and the line never disagree.
 
-use crate::args::{BenchArgs, BenchFormat, BenchMode};
+use crate::args::{BenchArgs, BenchMode, TextFormat};
+use crate::input::{self, Found, Inputs};
+use crate::record::Verdict;
 use crate::Status;
-use anyhow::{Context, Result};
-use serde_json::json;
+use anyhow::{bail, Result};
+use serde::Serialize;
 use std::io::Write;
-use sudokit::batch::{measure, solve_all};
-use sudokit::parse::{read_puzzles, ParseOptions};
-use sudokit::{EngineKind, Grid, Limits, Variant};
+use sudokit::batch::{measure, solve_all, BatchReport};
+use sudokit::parse::{check_givens, ParseOptions};
+use sudokit::{EngineKind, Grid, Limits};
 
 /// Norvig's collections, built in.
 const BUILT_IN: [(&str, &str); 3] = [
@@ -24,148 +29,164 @@ const BUILT_IN: [(&str, &str); 3] = [
     ("hardest", include_str!("../../data/norvig_hardest.txt")),
 ];
 
-pub fn run(args: &BenchArgs) -> Result<Status> {
-    let mut out = std::io::stdout().lock();
+/// The engines compared when none is named: every engine that solves the
+/// built-in collections in well under a second. (`backtrack` needs about 47
+/// seconds for one pass over top95.)
+const DEFAULT_ENGINES: [EngineKind; 3] = [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent];
+
+/// One collection of valid puzzles.
+struct Collection {
+    name: String,
+    puzzles: Vec<Grid>,
+}
+
+/// One JSON record: a collection and an engine.
+#[derive(Serialize)]
+struct Row<'a> {
+    file: &'a str,
+    engine: &'a str,
+    /// `first` or `count`.
+    mode: &'a str,
+    puzzles: usize,
+    /// Solved, with the answer checked.
+    solved: usize,
+    /// The median throughput of the timed runs.
+    puzzles_per_sec: f64,
+    /// Its inverse, in microseconds.
+    usec_per_puzzle: f64,
+    /// The slowest puzzle of the checked pass, in microseconds.
+    max_usec: f64,
+    guesses_per_puzzle: f64,
+    backtracks_per_puzzle: f64,
+    /// Share of puzzles solved without a guess, in percent.
+    no_guess_pct: f64,
+    /// Seconds per timed run, and how many runs the median is of.
+    seconds: f64,
+    repeats: u64,
+}
+
+pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
     let mut status = Status::Ok;
-    let options = ParseOptions {
-        size: None,
-        variant: if args.diagonal {
-            Variant::Diagonal
-        } else {
-            Variant::Standard
-        },
+    let options = input::parse_options(args.size, args.diagonal);
+    let collections = if args.inputs.is_empty() {
+        built_in(options)
+    } else {
+        read(&args.inputs, options, quiet, &mut status)
     };
-    let mut corpora: Vec<(String, String)> = Vec::new();
-    if args.files.is_empty() {
-        for (name, text) in BUILT_IN {
-            corpora.push((name.to_string(), text.to_string()));
-        }
-    }
-    for path in &args.files {
-        match std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read '{}'", path.display()))
-        {
-            Ok(text) => corpora.push((path.display().to_string(), text)),
-            Err(e) => {
-                eprintln!("sudokit: error: {e:#}");
-                status = Status::Invalid;
-            }
-        }
-    }
     let limits = Limits {
         max_guesses: args.max_guesses,
     };
-    let max_solutions = match args.mode {
-        BenchMode::First => 1,
-        BenchMode::Count => 2,
+    let (max_solutions, mode) = match args.mode {
+        BenchMode::First => (1, "first"),
+        BenchMode::Count => (2, "count"),
     };
-    let mode = match args.mode {
-        BenchMode::First => "first",
-        BenchMode::Count => "count",
+    let named = !args.engine.is_empty();
+    let engines = if named {
+        args.engine.clone()
+    } else {
+        DEFAULT_ENGINES.to_vec()
     };
+    let mut out = std::io::stdout().lock();
     // The file column fits the longest name, so the columns stay aligned.
-    let width = corpora
+    let width = collections
         .iter()
-        .map(|(name, _)| short(name).chars().count())
+        .map(|c| short(&c.name).chars().count())
         .max()
         .unwrap_or(0)
         .max("file".len());
-    if args.format == BenchFormat::Text {
+    if args.format == TextFormat::Text {
         writeln!(
             out,
-            "{:<width$} {:<9} {:>5} {:>8} {:>12} {:>11} {:>9} {:>14}",
+            "Each engine solves each collection once, checking every answer (solved, max µs,\n\
+             guesses), then over and over for {} s, {} times: puzzles/s is the median of\n\
+             those runs and µs/puzzle its inverse. Norvig's solve_all lines below repeat\n\
+             the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
+            args.seconds,
+            args.repeats,
+            match args.mode {
+                BenchMode::First => "stop at the first solution",
+                BenchMode::Count => "count solutions up to 2",
+            }
+        )?;
+        writeln!(
+            out,
+            "{:<width$} {:<9} {:>5} {:>7} {:>6} {:>12} {:>10} {:>9} {:>8} {:>14}",
             "file",
             "engine",
             "mode",
             "puzzles",
+            "solved",
             "puzzles/s",
             "µs/puzzle",
+            "max µs",
             "no-guess",
             "guesses/puzzle"
         )?;
     }
     let mut solve_all_lines = Vec::new();
-    for (name, text) in &corpora {
-        let mut puzzles: Vec<Grid> = Vec::new();
-        for entry in read_puzzles(text, options) {
-            match entry.result {
-                Ok(grid) => puzzles.push(grid),
-                Err(e) => {
-                    eprintln!(
-                        "sudokit: {name} line {}: invalid: {e} (left out)",
-                        entry.line
-                    );
-                    status = Status::Invalid;
-                }
-            }
-        }
-        let engines = if args.engine.is_empty() {
-            vec![puzzles
-                .first()
-                .map_or(EngineKind::Norvig, |p| EngineKind::best_for(p.shape()))]
-        } else {
-            args.engine.clone()
-        };
-        for kind in engines {
+    for collection in &collections {
+        for &kind in &engines {
             let solver = kind.solver();
-            if let Some(p) = puzzles.iter().find(|p| !solver.supports(p.shape())) {
-                eprintln!(
-                    "sudokit: {name}: the {kind} engine cannot solve {}x{} grids; skipped",
-                    p.shape().side(),
-                    p.shape().side()
-                );
-                status = Status::Invalid;
+            if let Some(p) = collection
+                .puzzles
+                .iter()
+                .find(|p| !solver.supports(p.shape()))
+            {
+                let shape = input::shape_words(p.shape());
+                if named {
+                    bail!(
+                        "the {kind} engine cannot solve {shape} grids, and {} holds some: \
+                         leave out --engine, or name engines that can (norvig, agent, backtrack)",
+                        collection.name
+                    );
+                }
+                if !quiet {
+                    eprintln!(
+                        "sudokit: note: {}: {kind} is left out (it cannot solve {shape} grids)",
+                        collection.name
+                    );
+                }
                 continue;
             }
-            let report = solve_all(name, &puzzles, solver.as_ref(), max_solutions, &limits);
+            let puzzles = &collection.puzzles;
+            let mut report = solve_all(
+                short(&collection.name),
+                puzzles,
+                solver.as_ref(),
+                max_solutions,
+                &limits,
+            );
             if report.solved < report.puzzles && args.mode == BenchMode::First {
                 status = status.max(Status::Unsolved);
             }
-            let rate = measure(
-                &puzzles,
+            report.puzzles_per_sec = measure(
+                puzzles,
                 solver.as_ref(),
                 max_solutions,
                 &limits,
                 args.seconds,
-                args.repeats as usize,
+                usize::try_from(args.repeats).unwrap_or(usize::MAX),
             );
-            let n = puzzles.len().max(1) as f64;
-            let no_guess_pct = 100.0 * report.no_guess as f64 / n;
-            let usec = if rate > 0.0 { 1e6 / rate } else { 0.0 };
+            let row = row(&collection.name, mode, &report, args);
             match args.format {
-                BenchFormat::Text => {
+                TextFormat::Text => {
                     writeln!(
                         out,
-                        "{:<width$} {:<9} {:>5} {:>8} {:>12.0} {:>11.2} {:>8.1}% {:>14.2}",
-                        short(name),
-                        kind.name(),
-                        mode,
-                        report.puzzles,
-                        rate,
-                        usec,
-                        no_guess_pct,
-                        report.guesses_per_puzzle
+                        "{:<width$} {:<9} {:>5} {:>7} {:>6} {:>12.0} {:>10.2} {:>9.1} {:>7.1}% {:>14.2}",
+                        short(row.file),
+                        row.engine,
+                        row.mode,
+                        row.puzzles,
+                        row.solved,
+                        row.puzzles_per_sec,
+                        row.usec_per_puzzle,
+                        row.max_usec,
+                        row.no_guess_pct,
+                        row.guesses_per_puzzle
                     )?;
                     solve_all_lines.push(report.to_string());
                 }
-                BenchFormat::Json => writeln!(
-                    out,
-                    "{}",
-                    json!({
-                        "file": name,
-                        "engine": kind.name(),
-                        "mode": mode,
-                        "puzzles": report.puzzles,
-                        "solved": report.solved,
-                        "puzzles_per_sec": rate,
-                        "usec_per_puzzle": usec,
-                        "guesses_per_puzzle": report.guesses_per_puzzle,
-                        "no_guess_pct": no_guess_pct,
-                        "avg_secs": report.avg_secs,
-                        "max_secs": report.max_secs,
-                        "hz": report.hz,
-                    })
-                )?,
+                TextFormat::Json => writeln!(out, "{}", serde_json::to_string(&row)?)?,
             }
         }
     }
@@ -176,6 +197,93 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         }
     }
     Ok(status)
+}
+
+fn row<'a>(file: &'a str, mode: &'a str, report: &'a BatchReport, args: &BenchArgs) -> Row<'a> {
+    let n = report.puzzles.max(1) as f64;
+    Row {
+        file,
+        engine: &report.engine,
+        mode,
+        puzzles: report.puzzles,
+        solved: report.solved,
+        puzzles_per_sec: report.puzzles_per_sec,
+        usec_per_puzzle: report.avg_secs() * 1e6,
+        max_usec: report.max_secs * 1e6,
+        guesses_per_puzzle: report.guesses_per_puzzle,
+        backtracks_per_puzzle: report.backtracks_per_puzzle,
+        no_guess_pct: 100.0 * report.no_guess as f64 / n,
+        seconds: args.seconds,
+        repeats: args.repeats,
+    }
+}
+
+/// Norvig's three collections.
+fn built_in(options: ParseOptions) -> Vec<Collection> {
+    BUILT_IN
+        .iter()
+        .map(|(name, text)| Collection {
+            name: name.to_string(),
+            puzzles: sudokit::parse::read_puzzles(text, options)
+                .into_iter()
+                .filter_map(|e| e.result.ok())
+                .collect(),
+        })
+        .collect()
+}
+
+/// Every input, one collection each. Bad puzzles are reported and left out;
+/// an input that cannot be read or holds no valid puzzle is reported too.
+fn read(
+    names: &[String],
+    options: ParseOptions,
+    quiet: bool,
+    status: &mut Status,
+) -> Vec<Collection> {
+    let mut collections = Vec::new();
+    let mut report = |verdict: Verdict, place: String| {
+        *status = (*status).max(verdict.status);
+        if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
+            eprintln!("{message} (left out)");
+        }
+    };
+    for name in names {
+        let mut collection = Collection {
+            name: String::new(),
+            puzzles: Vec::new(),
+        };
+        Inputs::new(std::slice::from_ref(name), options).for_each(|source, found| {
+            match found {
+                Found::Problem(message) => {
+                    report(Verdict::invalid(message), source.to_string());
+                }
+                Found::Puzzle(raw) => {
+                    collection.name = source.to_string();
+                    let entry = raw.parse();
+                    let checked = entry
+                        .result
+                        .and_then(|grid| check_givens(&grid).map(|()| grid));
+                    match checked {
+                        Ok(grid) => collection.puzzles.push(grid),
+                        Err(e) => report(
+                            Verdict::invalid(e),
+                            input::place(source, entry.index, entry.line),
+                        ),
+                    }
+                }
+            }
+            true
+        });
+        if !collection.puzzles.is_empty() {
+            collections.push(collection);
+        } else if !collection.name.is_empty() {
+            report(
+                Verdict::invalid("no valid puzzle to measure"),
+                collection.name,
+            );
+        }
+    }
+    collections
 }
 
 /// The file name without its folders, so the table stays narrow.

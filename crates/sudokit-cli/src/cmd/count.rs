@@ -1,85 +1,100 @@
 //! `sudokit count`: how many solutions each puzzle has, up to a limit.
 //!
-//! Line format prints the count, with `+` when the limit was reached (`2+`
-//! means "at least two": not unique).
+//! The line format prints the count, with `+` when there may be more: `2+`
+//! means "at least two" (not unique), and after `--max-guesses` ran out,
+//! `22+` means the 22 solutions found so far (`limit` when none was).
 
-use super::batch::{self, json_base, place, Rendered};
-use crate::args::{CountArgs, Format};
+use super::batch::{self, Answers, Rendered, Settings};
+use super::solve::record;
+use crate::args::{CountArgs, LineFormat};
+use crate::record::{gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
+use serde::Serialize;
 use sudokit::batch::Answer;
-use sudokit::Count;
+use sudokit::{Count, EngineKind};
 
-pub fn run(args: &CountArgs) -> Result<Status> {
+pub fn run(args: &CountArgs, quiet: bool) -> Result<Status> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    let format = args.run.format;
-    let stats = args.run.stats;
-    batch::run(&args.input, &args.run, limit, |answer, source| {
-        render(answer, source, limit, format, stats)
-    })
+    let settings = Settings {
+        run: &args.run,
+        max_solutions: limit,
+        timed: args.run.stats || args.format == LineFormat::Json,
+        quiet,
+    };
+    let count = Counter {
+        limit,
+        format: args.format,
+        engine: args.run.engine,
+        max_guesses: args.run.max_guesses,
+    };
+    batch::run(args.input.inputs(), &settings, &count)
 }
 
-fn render(answer: &Answer, source: &str, limit: usize, format: Format, stats: bool) -> Rendered {
-    // Built only for a message (see `solve`).
-    let place = || place(source, answer);
-    // (exit status, JSON status, line word, (solutions, exact), stderr message)
-    let (status, kind, word, count, message) = match &answer.outcome {
-        Err(error) => (
-            Status::Invalid,
-            "invalid",
-            "invalid".to_string(),
-            None,
-            Some(format!("sudokit: {}: invalid: {error}", place())),
-        ),
-        Ok((_, report)) => match report.count(limit) {
-            Count::Exactly(0) => (
-                Status::Unsolved,
-                "unsolvable",
-                "0".into(),
-                Some((0, true)),
-                Some(format!("sudokit: {}: no solution", place())),
-            ),
-            Count::Exactly(n) => {
-                let kind = if n == 1 { "unique" } else { "multiple" };
-                (Status::Ok, kind, n.to_string(), Some((n, true)), None)
-            }
-            Count::AtLeast(n) => {
-                let kind = if n == 1 { "solvable" } else { "multiple" };
-                (Status::Ok, kind, format!("{n}+"), Some((n, false)), None)
-            }
-            Count::LimitReached(n) => (
-                Status::Unsolved,
-                "limit",
-                "limit".into(),
-                Some((n, false)),
-                Some(format!(
-                    "sudokit: {}: gave up after {} search nodes, {n} solutions found",
-                    place(),
-                    report.stats.guesses
-                )),
-            ),
-        },
-    };
-    let out = match format {
-        Format::Line | Format::Grid => format!("{word}\n"),
-        Format::Json => {
-            let mut map = json_base(answer, source);
-            map.insert("status".into(), kind.into());
-            if let Some((n, exact)) = count {
-                map.insert("solutions".into(), n.into());
-                map.insert("exact".into(), exact.into());
-            }
-            if let Ok((_, report)) = &answer.outcome {
-                if let Some(first) = &report.first {
-                    map.insert("solution".into(), first.to_line().into());
+struct Counter {
+    limit: usize,
+    format: LineFormat,
+    engine: Option<EngineKind>,
+    max_guesses: Option<u64>,
+}
+
+/// The fields `count` adds to each JSON record.
+#[derive(Serialize)]
+struct Solutions {
+    /// Solutions found (null for an invalid puzzle).
+    solutions: Option<usize>,
+    /// True when that is all of them; false when there may be more.
+    exact: Option<bool>,
+}
+
+impl Answers for Counter {
+    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+        // (verdict, line form, (solutions, exact))
+        let (verdict, line, found) = match &answer.outcome {
+            Err(error) => (Verdict::invalid(error), "invalid".to_string(), None),
+            Ok((_, report)) => match report.count(self.limit) {
+                Count::Exactly(0) => (Verdict::unsolvable(""), "0".into(), Some((0, true))),
+                Count::Exactly(n) => {
+                    let word = if n == 1 { "unique" } else { "multiple" };
+                    (Verdict::ok(word), n.to_string(), Some((n, true)))
                 }
+                Count::AtLeast(n) => {
+                    let word = if n == 1 { "solvable" } else { "multiple" };
+                    (Verdict::ok(word), format!("{n}+"), Some((n, false)))
+                }
+                Count::LimitReached(n) => {
+                    let mut why = gave_up(report, self.max_guesses);
+                    let line = if n == 0 {
+                        "limit".to_string()
+                    } else {
+                        why.push_str(&format!(", with {n} solutions found: at least {n}"));
+                        format!("{n}+")
+                    };
+                    (Verdict::limit(why), line, Some((n, false)))
+                }
+            },
+        };
+        let out = match self.format {
+            LineFormat::Line => format!("{line}\n"),
+            LineFormat::Json => {
+                let (solutions, exact) = found.unzip();
+                record(source, answer, &verdict, self.engine)
+                    .with(Solutions { solutions, exact })
+                    .to_line()
             }
-            if let Err(error) = &answer.outcome {
-                map.insert("error".into(), error.to_string().into());
-            }
-            format!("{}\n", serde_json::Value::Object(map))
+        };
+        Rendered::answer(out, &verdict, source, answer)
+    }
+
+    fn problem(&self, source: &str, message: &str) -> String {
+        match self.format {
+            LineFormat::Json => Record::problem(source, message)
+                .with(Solutions {
+                    solutions: None,
+                    exact: None,
+                })
+                .to_line(),
+            LineFormat::Line => String::new(),
         }
-    };
-    let err = batch::stderr_lines(answer, place, message, stats);
-    Rendered { out, err, status }
+    }
 }

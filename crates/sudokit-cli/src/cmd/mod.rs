@@ -1,10 +1,12 @@
-//! One file per subcommand, plus the batch driver that `solve` and `count`
-//! share.
+//! One file per subcommand, plus the two drivers they share: `batch` (solve
+//! and count, on every core) and `one_by_one` (candidates and trace).
 
 mod batch;
 mod bench;
 mod candidates;
+mod completions;
 mod count;
+mod one_by_one;
 mod random;
 mod solve;
 mod trace;
@@ -14,13 +16,15 @@ use crate::Status;
 use anyhow::Result;
 
 /// Runs a subcommand and says how it went.
-pub fn run(command: Command) -> Result<Status> {
+pub fn run(command: Command, quiet: bool) -> Result<Status> {
     match command {
-        Command::Solve(args) => solve::run(&args),
-        Command::Count(args) => count::run(&args),
-        Command::Candidates(args) => candidates::run(&args),
-        Command::Trace(args) => trace::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Random(args) => random::run(&args),
+        Command::Solve(args) => solve::run(&args, quiet),
+        Command::Count(args) => count::run(&args, quiet),
+        Command::Candidates(args) => candidates::run(&args, quiet),
+        Command::Trace(args) => trace::run(&args, quiet),
+        Command::Bench(args) => bench::run(&args, quiet),
+        Command::Random(args) => random::run(&args, quiet),
+        Command::Completions(args) => completions::completions(&args),
+        Command::Man => completions::man(),
     }
 }

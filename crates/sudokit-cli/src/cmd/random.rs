@@ -1,25 +1,72 @@
 //! `sudokit random`: Norvig's random puzzles, reproducible from a seed.
 
-use crate::args::RandomArgs;
+use crate::args::{LineFormat, RandomArgs};
 use crate::Status;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::io::Write;
-use sudokit::random::random_puzzle;
+use serde::Serialize;
+use std::io::{BufWriter, Write};
+use sudokit::random::{default_min_givens, random_puzzle};
 use sudokit::{Shape, Variant};
 
-pub fn run(args: &RandomArgs) -> Result<Status> {
-    let mut out = std::io::stdout().lock();
+/// One puzzle, as JSON.
+#[derive(Serialize)]
+struct Made {
+    /// 1 for the first puzzle made.
+    index: u64,
+    puzzle: String,
+    givens: usize,
+    /// The grid's side.
+    size: usize,
+    variant: &'static str,
+    /// The seed of the whole run (`--seed` repeats it).
+    seed: u64,
+}
+
+pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
+    let variant = if args.diagonal {
+        Variant::Diagonal
+    } else {
+        Variant::Standard
+    };
+    let shape = Shape::of(args.size, variant);
+    let squares = shape.square_count();
+    let min_givens = args.min_givens.unwrap_or_else(|| default_min_givens(shape));
+    if min_givens > squares {
+        let side = shape.side();
+        bail!("--min-givens {min_givens}: a {side}x{side} grid has only {squares} squares");
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::thread_rng().gen();
-        eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
+        if !quiet {
+            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
+        }
         seed
     });
     let mut rng = StdRng::seed_from_u64(seed);
-    let shape = Shape::of(args.size, Variant::Standard);
-    for _ in 0..args.count {
-        writeln!(out, "{}", random_puzzle(shape, args.min_givens, &mut rng))?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for index in 1..=args.count {
+        let puzzle = random_puzzle(shape, min_givens, &mut rng);
+        match args.format {
+            LineFormat::Line => writeln!(out, "{puzzle}")?,
+            LineFormat::Json => {
+                let made = Made {
+                    index,
+                    givens: puzzle.given_count(),
+                    puzzle: puzzle.to_line(),
+                    size: shape.side(),
+                    variant: if args.diagonal {
+                        "diagonal"
+                    } else {
+                        "standard"
+                    },
+                    seed,
+                };
+                writeln!(out, "{}", serde_json::to_string(&made)?)?;
+            }
+        }
     }
+    out.flush()?;
     Ok(Status::Ok)
 }

@@ -1,83 +1,86 @@
 //! `sudokit solve`: one answer per puzzle, in input order.
 
-use super::batch::{self, json_base, place, Rendered};
-use crate::args::{Format, SolveArgs};
+use super::batch::{self, Answers, Rendered, Settings};
+use crate::args::{SolveArgs, SolveFormat};
+use crate::record::{gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
 use sudokit::batch::Answer;
-use sudokit::{format, Outcome};
+use sudokit::{format, EngineKind, Outcome};
 
-pub fn run(args: &SolveArgs) -> Result<Status> {
-    let format = args.run.format;
-    let stats = args.run.stats;
-    let max_guesses = args.run.max_guesses;
-    batch::run(&args.input, &args.run, 1, |answer, source| {
-        render(answer, source, format, stats, max_guesses)
-    })
+pub fn run(args: &SolveArgs, quiet: bool) -> Result<Status> {
+    let settings = Settings {
+        run: &args.run,
+        max_solutions: 1,
+        // Only `--stats` and JSON show the time a search took.
+        timed: args.run.stats || args.format == SolveFormat::Json,
+        quiet,
+    };
+    let solve = Solve {
+        format: args.format,
+        engine: args.run.engine,
+        max_guesses: args.run.max_guesses,
+    };
+    batch::run(args.input.inputs(), &settings, &solve)
 }
 
-fn render(
-    answer: &Answer,
-    source: &str,
-    format: Format,
-    stats: bool,
+struct Solve {
+    format: SolveFormat,
+    engine: Option<EngineKind>,
     max_guesses: Option<u64>,
-) -> Rendered {
-    // Built only for a message: most puzzles have none, and formatting the
-    // place for every puzzle showed up in profiles of large batches.
-    let place = || place(source, answer);
-    let (status, word, solution, message) = match &answer.outcome {
-        Err(error) => (
-            Status::Invalid,
-            "invalid",
-            None,
-            Some(format!("sudokit: {}: invalid: {error}", place())),
-        ),
-        Ok((_, report)) => match report.outcome_ref() {
-            Outcome::Solved(grid) => (Status::Ok, "solved", Some(grid), None),
-            Outcome::Unsolvable => (
-                Status::Unsolved,
-                "unsolvable",
-                None,
-                Some(format!("sudokit: {}: no solution", place())),
-            ),
-            Outcome::LimitReached => (
-                Status::Unsolved,
-                "limit",
-                None,
-                Some(format!(
-                    "sudokit: {}: gave up after {} search nodes (--max-nodes)",
-                    place(),
-                    max_guesses.unwrap_or_default()
-                )),
-            ),
-        },
-    };
-    let out = match format {
-        Format::Line => match &solution {
-            Some(grid) => {
+}
+
+impl Answers for Solve {
+    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+        let (verdict, solution) = match &answer.outcome {
+            Err(error) => (Verdict::invalid(error), None),
+            Ok((_, report)) => match report.outcome_ref() {
+                Outcome::Solved(grid) => (Verdict::ok("solved"), Some(grid)),
+                Outcome::Unsolvable => (Verdict::unsolvable(""), None),
+                Outcome::LimitReached => (Verdict::limit(gave_up(report, self.max_guesses)), None),
+            },
+        };
+        let out = match (self.format, solution) {
+            (SolveFormat::Line, Some(grid)) => {
                 let mut line = grid.to_line();
                 line.push('\n');
                 line
             }
-            None => format!("{word}\n"),
-        },
-        Format::Grid => match &solution {
-            Some(grid) => format!("{}\n", format::pretty(grid)),
-            None => format!("{word}\n\n"),
-        },
-        Format::Json => {
-            let mut map = json_base(answer, source);
-            map.insert("status".into(), word.into());
-            if let Some(grid) = &solution {
-                map.insert("solution".into(), grid.to_line().into());
-            }
-            if let Err(error) = &answer.outcome {
-                map.insert("error".into(), error.to_string().into());
-            }
-            format!("{}\n", serde_json::Value::Object(map))
+            (SolveFormat::Line, None) => format!("{}\n", verdict.word),
+            (SolveFormat::Grid, Some(grid)) => format!("{}\n", format::pretty(grid)),
+            (SolveFormat::Grid, None) => format!("{}\n\n", verdict.word),
+            (SolveFormat::Json, _) => record(source, answer, &verdict, self.engine).to_line(),
+        };
+        Rendered::answer(out, &verdict, source, answer)
+    }
+
+    fn problem(&self, source: &str, message: &str) -> String {
+        match self.format {
+            SolveFormat::Json => Record::problem(source, message).to_line(),
+            SolveFormat::Line | SolveFormat::Grid => String::new(),
         }
+    }
+}
+
+/// The JSON record of an answer, as `solve` and `count` write it; `engine`
+/// is the one asked for, named when the puzzle was not searched.
+pub fn record(
+    source: &str,
+    answer: &Answer,
+    verdict: &Verdict,
+    engine: Option<EngineKind>,
+) -> Record {
+    let entry = &answer.entry;
+    let puzzle = match &entry.result {
+        Ok(grid) => grid.to_line(),
+        Err(_) => entry.text.clone(),
     };
-    let err = batch::stderr_lines(answer, place, message, stats);
-    Rendered { out, err, status }
+    let record = Record::new(source, entry.index, entry.line, puzzle).judged(verdict);
+    match &answer.outcome {
+        Ok((engine, report)) => record.searched(*engine, report),
+        Err(_) => Record {
+            engine: engine.map(EngineKind::name),
+            ..record
+        },
+    }
 }

@@ -1,67 +1,147 @@
 //! `sudokit trace`: a solve step by step. Each step is an assignment, an
 //! elimination or a restore after a failed guess, with the rule behind it and
-//! the square's candidates afterwards; applying the steps in order replays
+//! the square's candidates after it; applying the steps in order replays
 //! the solve.
+//!
+//! In JSON, each step is a record of its own (with the puzzle's `file` and
+//! `index`, so the steps of many puzzles can be told apart), and the puzzle's
+//! answer record follows its steps, with their number in `steps`.
 
-use crate::args::{TraceArgs, TraceEngine, TraceFormat};
-use crate::input;
+use super::one_by_one::{self, OneByOne, Puzzle};
+use crate::args::{TextFormat, TraceArgs, TraceEngine};
+use crate::record::{gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 use sudokit::engine::{agent, norvig, Action, Rule, Step};
-use sudokit::{Limits, Outcome, Shape};
+use sudokit::{EngineKind, Limits, Outcome, Shape};
 
-pub fn run(args: &TraceArgs) -> Result<Status> {
-    let mut out = std::io::stdout().lock();
-    let limits = Limits {
-        max_guesses: Some(args.max_guesses),
+pub fn run(args: &TraceArgs, quiet: bool) -> Result<Status> {
+    let mut command = Trace {
+        engine: args.engine,
+        format: args.format,
+        limits: Limits {
+            max_guesses: Some(args.max_guesses),
+        },
     };
-    input::for_each_puzzle(&args.input, |place, grid| {
-        let (report, steps) = match args.engine {
-            TraceEngine::Norvig => norvig::trace(&grid, &limits),
-            TraceEngine::Agent => agent::history(&grid, &limits),
+    one_by_one::run(args.input.inputs(), quiet, &mut command)
+}
+
+struct Trace {
+    engine: TraceEngine,
+    format: TextFormat,
+    limits: Limits,
+}
+
+/// The field `trace` adds to each answer record.
+#[derive(Serialize)]
+struct Steps {
+    /// How many steps the trace has (0 for an invalid puzzle).
+    steps: usize,
+}
+
+/// One step, as JSON.
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    file: &'a str,
+    index: usize,
+    step: usize,
+    action: Action,
+    rule: Rule,
+    square: &'a str,
+    digit: u8,
+    /// The square's candidates after the step.
+    candidates: String,
+    depth: usize,
+}
+
+impl Trace {
+    fn engine_kind(&self) -> EngineKind {
+        match self.engine {
+            TraceEngine::Norvig => EngineKind::Norvig,
+            TraceEngine::Agent => EngineKind::Agent,
+        }
+    }
+}
+
+impl OneByOne for Trace {
+    fn puzzle(&mut self, out: &mut dyn Write, puzzle: Puzzle) -> Result<Verdict> {
+        let grid = puzzle.grid;
+        let start = std::time::Instant::now();
+        let (mut report, steps) = match self.engine {
+            TraceEngine::Norvig => norvig::trace(grid, &self.limits),
+            TraceEngine::Agent => agent::history(grid, &self.limits),
         };
+        report.stats.elapsed = start.elapsed();
         let shape = grid.shape();
+        let entry = puzzle.entry;
         for (n, step) in steps.iter().enumerate() {
-            match args.format {
-                TraceFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,
-                TraceFormat::Json => writeln!(out, "{}", step_json(shape, n + 1, step))?,
+            match self.format {
+                TextFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,
+                TextFormat::Json => {
+                    let record = StepRecord {
+                        file: puzzle.source,
+                        index: entry.index,
+                        step: n + 1,
+                        action: step.action,
+                        rule: step.rule,
+                        square: shape.name(step.square),
+                        digit: step.digit,
+                        candidates: step.candidates.to_string(),
+                        depth: step.depth,
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                }
             }
         }
-        let (word, solution) = match report.outcome_ref() {
-            Outcome::Solved(s) => ("solved", Some(s.to_line())),
-            Outcome::Unsolvable => ("unsolvable", None),
-            Outcome::LimitReached => ("limit", None),
+        let verdict = match report.outcome_ref() {
+            Outcome::Solved(_) => Verdict::ok("solved"),
+            Outcome::Unsolvable => Verdict::unsolvable(""),
+            Outcome::LimitReached => Verdict::limit(gave_up(&report, self.limits.max_guesses)),
         };
-        match args.format {
-            TraceFormat::Text => writeln!(
+        match self.format {
+            TextFormat::Text => writeln!(
                 out,
-                "{word}: {} ({} steps, {} guesses, {} backtracks)",
-                solution.as_deref().unwrap_or("-"),
+                "{}: {} ({} steps, {} guesses, {} backtracks)",
+                verdict.word,
+                report
+                    .first
+                    .as_ref()
+                    .map_or("-".to_string(), |g| g.to_line()),
                 steps.len(),
                 report.stats.guesses,
                 report.stats.backtracks
             )?,
-            TraceFormat::Json => writeln!(
-                out,
-                "{}",
-                json!({
-                    "status": word,
-                    "solution": solution,
-                    "steps": steps.len(),
-                    "nodes": report.stats.guesses,
-                    "backtracks": report.stats.backtracks,
-                })
-            )?,
+            TextFormat::Json => {
+                let record = Record::new(puzzle.source, entry.index, entry.line, grid.to_line())
+                    .judged(&verdict)
+                    .searched(self.engine_kind(), &report)
+                    .with(Steps { steps: steps.len() });
+                write!(out, "{}", record.to_line())?;
+            }
         }
-        if solution.is_some() {
-            Ok(Status::Ok)
-        } else {
-            eprintln!("sudokit: {place}: {word}");
-            Ok(Status::Unsolved)
+        Ok(verdict)
+    }
+
+    fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()> {
+        match self.format {
+            TextFormat::Text => writeln!(out, "{}", verdict.word)?,
+            TextFormat::Json => self.problem(out, record)?,
         }
-    })
+        Ok(())
+    }
+
+    fn problem(&mut self, out: &mut dyn Write, record: Record) -> Result<()> {
+        if self.format == TextFormat::Json {
+            let record = Record {
+                engine: Some(self.engine_kind().name()),
+                ..record
+            };
+            write!(out, "{}", record.with(Steps { steps: 0 }).to_line())?;
+        }
+        Ok(())
+    }
 }
 
 fn rule_words(rule: Rule) -> &'static str {
@@ -88,16 +168,4 @@ fn describe(shape: &Shape, step: &Step) -> String {
         Action::Restore => format!("{square} back to {}", step.candidates),
     };
     format!("depth {}  {what}  ({})", step.depth, rule_words(step.rule))
-}
-
-fn step_json(shape: &Shape, n: usize, step: &Step) -> serde_json::Value {
-    json!({
-        "step": n,
-        "action": step.action,
-        "rule": step.rule,
-        "square": shape.name(step.square),
-        "digit": step.digit,
-        "candidates": step.candidates.to_string(),
-        "depth": step.depth,
-    })
 }

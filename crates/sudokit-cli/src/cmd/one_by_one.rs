@@ -1,0 +1,102 @@
+//! The driver of `candidates` and `trace`, which work on one puzzle at a
+//! time and print as they go: every puzzle is parsed and its givens checked
+//! here, so each subcommand only sees puzzles it can work on, and every
+//! puzzle or input that goes wrong is reported the same way as in `solve`.
+
+use crate::input::{self, Found, Inputs};
+use crate::record::{Record, Verdict};
+use crate::Status;
+use anyhow::Result;
+use std::io::{self, BufWriter, Stdout, Write};
+use sudokit::parse::{check_givens, Entry};
+use sudokit::Grid;
+
+/// A puzzle as a subcommand sees it.
+pub struct Puzzle<'a> {
+    /// Its input's name.
+    pub source: &'a str,
+    /// Where it was, and its text.
+    pub entry: &'a Entry,
+    /// The grid: parsed, and its givens do not clash.
+    pub grid: &'a Grid,
+}
+
+/// What a one-by-one subcommand does with what the inputs hold.
+pub trait OneByOne {
+    /// Works on a valid puzzle, prints its output, and says how it went.
+    fn puzzle(&mut self, out: &mut dyn Write, puzzle: Puzzle) -> Result<Verdict>;
+    /// Prints what stands for an invalid puzzle (its record, or a line).
+    fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()>;
+    /// Prints what stands for an input that went wrong as a whole.
+    fn problem(&mut self, out: &mut dyn Write, record: Record) -> Result<()>;
+}
+
+/// Runs `command` on every puzzle of `inputs`, in order; returns the worst
+/// status.
+pub fn run(inputs: Inputs, quiet: bool, command: &mut impl OneByOne) -> Result<Status> {
+    let mut out = BufWriter::new(io::stdout());
+    let mut status = Status::Ok;
+    let mut failed = None;
+    inputs.for_each(
+        |source, found| match step(&mut out, quiet, command, source, found) {
+            Ok(s) => {
+                status = status.max(s);
+                true
+            }
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        },
+    );
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(status),
+    }
+}
+
+fn step(
+    out: &mut BufWriter<Stdout>,
+    quiet: bool,
+    command: &mut impl OneByOne,
+    source: &str,
+    found: Found,
+) -> Result<Status> {
+    let (verdict, place) = match found {
+        Found::Problem(message) => {
+            command.problem(out, Record::problem(source, &message))?;
+            (Verdict::invalid(message), source.to_string())
+        }
+        Found::Puzzle(raw) => {
+            let entry = raw.parse();
+            let place = input::place(source, entry.index, entry.line);
+            let checked = match &entry.result {
+                Ok(grid) => check_givens(grid).map(|()| grid),
+                Err(e) => Err(e.clone()),
+            };
+            let verdict = match checked {
+                Ok(grid) => {
+                    let puzzle = Puzzle {
+                        source,
+                        entry: &entry,
+                        grid,
+                    };
+                    command.puzzle(out, puzzle)?
+                }
+                Err(e) => {
+                    let verdict = Verdict::invalid(e);
+                    let record = Record::new(source, entry.index, entry.line, entry.text.clone())
+                        .judged(&verdict);
+                    command.invalid(out, record, &verdict)?;
+                    verdict
+                }
+            };
+            (verdict, place)
+        }
+    };
+    out.flush()?;
+    if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
+        eprintln!("{message}");
+    }
+    Ok(verdict.status)
+}
