@@ -47,7 +47,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for index in 1..=args.count {
-        let puzzle = random_puzzle(shape, min_givens, &mut rng);
+        let puzzle = random_puzzle(shape, min_givens, &mut rng)?;
         match args.format {
             LineFormat::Line => writeln!(out, "{puzzle}")?,
             LineFormat::Json => {

@@ -24,8 +24,8 @@
 //! or one JSON block: a longer one is an error entry and is skipped.
 
 use super::{
-    board_from_value, parse_grid, parse_grid_unchecked, parse_text, size_of_row, size_of_whole,
-    symbol_counts, ParseError, ParseOptions,
+    board_from_value, check_givens, parse_grid, parse_grid_unchecked, parse_text, size_of_row,
+    size_of_whole, symbol_counts, ParseError, ParseOptions,
 };
 use crate::grid::Grid;
 use crate::shape::Size;
@@ -67,8 +67,11 @@ pub struct RawEntry {
 
 #[derive(Clone, Debug)]
 enum Body {
-    /// Permissive text, to be parsed with these options.
+    /// Text to be parsed with these options (a JSON board if it starts
+    /// with `[`).
     Text(ParseOptions),
+    /// Text in the permissive format only, even if it starts with `[`.
+    Permissive(ParseOptions),
     /// Already settled while reading (JSON boards, and errors).
     Done(Result<Grid, ParseError>),
 }
@@ -76,18 +79,25 @@ enum Body {
 impl RawEntry {
     /// Parses the puzzle.
     pub fn parse(self) -> Entry {
-        self.parse_with(parse_grid)
+        self.parse_with(true)
     }
 
     /// Parses the puzzle without checking that its givens are consistent
     /// (see [`parse_grid_unchecked`]).
     pub fn parse_unchecked(self) -> Entry {
-        self.parse_with(parse_grid_unchecked)
+        self.parse_with(false)
     }
 
-    fn parse_with(self, parse: fn(&str, ParseOptions) -> Result<Grid, ParseError>) -> Entry {
+    fn parse_with(self, checked: bool) -> Entry {
         let result = match self.body {
-            Body::Text(options) => parse(&self.text, options),
+            Body::Text(options) if checked => parse_grid(&self.text, options),
+            Body::Text(options) => parse_grid_unchecked(&self.text, options),
+            Body::Permissive(options) => parse_text(&self.text, options).and_then(|grid| {
+                if checked {
+                    check_givens(&grid)?;
+                }
+                Ok(grid)
+            }),
             Body::Done(result) => result,
         };
         Entry {
@@ -503,8 +513,8 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(value) => value,
             Err(e) => {
                 if let Some(size) = permissive(self) {
-                    let result = parse_text(&block.text, self.sized(size));
-                    self.emit(block.line, block.text, Body::Done(result));
+                    let options = self.sized(size);
+                    self.emit(block.line, block.text, Body::Permissive(options));
                 } else {
                     let line = block.line + e.line().saturating_sub(1);
                     self.emit_error(line, block.text, ParseError::Board(e.to_string()));
@@ -519,8 +529,8 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         if !rows_are_lists(&value) {
             if let Some(size) = permissive(self) {
-                let result = parse_text(&block.text, self.sized(size));
-                self.emit(block.line, block.text, Body::Done(result));
+                let options = self.sized(size);
+                self.emit(block.line, block.text, Body::Permissive(options));
                 return;
             }
         }
@@ -681,6 +691,20 @@ mod tests {
         assert_eq!(
             summary(text.as_bytes()),
             vec![(1, Ok(GRID2.to_string())), (2, Ok(GRID2.to_string()))]
+        );
+    }
+
+    /// Found by fuzzing: a puzzle read in the permissive format after its
+    /// brackets failed as JSON skipped the givens check, so two 5s in row A
+    /// came out as a valid puzzle.
+    #[test]
+    fn a_bracketed_puzzle_with_clashing_givens_is_invalid() {
+        let text = format!("[55{}]", &GRID2[2..]);
+        let read = summary(text.as_bytes());
+        assert_eq!(read.len(), 1);
+        assert!(
+            read[0].1.as_ref().unwrap_err().contains("given twice"),
+            "{read:?}"
         );
     }
 

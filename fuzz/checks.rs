@@ -1,0 +1,255 @@
+//! What must hold for any input, one function per fuzz target. Each takes
+//! the fuzzer's bytes and panics when a property fails.
+//!
+//! The fuzz targets (`fuzz_targets/*.rs`, nightly, `cargo fuzz`) call these,
+//! and so does an ordinary test on stable
+//! (`crates/sudokit/tests/fuzz_regressions.rs`), which replays every input
+//! kept in `fuzz/regressions/<target>/`: an input that once found a bug stays
+//! a test, and CI guards it without nightly.
+//!
+//! Only the library's public API is used here.
+
+#![allow(dead_code)]
+
+use sudokit::engine::{agent, norvig, Action};
+use sudokit::parse::{
+    check_givens, parse_board_json, parse_grid, parse_grid_unchecked, ParseError, ParseOptions,
+    PuzzleReader,
+};
+use sudokit::random::random_puzzle;
+use sudokit::{verify, Candidates, Digits, EngineKind, Grid, Limits, Shape, Size, Variant};
+
+/// A property over the fuzzer's bytes.
+pub type Check = fn(&[u8]);
+
+/// Every target, by name, as `fuzz/run` and the replay test know them.
+pub const TARGETS: [(&str, Check); 6] = [
+    ("read", read),
+    ("parse_grid", parse_grid_text),
+    ("json_board", json_board),
+    ("engines", engines),
+    ("trace", trace),
+    ("random", random),
+];
+
+/// Reading options from one byte: a size (or none) and a variant.
+fn options(byte: u8) -> ParseOptions {
+    let size = match byte % 6 {
+        0 => None,
+        n => Some(Size::ALL[usize::from(n) - 1]),
+    };
+    let variant = if byte & 0x80 != 0 {
+        Variant::Diagonal
+    } else {
+        Variant::Standard
+    };
+    ParseOptions { size, variant }
+}
+
+/// A grid read back from its one-line form is the same grid.
+fn round_trips(grid: &Grid) {
+    let options = ParseOptions {
+        size: Some(grid.size()),
+        variant: grid.shape().variant(),
+    };
+    let again = parse_grid(&grid.to_line(), options)
+        .unwrap_or_else(|e| panic!("{grid:?} does not read back: {e}"));
+    assert_eq!(&again, grid);
+}
+
+/// Any bytes, read as a file of puzzles: no panic, entries numbered 1, 2,
+/// ... in order with lines in order and within the input, and every puzzle
+/// read has givens that do not clash and reads back from its one-line form.
+pub fn read(data: &[u8]) {
+    let Some((&first, bytes)) = data.split_first() else {
+        return;
+    };
+    let lines = bytes.split(|&b| b == b'\n').count();
+    let reader = PuzzleReader::new(bytes, options(first)).with_max_line(4096);
+    let mut last_line = 0;
+    for (i, entry) in reader.enumerate() {
+        assert_eq!(entry.index, i + 1);
+        assert!(
+            entry.line >= last_line,
+            "line {} after {last_line}",
+            entry.line
+        );
+        assert!(
+            entry.line >= 1 && entry.line <= lines + 1,
+            "line {}",
+            entry.line
+        );
+        last_line = entry.line;
+        if let Ok(grid) = &entry.result {
+            assert!(!grid.has_clash());
+            round_trips(grid);
+        }
+    }
+}
+
+/// Any text as one puzzle: no panic; a checked parse is an unchecked parse
+/// whose givens pass the check, and a grid read reads back.
+pub fn parse_grid_text(data: &[u8]) {
+    let Some((&first, bytes)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(bytes);
+    let options = options(first);
+    let checked = parse_grid(&text, options);
+    let unchecked = parse_grid_unchecked(&text, options);
+    match (&checked, &unchecked) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a, b);
+            round_trips(a);
+        }
+        (Err(ParseError::Conflict { .. }), Ok(b)) => assert!(b.has_clash()),
+        (Err(a), Err(b)) => assert_eq!(a, b),
+        (a, b) => panic!("checked {a:?}, unchecked {b:?}"),
+    }
+}
+
+/// Any text as a JSON board: no panic, and a board read is written back the
+/// same.
+pub fn json_board(data: &[u8]) {
+    let Some((&first, bytes)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(bytes);
+    if let Ok(grid) = parse_board_json(&text, options(first)) {
+        let json = sudokit::format::board_json(&grid).to_string();
+        let options = ParseOptions {
+            size: Some(grid.size()),
+            variant: grid.shape().variant(),
+        };
+        assert_eq!(parse_board_json(&json, options).as_ref(), Ok(&grid));
+    }
+}
+
+/// A grid from bytes: the first picks the shape (4x4, 6x6 or 9x9,
+/// standard or diagonal), each next byte a square (below 128: a digit or
+/// empty; above: empty), so most grids are sparse and many are valid.
+fn grid_of(data: &[u8]) -> Option<Grid> {
+    let (&first, cells) = data.split_first()?;
+    let size = [Size::Four, Size::Six, Size::Nine][usize::from(first % 3)];
+    let variant = if first & 0x80 != 0 {
+        Variant::Diagonal
+    } else {
+        Variant::Standard
+    };
+    let shape = Shape::of(size, variant);
+    let side = shape.side() as u8;
+    let mut grid = Grid::empty(shape);
+    for (s, &b) in cells.iter().take(shape.square_count()).enumerate() {
+        if b < 128 {
+            grid.set(s, b % (side + 1));
+        }
+    }
+    Some(grid)
+}
+
+/// Any grid, any engine, with a guess budget: no panic; every solution
+/// passes the independent checker; clashing givens get no solution and no
+/// guess from any engine; and the engines that finish agree on the count up
+/// to 2.
+pub fn engines(data: &[u8]) {
+    let Some(grid) = grid_of(data) else {
+        return;
+    };
+    let clash = grid.has_clash();
+    assert_eq!(clash, check_givens(&grid).is_err());
+    let limits = Limits {
+        max_guesses: Some(500),
+    };
+    let mut counts = Vec::new();
+    for kind in EngineKind::ALL {
+        let engine = kind.solver();
+        if !engine.supports(grid.shape()) {
+            continue;
+        }
+        let report = engine.run(&grid, 2, &limits);
+        assert!(report.solutions <= 2, "{kind}");
+        if let Some(solution) = &report.first {
+            verify::check(&grid, solution).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        }
+        assert_eq!(report.first.is_some(), report.solutions > 0, "{kind}");
+        if clash {
+            assert_eq!((report.solutions, report.stats.guesses), (0, 0), "{kind}");
+        }
+        if !report.limit_reached {
+            counts.push((kind, report.solutions));
+        }
+        // The allocation-free entry point agrees with the ordinary one.
+        let mut out = vec![0u8; grid.cells().len()];
+        let found = engine.run_into(&grid, 2, &limits, &mut out);
+        if !report.limit_reached {
+            assert_eq!(found, report.solutions, "{kind}: run_into");
+        }
+    }
+    if let Some(&(first, n)) = counts.first() {
+        for &(kind, m) in &counts {
+            assert_eq!(n, m, "{first} counts {n}, {kind} counts {m} on {grid:?}");
+        }
+    }
+}
+
+/// Any grid, traced by Norvig's solver and by the agent with a budget:
+/// replaying the steps in order ends on the solution found, and an
+/// assignment shows its result.
+pub fn trace(data: &[u8]) {
+    let Some(grid) = grid_of(data) else {
+        return;
+    };
+    if grid.has_clash() {
+        return;
+    }
+    let limits = Limits {
+        max_guesses: Some(300),
+    };
+    let traces = [
+        (
+            norvig::trace(&grid, &limits),
+            Candidates::full(grid.shape()),
+        ),
+        (agent::history(&grid, &limits), Candidates::from_grid(&grid)),
+    ];
+    for ((report, steps), mut replay) in traces {
+        for step in &steps {
+            if step.action == Action::Assign {
+                assert!(
+                    step.candidates == Digits::single(step.digit) || step.candidates.is_empty(),
+                    "{step:?}"
+                );
+            }
+            replay.set(step.square, step.candidates);
+        }
+        if let Some(solution) = &report.first {
+            verify::check(&grid, solution).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(&replay.to_grid(), solution);
+        }
+    }
+}
+
+/// Any generation options: `random_puzzle` ends (with a puzzle, or an
+/// error after its bounded attempts), keeps at least the givens asked for,
+/// and never makes givens that clash.
+pub fn random(data: &[u8]) {
+    use rand::SeedableRng;
+    if data.len() < 10 {
+        return;
+    }
+    let seed = u64::from_le_bytes(data[..8].try_into().unwrap_or_default());
+    let size = Size::ALL[usize::from(data[8] % 4)]; // 25x25 is slow to fuzz
+    let variant = if data[8] & 0x80 != 0 {
+        Variant::Diagonal
+    } else {
+        Variant::Standard
+    };
+    let shape = Shape::of(size, variant);
+    let min_givens = usize::from(data[9]) % (shape.square_count() + 1);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    // No puzzle after a bounded number of attempts is an answer too.
+    if let Ok(puzzle) = random_puzzle(shape, min_givens, &mut rng) {
+        assert!(puzzle.given_count() >= min_givens);
+        assert!(!puzzle.has_clash(), "{puzzle:?}");
+    }
+}
