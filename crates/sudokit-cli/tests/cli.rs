@@ -1,41 +1,9 @@
 //! The `sudokit` command run as a user runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::*;
 use predicates::prelude::*;
-use std::path::PathBuf;
-
-const GRID2: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const GRID2_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-const EASY1_SOLVED: &str =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
-
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").unwrap()
-}
-
-fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(name)
-}
-
-fn corpus(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles")
-        .join(name)
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
-}
-
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn solve_a_puzzle_given_as_an_argument() {
@@ -476,7 +444,7 @@ fn a_single_thread_gives_the_same_answers() {
 fn closing_the_pipe_early_is_not_a_panic() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let bin = assert_cmd::cargo::cargo_bin("sudokit");
+    let bin = bin();
     for args in [
         vec!["random", "--count", "200000", "--seed", "3"],
         vec!["trace", GRID2],
@@ -526,7 +494,7 @@ fn messages_follow_their_answers_in_a_long_batch() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("many.txt");
     std::fs::write(&file, text).unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("sudokit");
+    let bin = bin();
     for jobs in ["1", "2"] {
         let log = dir.join(format!("output-j{jobs}.txt"));
         let sink = std::fs::File::create(&log).unwrap();

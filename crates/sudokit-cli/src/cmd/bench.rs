@@ -98,11 +98,11 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
         writeln!(
             out,
             "Each engine solves each collection once, checking every answer (solved, max µs,\n\
-             guesses), then over and over for {} s, {} times: puzzles/s is the median of\n\
-             those runs and µs/puzzle its inverse. Norvig's solve_all lines below repeat\n\
-             the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
-            args.seconds,
+             guesses), then over and over in timed runs ({} of {} s each): puzzles/s is\n\
+             the median run and µs/puzzle its inverse. Norvig's solve_all lines below\n\
+             repeat the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
             args.repeats,
+            args.seconds,
             match args.mode {
                 BenchMode::First => "stop at the first solution",
                 BenchMode::Count => "count solutions up to 2",
