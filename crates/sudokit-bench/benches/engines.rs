@@ -1,8 +1,8 @@
 //! criterion benchmarks: every engine over the shared corpora, as puzzles
 //! per second (throughput in elements = puzzles).
 //!
-//! Run with `cargo bench -p sudokit`; pick a group with
-//! `cargo bench -p sudokit -- top1465`. The corpora are read from
+//! Run with `cargo bench -p sudokit-bench`; pick a group with
+//! `cargo bench -p sudokit-bench -- top1465`. The corpora are read from
 //! `../shared/puzzles` beside the checkout; a missing file skips its group.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
