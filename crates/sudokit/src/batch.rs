@@ -387,6 +387,24 @@ mod tests {
         assert!(answer.entry.result.is_ok(), "the puzzle itself is fine");
     }
 
+    /// Issue 14, item 4: `bench --seconds nan` never ended, because no time
+    /// is ever at least NaN seconds. A measurement with NaN (or negative)
+    /// seconds solves the list once.
+    #[test]
+    fn a_measurement_of_nan_seconds_ends() {
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let puzzles = vec![read_puzzles(text, ParseOptions::default())
+            .remove(0)
+            .result
+            .unwrap()];
+        let solver = EngineKind::Norvig.solver();
+        for seconds in [f64::NAN, -1.0, 0.0] {
+            let rate = measure(&puzzles, solver.as_ref(), 1, &Limits::none(), seconds, 3);
+            assert!(rate.is_finite() && rate > 0.0, "{seconds}: {rate}");
+        }
+    }
+
     #[test]
     fn a_job_times_searches_only_when_asked() {
         // Norvig's hard1: long enough to take a measurable time.
