@@ -179,6 +179,9 @@ pub struct Inputs {
 struct Current {
     source: Arc<str>,
     reader: Reader,
+    /// False for an input that never waits (a regular file), which need
+    /// not be asked whether it is ready.
+    may_wait: bool,
     /// Whether it held a puzzle (or anything at all).
     any: bool,
 }
@@ -215,14 +218,6 @@ impl Inputs {
     pub fn read(&mut self, max: usize, mut wait: bool) -> Vec<Batch> {
         let mut batches: Vec<Batch> = Vec::new();
         let mut count = 0;
-        let push =
-            |batches: &mut Vec<Batch>, source: &Arc<str>, found: Found| match batches.last_mut() {
-                Some(last) if Arc::ptr_eq(&last.source, source) => last.found.push(found),
-                _ => batches.push(Batch {
-                    source: source.clone(),
-                    found: vec![found],
-                }),
-            };
         while count < max {
             let current = match &mut self.current {
                 Some(current) => current,
@@ -232,37 +227,55 @@ impl Inputs {
                     };
                     let (source, opened) = open(&name, self.options);
                     match opened {
-                        Ok(reader) => self.current.insert(Current {
+                        Ok((reader, may_wait)) => self.current.insert(Current {
                             source,
                             reader,
+                            may_wait,
                             any: false,
                         }),
                         Err(message) => {
-                            push(&mut batches, &source, Found::Problem(message));
+                            let found = vec![Found::Problem(message)];
+                            batches.push(Batch { source, found });
                             count += 1;
                             continue;
                         }
                     }
                 }
             };
-            if !wait && !current.ready() {
-                break;
-            }
-            match current.reader.next_raw() {
-                Some(raw) => {
-                    current.any = true;
-                    push(&mut batches, &current.source, Found::Puzzle(raw));
-                    count += 1;
-                    wait = false;
+            let mut found = Vec::new();
+            let mut ended = false;
+            let mut stalled = false;
+            while count < max {
+                if !wait && current.may_wait && !current.ready() {
+                    stalled = true;
+                    break;
                 }
-                None => {
-                    if !current.any {
-                        let problem = Found::Problem("no puzzle found".to_string());
-                        push(&mut batches, &current.source, problem);
+                match current.reader.next_raw() {
+                    Some(raw) => {
+                        current.any = true;
+                        found.push(Found::Puzzle(raw));
                         count += 1;
+                        wait = false;
                     }
-                    self.current = None;
+                    None => {
+                        if !current.any {
+                            found.push(Found::Problem("no puzzle found".to_string()));
+                            count += 1;
+                        }
+                        ended = true;
+                        break;
+                    }
                 }
+            }
+            if !found.is_empty() {
+                let source = current.source.clone();
+                batches.push(Batch { source, found });
+            }
+            if ended {
+                self.current = None;
+            }
+            if stalled {
+                break;
             }
         }
         batches
@@ -318,38 +331,36 @@ fn is_literal_puzzle(arg: &str) -> bool {
     !Path::new(arg).exists() && !arg.contains('/') && squares >= 16
 }
 
-/// Opens one input: its name for messages, and its reader or what is wrong.
-fn open(arg: &str, options: ParseOptions) -> (Arc<str>, Result<Reader, String>) {
+/// Opens one input: its name for messages, and its reader (with whether a
+/// read may wait) or what is wrong.
+fn open(arg: &str, options: ParseOptions) -> (Arc<str>, Result<(Reader, bool), String>) {
     let reader = |bytes: Box<dyn Bytes>| {
         PuzzleReader::new(BufReader::with_capacity(1 << 16, bytes), options)
     };
+    let direct = |read: Box<dyn Read + Send>| (reader(Box::new(Direct(read))), false);
+    let pumped =
+        |read: Box<dyn Read + Send>| Pumped::start(read).map(|pump| (reader(Box::new(pump)), true));
     if arg == "-" {
-        let pumped = Pumped::start(Box::new(io::stdin()));
-        let bytes = pumped.map(|p| Box::new(p) as Box<dyn Bytes>);
-        return ("<stdin>".into(), bytes.map(reader));
+        return ("<stdin>".into(), pumped(Box::new(io::stdin())));
     }
     if is_literal_puzzle(arg) {
         let text = io::Cursor::new(arg.as_bytes().to_vec());
-        return (
-            "<argument>".into(),
-            Ok(reader(Box::new(Direct(Box::new(text))))),
-        );
+        return ("<argument>".into(), Ok(direct(Box::new(text))));
     }
     let cannot = |e: io::Error| format!("cannot read: {e}");
-    let bytes = match std::fs::metadata(arg) {
+    let opened = match std::fs::metadata(arg) {
         Err(e) => Err(cannot(e)),
         Ok(meta) if meta.is_dir() => Err("cannot read: it is a directory".to_string()),
         Ok(meta) => File::open(arg).map_err(cannot).and_then(|file| {
             if meta.is_file() {
-                let bytes = unpacked(Box::new(file)).map_err(cannot)?;
-                Ok(Box::new(Direct(bytes)) as Box<dyn Bytes>)
+                Ok(direct(unpacked(Box::new(file)).map_err(cannot)?))
             } else {
                 // A named pipe, a device, `<(command)`: it may wait.
-                Ok(Box::new(Pumped::start(Box::new(file))?) as Box<dyn Bytes>)
+                pumped(Box::new(file))
             }
         }),
     };
-    (arg.into(), bytes.map(reader))
+    (arg.into(), opened)
 }
 
 /// The bytes of an input: as they are, or unpacked when they start with

@@ -204,6 +204,10 @@ impl<W: Write> Writer<'_, W> {
                 return Err(anyhow!(stop));
             }
             self.out.write_all(r.out.as_bytes())?;
+            status = status.max(r.status);
+            if r.message.is_none() && r.stats.is_none() {
+                continue; // most answers
+            }
             let message = r.message.filter(|_| !self.quiet);
             for line in [message, r.stats].into_iter().flatten() {
                 // stdout first, so a message lands after its own answer
@@ -211,7 +215,6 @@ impl<W: Write> Writer<'_, W> {
                 self.out.flush()?;
                 self.progress.suspend(|| eprintln!("{line}"));
             }
-            status = status.max(r.status);
         }
         self.out.flush()?;
         Ok(status)

@@ -72,8 +72,10 @@ enum Body {
     Text(ParseOptions),
     /// Text in the permissive format only, even if it starts with `[`.
     Permissive(ParseOptions),
-    /// Already settled while reading (JSON boards, and errors).
-    Done(Result<Grid, ParseError>),
+    /// Already settled while reading (JSON boards, and errors). The error
+    /// is boxed: entries are moved a few times on their way through a
+    /// batch, and most are not errors.
+    Done(Result<Grid, Box<ParseError>>),
 }
 
 impl RawEntry {
@@ -98,7 +100,7 @@ impl RawEntry {
                 }
                 Ok(grid)
             }),
-            Body::Done(result) => result,
+            Body::Done(result) => result.map_err(|e| *e),
         };
         Entry {
             index: self.index,
@@ -182,34 +184,36 @@ impl JsonBlock {
     }
 }
 
-/// One line as read: its text, and where it stops being text (the first
-/// byte that is not UTF-8, or a NUL), if anywhere.
+/// One line as read: its text, and where it stops being UTF-8, if anywhere.
 struct Line {
     text: String,
-    not_text: Option<(usize, u8)>,
+    not_utf8: Option<(usize, u8)>,
 }
 
 impl Line {
     fn from_bytes(bytes: Vec<u8>) -> Line {
         match String::from_utf8(bytes) {
-            Ok(text) => {
-                // `contains` on bytes is a memchr: a fraction of a scan that
-                // stops to test each byte, on lines that almost never hold one.
-                let nul = text.as_bytes().contains(&0);
-                let not_text = nul
-                    .then(|| text.bytes().position(|b| b == 0))
-                    .flatten()
-                    .map(|at| (at, 0));
-                Line { text, not_text }
-            }
+            Ok(text) => Line {
+                text,
+                not_utf8: None,
+            },
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let bytes = e.into_bytes();
-                let not_text = Some((at, bytes[at]));
+                let not_utf8 = Some((at, bytes[at]));
                 let text = String::from_utf8_lossy(&bytes).into_owned();
-                Line { text, not_text }
+                Line { text, not_utf8 }
             }
         }
+    }
+
+    /// Where the line stops being text: its first byte that is not UTF-8,
+    /// or its first NUL.
+    fn not_text(&self) -> Option<(usize, u8)> {
+        self.not_utf8.or_else(|| {
+            let nul = self.text.bytes().position(|b| b == 0)?;
+            Some((nul, 0))
+        })
     }
 }
 
@@ -335,7 +339,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     fn emit_error(&mut self, line: usize, text: String, error: ParseError) {
-        self.emit(line, text, Body::Done(Err(error)));
+        self.emit(line, text, Body::Done(Err(Box::new(error))));
     }
 
     /// Options with the size settled.
@@ -393,19 +397,22 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn take_line(&mut self, line: Line) {
         self.line_no += 1;
-        let Line { mut text, not_text } = line;
-        text.truncate(text.trim_end().len());
+        let mut line = line;
+        line.text.truncate(line.text.trim_end().len());
         if self.pending.is_none()
             && self.json.is_none()
             && self.options.size.is_none()
-            && super::is_plain_nine(&text)
+            && super::is_plain_nine(&line.text)
         {
             // One puzzle per line, the usual layout: keep the line as the
-            // text, with no second scan and no copy.
+            // text, with no second scan and no copy (digits and dots are
+            // text, so there is nothing else to check).
             let options = self.sized(Size::Nine);
-            self.emit(self.line_no, text, Body::Text(options));
+            self.emit(self.line_no, line.text, Body::Text(options));
             return;
         }
+        let not_text = line.not_text();
+        let text = line.text;
         let trimmed = text.trim();
         if let Some((at, byte)) = not_text {
             let (narrow, _) = symbol_counts(trimmed);
@@ -482,7 +489,7 @@ impl<R: BufRead> PuzzleReader<R> {
             self.line_no -= 1;
             self.take_line(Line {
                 text: line.to_string(),
-                not_text: None,
+                not_utf8: None,
             });
             return;
         }
@@ -544,6 +551,7 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         for board in boards {
             let result = board_from_value(&board, self.options);
+            let result = result.map_err(Box::new);
             self.emit(block.line, board.to_string(), Body::Done(result));
         }
     }
