@@ -168,9 +168,9 @@ impl Grid {
     }
 
     /// True when two givens put the same digit in one unit. Such a grid has
-    /// no solution, and an engine that searches it without asking can go
-    /// wrong (a naive search fills the empty squares around the clash) or
-    /// run for a very long time: every entry point checks this first.
+    /// no solution, and a search that does not propagate the givens can go
+    /// wrong (the naive one fills the empty squares around the clash) or run
+    /// for a very long time: `backtrack` checks this before it searches.
     ///
     /// One pass over the givens with a bit set per unit: each given looks
     /// its units up in the shape's tables, so an empty square costs one test

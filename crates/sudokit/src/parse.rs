@@ -168,9 +168,10 @@ pub fn parse_grid(text: &str, options: ParseOptions) -> Result<Grid, ParseError>
 }
 
 /// [`parse_grid`] without the check that no two givens share a unit (JSON
-/// boards are still checked). For callers that check the givens themselves
-/// before a search, once: the batch runner ([`crate::batch::Job::answer`])
-/// works this way, so each puzzle is checked exactly once.
+/// boards are still checked). For callers that search the grid anyway: every
+/// engine answers clashing givens with no solution, so [`check_givens`] is
+/// only needed, to name the clash, when a search finds none. The batch
+/// runner ([`crate::batch::Job::answer`]) works this way.
 pub fn parse_grid_unchecked(text: &str, options: ParseOptions) -> Result<Grid, ParseError> {
     if is_plain_nine(text) && options.size.is_none_or(|s| s == Size::Nine) {
         // The common case of big files, without the general scan.

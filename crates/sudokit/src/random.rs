@@ -43,6 +43,7 @@ pub fn random_puzzle(
 ) -> Result<Grid, NoPuzzle> {
     let min_givens = min_givens.min(shape.square_count());
     let mut full = None;
+    let mut full_grids = 0;
     for _ in 0..MAX_ATTEMPTS {
         match fill(shape, min_givens, rng) {
             // Propagation filled every square. On 4x4 grids that is common
@@ -51,23 +52,20 @@ pub fn random_puzzle(
             // grid decide the 16th), and then a full grid is what was asked
             // for.
             Some(grid) if grid.is_filled() => {
-                let fulls = full.get_or_insert((0, grid.clone()));
-                fulls.0 += 1;
-                if fulls.0 >= MAX_FULL_GRIDS {
+                full_grids += 1;
+                if full_grids >= MAX_FULL_GRIDS {
                     return Ok(grid);
                 }
+                full.get_or_insert(grid);
             }
             Some(grid) => return Ok(grid),
             None => {}
         }
     }
-    match full {
-        Some((_, grid)) => Ok(grid),
-        None => Err(NoPuzzle {
-            min_givens,
-            attempts: MAX_ATTEMPTS,
-        }),
-    }
+    full.ok_or(NoPuzzle {
+        min_givens,
+        attempts: MAX_ATTEMPTS,
+    })
 }
 
 /// How many attempts [`random_puzzle`] makes before it gives up.

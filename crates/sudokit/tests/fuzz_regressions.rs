@@ -47,5 +47,6 @@ fn every_seed_passes_its_target_check() {
 
 #[test]
 fn every_input_that_found_a_bug_passes_now() {
-    replay("regressions");
+    // Two inputs found bugs so far (read, random); none may go missing.
+    assert!(replay("regressions") >= 2);
 }

@@ -143,12 +143,15 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
 /// One thing found, parsed, searched and rendered (on a pool thread).
 fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Answers) -> Rendered {
     match found {
-        Found::Problem(message) => Rendered {
-            out: answers.problem(source, &message),
-            message: Some(format!("sudokit: {source}: invalid: {message}")),
-            status: Status::Invalid,
-            ..Rendered::default()
-        },
+        Found::Problem(message) => {
+            let verdict = Verdict::invalid(&message);
+            Rendered {
+                out: answers.problem(source, &message),
+                message: verdict.message(|| source.to_string()),
+                status: verdict.status,
+                ..Rendered::default()
+            }
+        }
         Found::Puzzle(raw) => {
             let answer = job.answer(raw.parse_unchecked());
             let place = || input::place(source, answer.entry.index, answer.entry.line);

@@ -19,7 +19,7 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
 use sudokit::batch::{measure, solve_all, BatchReport};
-use sudokit::parse::{check_givens, ParseOptions};
+use sudokit::parse::ParseOptions;
 use sudokit::{EngineKind, Grid, Limits};
 
 /// Norvig's collections, built in.
@@ -260,10 +260,7 @@ fn read(
                 Found::Puzzle(raw) => {
                     collection.name = source.to_string();
                     let entry = raw.parse();
-                    let checked = entry
-                        .result
-                        .and_then(|grid| check_givens(&grid).map(|()| grid));
-                    match checked {
+                    match entry.result {
                         Ok(grid) => collection.puzzles.push(grid),
                         Err(e) => report(
                             Verdict::invalid(e),

@@ -1,14 +1,15 @@
 //! The driver of `candidates` and `trace`, which work on one puzzle at a
-//! time and print as they go: every puzzle is parsed and its givens checked
-//! here, so each subcommand only sees puzzles it can work on, and every
-//! puzzle or input that goes wrong is reported the same way as in `solve`.
+//! time and print as they go: every puzzle is parsed here (a checked parse:
+//! givens that clash are invalid), so each subcommand only sees puzzles it
+//! can work on, and every puzzle or input that goes wrong is reported the
+//! same way as in `solve`.
 
 use crate::input::{self, Found, Inputs};
 use crate::record::{Record, Verdict};
 use crate::Status;
 use anyhow::Result;
 use std::io::{self, BufWriter, Stdout, Write};
-use sudokit::parse::{check_givens, Entry};
+use sudokit::parse::Entry;
 use sudokit::Grid;
 
 /// A puzzle as a subcommand sees it.
@@ -70,11 +71,7 @@ fn step(
         Found::Puzzle(raw) => {
             let entry = raw.parse();
             let place = input::place(source, entry.index, entry.line);
-            let checked = match &entry.result {
-                Ok(grid) => check_givens(grid).map(|()| grid),
-                Err(e) => Err(e.clone()),
-            };
-            let verdict = match checked {
+            let verdict = match &entry.result {
                 Ok(grid) => {
                     let puzzle = Puzzle {
                         source,

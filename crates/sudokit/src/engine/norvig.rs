@@ -129,20 +129,20 @@ impl Searcher {
     /// restores the square, and the trace says so.
     fn assign(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
         let others = values.get(s).without(Digits::single(d));
-        if self.steps.is_none() || others.is_empty() {
-            return others
-                .iter()
-                .all(|other| self.eliminate(values, s, other, rule));
+        let traced = self.steps.is_some() && !others.is_empty();
+        if traced {
+            if !self.assigning.contains(&s) {
+                let after = values.get(s).without(others);
+                self.record(Action::Assign, rule, s, d, after);
+            }
+            self.assigning.push(s);
         }
-        if !self.assigning.contains(&s) {
-            let after = values.get(s).without(others);
-            self.record(Action::Assign, rule, s, d, after);
-        }
-        self.assigning.push(s);
         let ok = others
             .iter()
             .all(|other| self.eliminate(values, s, other, rule));
-        self.assigning.pop();
+        if traced {
+            self.assigning.pop();
+        }
         ok
     }
 

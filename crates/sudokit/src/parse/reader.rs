@@ -125,7 +125,6 @@ pub struct PuzzleReader<R> {
     json: Option<JsonBlock>,
     ready: VecDeque<RawEntry>,
     done: bool,
-    bytes: Vec<u8>,
     max_line: usize,
 }
 
@@ -229,7 +228,6 @@ impl<R: BufRead> PuzzleReader<R> {
             json: None,
             ready: VecDeque::new(),
             done: false,
-            bytes: Vec::new(),
             max_line: MAX_LINE,
         }
     }
@@ -268,8 +266,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads one line (or the end of the input) and acts on it.
     fn read_line(&mut self) {
-        let mut bytes = std::mem::take(&mut self.bytes);
-        bytes.clear();
+        let mut bytes = Vec::new();
         let limit = self.max_line as u64 + 1;
         match std::io::Read::take(&mut self.input, limit).read_until(b'\n', &mut bytes) {
             Ok(0) => {
@@ -289,14 +286,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.fail(e);
                 }
             }
-            Ok(_) => {
-                let line = Line::from_bytes(bytes);
-                self.take_line(line);
-                return;
-            }
+            Ok(_) => self.take_line(Line::from_bytes(bytes)),
             Err(e) => self.fail(e),
         }
-        self.bytes = bytes;
     }
 
     /// An I/O error ends this input, after an entry that reports it.
