@@ -23,6 +23,21 @@ impl Digits {
         Digits(((1u32 << side) - 1) << 1)
     }
 
+    /// The set whose bit `d` stands for digit `d` (bit 0 is ignored).
+    pub fn from_bits(bits: u32) -> Digits {
+        Digits(bits & !1)
+    }
+
+    /// The digits in either set.
+    pub fn union(self, other: Digits) -> Digits {
+        Digits(self.0 | other.0)
+    }
+
+    /// The digits in both sets.
+    pub fn intersection(self, other: Digits) -> Digits {
+        Digits(self.0 & other.0)
+    }
+
     /// The set holding only `d`.
     pub fn single(d: u8) -> Digits {
         Digits(1 << d)

@@ -50,6 +50,7 @@ pub mod batch;
 pub mod engine;
 pub mod format;
 pub mod grid;
+pub mod logic;
 pub mod parse;
 pub mod random;
 pub mod shape;

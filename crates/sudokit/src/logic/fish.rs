@@ -1,0 +1,119 @@
+//! Fish: X-wing (2), swordfish (3) and jellyfish (4).
+//!
+//! Take a digit and `k` columns (the **base**) in which it has only places
+//! in the same `k` rows (the **cover**). The `k` copies of the digit in the
+//! base columns must sit in those `k` rows, one per row, so no other square
+//! of the cover rows can hold it. The same holds with rows and columns
+//! swapped.
+//!
+//! ```text
+//!  X-wing on 4, base columns 2 and 7, cover rows B and F
+//!  . . . | . . . | . . .
+//!  x 4 x | x x x | 4 x x     remove 4 from the rest of rows B and F
+//!  . . . | . . . | . . .
+//!  . . . | . . . | . . .
+//!  . . . | . . . | . . .
+//!  x 4 x | x x x | 4 x x
+//! ```
+//!
+//! Difficulties (Sudoku Explainer): X-wing 3.2, swordfish 3.8, jellyfish
+//! 5.2. Scan (SE): column bases first, then row bases; the sets of `k`
+//! lines in increasing order of their bit masks; digits 1 to 9, skipping a
+//! digit already placed so often that `k` lines could not be free of it.
+
+use super::step::{and_list, removal_text, Step};
+use super::units::{Cand, UnitKind};
+use super::{bits, subsets, Finder, Found, State, Technique};
+use std::ops::ControlFlow;
+
+/// A fish of `size` base lines.
+pub struct Fish {
+    /// 2 (X-wing), 3 (swordfish) or 4 (jellyfish).
+    pub size: usize,
+}
+
+impl Finder for Fish {
+    fn min_difficulty(&self) -> u16 {
+        [0, 0, 32, 38, 52][self.size]
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        let geo = state.geometry();
+        let (k, n) = (self.size, state.shape().side());
+        let placed: Vec<usize> = (0..=n as u8).map(|d| state.placed_count(d)).collect();
+        for (base_kind, cover_kind) in [
+            (UnitKind::Column, UnitKind::Row),
+            (UnitKind::Row, UnitKind::Column),
+        ] {
+            let base_units = geo.units_of_kind(base_kind);
+            let cover_units = geo.units_of_kind(cover_kind);
+            for set in subsets(k, n) {
+                for d in 1..=n as u8 {
+                    if placed[usize::from(d)] + 2 * k > n {
+                        continue;
+                    }
+                    // Position i in a column is row i, and in a row column i:
+                    // the union of the places names the cover lines.
+                    let mut cover = 0u32;
+                    let mut ok = true;
+                    for i in bits(set) {
+                        let p = state.positions(base_units.start + i, d);
+                        if p.count_ones() < 2 {
+                            ok = false;
+                            break;
+                        }
+                        cover |= p;
+                    }
+                    if !ok || cover.count_ones() as usize != k {
+                        continue;
+                    }
+                    let mut eliminations = Vec::new();
+                    for j in bits(cover) {
+                        for (i, &s) in geo.squares(cover_units.start + j).iter().enumerate() {
+                            if set & (1 << i) == 0 && state.cands(s).contains(d) {
+                                eliminations.push(Cand {
+                                    square: geo.square(s),
+                                    digit: d,
+                                });
+                            }
+                        }
+                    }
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    eliminations.sort();
+                    let technique =
+                        [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2];
+                    let mut step = Step::new(technique, self.min_difficulty());
+                    let base: Vec<_> = bits(set).map(|i| geo.unit(base_units.start + i)).collect();
+                    let covers: Vec<_> = bits(cover)
+                        .map(|j| geo.unit(cover_units.start + j))
+                        .collect();
+                    step.evidence.candidates = bits(set)
+                        .flat_map(|i| geo.squares(base_units.start + i).iter())
+                        .filter(|&&s| state.cands(s).contains(d))
+                        .map(|&s| Cand {
+                            square: geo.square(s),
+                            digit: d,
+                        })
+                        .collect();
+                    step.evidence.candidates.sort();
+                    step.evidence.squares =
+                        step.evidence.candidates.iter().map(|c| c.square).collect();
+                    step.text = format!(
+                        "{} on {d}: in {} it can only go in {}, so {}",
+                        technique.name(),
+                        and_list(&base),
+                        and_list(&covers),
+                        removal_text(&eliminations)
+                    );
+                    step.evidence.base = base;
+                    step.evidence.cover = covers;
+                    step.eliminations = eliminations;
+                    found(step)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

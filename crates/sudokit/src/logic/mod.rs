@@ -1,0 +1,116 @@
+//! Thinking like a person: logical steps, hints, explanations and Sudoku
+//! Explainer's rating.
+//!
+//! The engines in [`crate::engine`] find solutions; this module finds the
+//! *reasons*. A [`State`] is what a player sees (givens, placed digits,
+//! pencil marks). Each technique is a [`Finder`]: given a state, it offers
+//! the [`Step`]s it sees, one by one, in its own scan order. A step says
+//! what it places and removes, why (its [`Evidence`]) and how hard it is on
+//! Sudoku Explainer's scale, in one sentence a person can follow.
+//!
+//! [`solver`] strings the finders together in one of two [`Order`]s:
+//! Sudoku Explainer's own (which defines its rating, see [`rate`]) or
+//! easiest-first (for hints that teach), and [`hint`] grades a step the way
+//! hint systems do (where to look, which technique, which squares, the move).
+//!
+//! # The techniques, one file per family
+//!
+//! | file | techniques (difficulty) | shapes |
+//! |---|---|---|
+//! | [`singles`] | full house 1.0, hidden single 1.2 (box) / 1.5 (line), naked single 2.3 | all |
+//! | [`intersections`] | direct pointing 1.7 / claiming 1.9, pointing 2.6, claiming 2.8 | all |
+//! | [`subsets`] | direct hidden pair 2.0 / triple 2.5, naked pair 3.0 / triple 3.6 / quad 5.0, hidden pair 3.4 / triple 4.0 / quad 5.4 | all |
+//! | [`fish`] | X-wing 3.2, swordfish 3.8, jellyfish 5.2 | all |
+//! | [`wings`] | XY-wing 4.2, XYZ-wing 4.4 | all |
+//!
+//! "All" means every shape the library reads (4x4 to 25x25) and the
+//! diagonal variant, whose diagonals are scanned like any other unit.
+//!
+//! # Sources
+//!
+//! The techniques, their difficulties and the order Sudoku Explainer 1.2.1
+//! tries them in are facts taken from Nicolas Juillerat's Sudoku Explainer
+//! and its SukakuExplainer fork (LGPL), read for reference; the code here is
+//! sudokit's own. The technique write-ups at sudopedia.org and
+//! sudokuwiki.org describe the patterns.
+
+pub mod fish;
+pub mod intersections;
+pub mod singles;
+pub mod solver;
+pub mod state;
+pub mod step;
+pub mod subsets;
+pub mod units;
+pub mod wings;
+
+pub use solver::{explain, next_step, rate, Order, Path, RateError, Rating};
+pub use state::State;
+pub use step::{Difficulty, Evidence, Step, Technique};
+pub use units::{Cand, Square, Unit};
+
+use std::ops::ControlFlow;
+
+/// What a finder does with each step it sees: hand it on, and stop when
+/// told to (the SE order only wants the first).
+pub type Found<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+/// One technique: "find the steps in this state".
+pub trait Finder: Send + Sync {
+    /// The easiest step this finder can ever offer, in tenths (lets the
+    /// easiest-first order skip finders that cannot win).
+    fn min_difficulty(&self) -> u16;
+
+    /// Offers each step this technique sees in `state`, in its scan order,
+    /// until `found` breaks.
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()>;
+}
+
+/// Bits of a position mask, lowest first.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+/// Every `k`-subset of `0..n` as a bit mask, in Sudoku Explainer's order
+/// (increasing value of the mask: {0,1}, {0,2}, {1,2}, {0,3}, ...).
+pub(crate) fn subsets(k: usize, n: usize) -> impl Iterator<Item = u32> {
+    let first: u32 = if k == 0 { 0 } else { (1u32 << k) - 1 };
+    let limit: u64 = 1u64 << n;
+    let mut next = if k <= n { Some(first) } else { None };
+    std::iter::from_fn(move || {
+        let current = next?;
+        next = if current == 0 {
+            None
+        } else {
+            // Gosper's hack: the next larger number with as many bits set.
+            let smallest = current & current.wrapping_neg();
+            let ripple = current as u64 + smallest as u64;
+            let ones = (((current as u64) ^ ripple) >> 2) / smallest as u64;
+            let candidate = ripple | ones;
+            (candidate < limit).then_some(candidate as u32)
+        };
+        Some(current)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_come_in_colex_order() {
+        let pairs: Vec<u32> = subsets(2, 4).collect();
+        assert_eq!(pairs, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(subsets(3, 9).count(), 84);
+        assert_eq!(subsets(4, 25).count(), 12650);
+        assert_eq!(bits(0b1010).collect::<Vec<_>>(), vec![1, 3]);
+    }
+}

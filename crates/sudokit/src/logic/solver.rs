@@ -1,0 +1,242 @@
+//! Stringing the techniques together: the next step, the whole path, and
+//! Sudoku Explainer's rating.
+//!
+//! Two [`Order`]s choose the next step:
+//!
+//! - [`Order::Se`]: Sudoku Explainer's own. It tries its rules in a fixed
+//!   order ([`SE_ORDER`], which is not sorted by difficulty: the direct
+//!   hidden pair, 2.0, comes before the naked single, 2.3) and applies the
+//!   **first** step found. Its rating is defined by that path.
+//! - [`Order::Easiest`]: the easiest step available anywhere, for hints that
+//!   teach. Ties go to the technique earlier in [`SE_ORDER`], then to the
+//!   step its finder offers first.
+//!
+//! # The rating (`serate`'s ER/EP/ED)
+//!
+//! Solving in SE's order, each step has a difficulty:
+//!
+//! - **ER**: the highest difficulty over the whole path;
+//! - **EP**: the highest up to and including the first step that places a
+//!   digit;
+//! - **ED**: the difficulty of the first step.
+//!
+//! Until chains arrive (they sit between aligned pair and aligned triplet
+//! exclusion in SE's order), a puzzle that needs them is rated as far as
+//! these techniques go and marked incomplete.
+
+use super::fish::Fish;
+use super::intersections::Intersections;
+use super::singles::{FullHouse, HiddenSingle, NakedSingle};
+use super::step::{Difficulty, Step, Technique};
+use super::subsets::{HiddenSet, NakedSet};
+use super::wings::Wing;
+use super::{Finder, State};
+use crate::engine::{Count, EngineKind, Limits};
+use crate::grid::Grid;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+/// Sudoku Explainer's rules, in the order it tries them (SukakuExplainer's
+/// `Solver` with SE 1.2.1's technique set).
+pub static SE_ORDER: &[&dyn Finder] = &[
+    &FullHouse,
+    &HiddenSingle,
+    &Intersections { direct: true },
+    &HiddenSet {
+        size: 2,
+        direct: true,
+    },
+    &NakedSingle,
+    &HiddenSet {
+        size: 3,
+        direct: true,
+    },
+    &Intersections { direct: false },
+    &NakedSet { size: 2 },
+    &Fish { size: 2 },
+    &HiddenSet {
+        size: 2,
+        direct: false,
+    },
+    &NakedSet { size: 3 },
+    &Fish { size: 3 },
+    &HiddenSet {
+        size: 3,
+        direct: false,
+    },
+    &Wing { xyz: false },
+    &Wing { xyz: true },
+    &NakedSet { size: 4 },
+    &Fish { size: 4 },
+    &HiddenSet {
+        size: 4,
+        direct: false,
+    },
+];
+
+/// How the next step is chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Sudoku Explainer's order: the first step of the first rule that has one.
+    #[default]
+    Se,
+    /// The easiest step anywhere.
+    Easiest,
+}
+
+/// The next step from `state`, if any technique finds one.
+pub fn next_step(state: &State, order: Order) -> Option<Step> {
+    match order {
+        Order::Se => {
+            for finder in SE_ORDER {
+                let mut first = None;
+                let _ = finder.find(state, &mut |step| {
+                    first = Some(step);
+                    ControlFlow::Break(())
+                });
+                if first.is_some() {
+                    return first;
+                }
+            }
+            None
+        }
+        Order::Easiest => {
+            let mut best: Option<Step> = None;
+            for finder in SE_ORDER {
+                let floor = finder.min_difficulty();
+                if best.as_ref().is_some_and(|b| b.difficulty.0 <= floor) {
+                    continue;
+                }
+                let _ = finder.find(state, &mut |step| {
+                    if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                        let done = step.difficulty.0 == floor;
+                        best = Some(step);
+                        if done {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+            best
+        }
+    }
+}
+
+/// A logical path through a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The state after the last step.
+    pub end: State,
+}
+
+impl Path {
+    /// True when the steps fill the grid.
+    pub fn is_complete(&self) -> bool {
+        self.end.is_solved()
+    }
+}
+
+/// Solves from `state` step by step in `order` until the grid is full or
+/// no technique applies.
+pub fn explain(state: &State, order: Order) -> Path {
+    let mut state = state.clone();
+    let mut steps = Vec::new();
+    while !state.is_solved() {
+        let Some(step) = next_step(&state, order) else {
+            break;
+        };
+        state.apply(&step);
+        steps.push(step);
+    }
+    Path { steps, end: state }
+}
+
+/// Why a puzzle was not rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// The puzzle has no solution.
+    #[error("no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution, so logic cannot finish it.
+    #[error("several solutions")]
+    SeveralSolutions,
+}
+
+/// Sudoku Explainer's rating of a puzzle, and what its path used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// The highest difficulty over the path.
+    pub er: Difficulty,
+    /// The highest difficulty up to the first placement.
+    pub ep: Difficulty,
+    /// The difficulty of the first step.
+    pub ed: Difficulty,
+    /// The technique that set ER.
+    pub technique: Option<Technique>,
+    /// How many steps the path has.
+    pub steps: usize,
+    /// How many steps of each technique (by id).
+    pub techniques: BTreeMap<&'static str, usize>,
+    /// False when these techniques could not finish the puzzle: the ratings
+    /// then cover the path as far as it goes.
+    pub complete: bool,
+}
+
+impl Rating {
+    /// Rates a path: ER, EP and ED as `serate` computes them.
+    pub fn of_path(steps: &[Step], complete: bool) -> Rating {
+        let mut rating = Rating {
+            er: Difficulty(0),
+            ep: Difficulty(0),
+            ed: Difficulty(0),
+            technique: None,
+            steps: steps.len(),
+            techniques: BTreeMap::new(),
+            complete,
+        };
+        let mut placed = false;
+        for (i, step) in steps.iter().enumerate() {
+            if step.difficulty > rating.er {
+                rating.er = step.difficulty;
+                rating.technique = Some(step.technique);
+            }
+            if i == 0 {
+                rating.ed = rating.er;
+            }
+            if !placed && step.places() {
+                placed = true;
+                rating.ep = rating.er;
+            }
+            *rating.techniques.entry(step.technique.id()).or_default() += 1;
+        }
+        rating
+    }
+}
+
+/// Rates `puzzle` as Sudoku Explainer's `serate` does. A puzzle must have
+/// exactly one solution to be rated.
+pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+    check_unique(puzzle)?;
+    let path = explain(&State::from_puzzle(puzzle), Order::Se);
+    Ok(Rating::of_path(&path.steps, path.is_complete()))
+}
+
+/// The puzzle's one solution, or why there is not exactly one.
+pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
+    let fast = EngineKind::Fast.solver();
+    let engine = if fast.supports(puzzle.shape()) {
+        fast
+    } else {
+        EngineKind::Norvig.solver()
+    };
+    let report = engine.search(puzzle, 2, &Limits::none());
+    match (report.count(2), report.first) {
+        (Count::Exactly(1), Some(solution)) => Ok(solution),
+        (Count::Exactly(0), _) => Err(RateError::NoSolution),
+        _ => Err(RateError::SeveralSolutions),
+    }
+}

@@ -1,0 +1,208 @@
+//! The position a person has in front of them: the givens, the digits placed
+//! so far, and the pencil marks (candidates) of the empty squares.
+//!
+//! A state starts from a puzzle ([`State::from_puzzle`]: every candidate the
+//! placed digits allow) or from a player's own marks
+//! ([`State::from_marks`]), which may hold fewer candidates than the
+//! digits allow (the player removed some) or more (the player has not
+//! cleaned up yet; those are removed, since no technique needs a person to
+//! see them).
+//!
+//! As in Sudoku Explainer, a filled square has no candidates, and placing a
+//! digit removes it from the candidates of the square's peers.
+
+use super::step::Step;
+use super::units::Geometry;
+use crate::grid::{Digits, Grid};
+use crate::shape::Shape;
+
+/// Givens, placed digits and candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    geometry: &'static Geometry,
+    givens: Grid,
+    values: Grid,
+    cands: Vec<Digits>,
+}
+
+impl State {
+    /// The state at the start of `puzzle`: its givens placed, every other
+    /// square holding the digits its peers allow.
+    pub fn from_puzzle(puzzle: &Grid) -> State {
+        State::from_marks(puzzle, puzzle, None)
+    }
+
+    /// A player's state: the puzzle's `givens`, the digits `values` placed
+    /// so far (givens included or not), and optionally their pencil marks
+    /// (`marks[s]`, ignored for filled squares). Without marks, each empty
+    /// square gets every digit its peers allow.
+    pub fn from_marks(givens: &Grid, values: &Grid, marks: Option<&[Digits]>) -> State {
+        let shape = givens.shape();
+        let geometry = Geometry::of(shape);
+        let mut placed = givens.clone();
+        for s in 0..shape.square_count() {
+            if placed.get(s) == 0 && values.get(s) != 0 {
+                placed.set(s, values.get(s));
+            }
+        }
+        let all = Digits::all(shape.side());
+        let cands = (0..shape.square_count())
+            .map(|s| {
+                if placed.get(s) != 0 {
+                    return Digits::EMPTY;
+                }
+                let mut digits = marks.map_or(all, |m| m[s]);
+                for &p in shape.peers(s) {
+                    if placed.get(p) != 0 {
+                        digits.remove(placed.get(p));
+                    }
+                }
+                digits
+            })
+            .collect();
+        State {
+            geometry,
+            givens: givens.clone(),
+            values: placed,
+            cands,
+        }
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> &'static Shape {
+        self.geometry.shape
+    }
+
+    /// The tables the techniques share.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// The puzzle's givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Givens and placed digits.
+    pub fn values(&self) -> &Grid {
+        &self.values
+    }
+
+    /// The digit in square `s` (0 when empty).
+    pub fn value(&self, s: usize) -> u8 {
+        self.values.get(s)
+    }
+
+    /// The candidates of square `s` (empty for a filled square).
+    pub fn cands(&self, s: usize) -> Digits {
+        self.cands[s]
+    }
+
+    /// True when every square is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.is_filled()
+    }
+
+    /// Where digit `d` may still go in unit `u`: bit `i` stands for the
+    /// unit's `i`-th square.
+    pub fn positions(&self, u: usize, d: u8) -> u32 {
+        let mut bits = 0;
+        for (i, &s) in self.geometry.squares(u).iter().enumerate() {
+            if self.cands[s].contains(d) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// How many squares of unit `u` are empty.
+    pub fn empty_count(&self, u: usize) -> usize {
+        self.geometry
+            .squares(u)
+            .iter()
+            .filter(|&&s| self.values.get(s) == 0)
+            .count()
+    }
+
+    /// How many squares hold digit `d`.
+    pub fn placed_count(&self, d: u8) -> usize {
+        self.values.cells().iter().filter(|&&v| v == d).count()
+    }
+
+    /// Puts `d` in square `s` and removes it from the candidates of its peers.
+    pub fn place(&mut self, s: usize, d: u8) {
+        self.values.set(s, d);
+        self.cands[s] = Digits::EMPTY;
+        for &p in self.geometry.shape.peers(s) {
+            self.cands[p].remove(d);
+        }
+    }
+
+    /// Removes candidate `d` from square `s`.
+    pub fn eliminate(&mut self, s: usize, d: u8) {
+        self.cands[s].remove(d);
+    }
+
+    /// Makes the moves of `step`: its eliminations, then its placements.
+    pub fn apply(&mut self, step: &Step) {
+        for c in &step.eliminations {
+            self.eliminate(c.square.index(), c.digit);
+        }
+        for c in &step.placements {
+            self.place(c.square.index(), c.digit);
+        }
+    }
+
+    /// The 729-character pencil-mark form (tdoku, Sukaku): position
+    /// `square * side + digit - 1` holds the digit when it is possible
+    /// there (a filled square shows only its digit), `.` otherwise.
+    pub fn to_marks_line(&self) -> String {
+        let n = self.shape().side();
+        let mut out = String::with_capacity(self.cands.len() * n);
+        for s in 0..self.cands.len() {
+            for d in 1..=n as u8 {
+                let on = if self.values.get(s) != 0 {
+                    self.values.get(s) == d
+                } else {
+                    self.cands[s].contains(d)
+                };
+                out.push(if on { Shape::symbol(d) } else { '.' });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_grid, ParseOptions};
+
+    #[test]
+    fn a_puzzle_starts_with_the_candidates_its_givens_allow() {
+        let p = parse_grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let state = State::from_puzzle(&p);
+        assert_eq!(state.cands(0), Digits::EMPTY);
+        assert_eq!(state.value(0), 4);
+        // A2 sees 4, 8, 5 in row A, 3 in box 1, 2 in column 2.
+        assert_eq!(state.cands(1).to_string(), "1679");
+        let marks = state.to_marks_line();
+        assert_eq!(marks.len(), 729);
+        assert_eq!(&marks[..9], "...4.....");
+        assert_eq!(&marks[9..18], "1....67.9");
+    }
+
+    #[test]
+    fn placing_removes_the_digit_from_peers() {
+        let p = Grid::empty(Shape::standard());
+        let mut state = State::from_puzzle(&p);
+        state.place(0, 5);
+        assert!(!state.cands(8).contains(5) && !state.cands(72).contains(5));
+        assert!(!state.cands(20).contains(5) && state.cands(30).contains(5));
+        assert_eq!(state.positions(9, 5), 0b1_1111_1110);
+    }
+}

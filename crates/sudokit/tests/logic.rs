@@ -1,0 +1,189 @@
+//! The logic engine held to the solution and to Sudoku Explainer.
+//!
+//! - Every step of every path, in both orders, over the collections: no
+//!   placement differs from the solution, no elimination removes the
+//!   solution's digit, and complete paths end in the solution.
+//! - `rate` against `serate`'s ER/EP/ED for the 723 puzzles of
+//!   `../shared/ratings/se_ratings_dev.jsonl`, on every puzzle whose SE
+//!   rating stays within the techniques built so far.
+
+mod common;
+
+use common::{corpus, corpus_dir};
+use std::collections::BTreeMap;
+use sudokit::logic::{self, explain, Order, State, Step};
+use sudokit::{parse_grid, Grid, ParseOptions};
+
+/// Checks one step against the solution; the error names the step.
+fn check_step(step: &Step, solution: &Grid) -> Result<(), String> {
+    for c in &step.placements {
+        let want = solution.get(c.square.index());
+        if want != c.digit {
+            return Err(format!("{step}: places {} but the solution has {want}", c));
+        }
+    }
+    for c in &step.eliminations {
+        if solution.get(c.square.index()) == c.digit {
+            return Err(format!("{step}: removes {}, the solution's digit", c));
+        }
+    }
+    if step.placements.is_empty() && step.eliminations.is_empty() {
+        return Err(format!("{step}: changes nothing"));
+    }
+    Ok(())
+}
+
+/// Explains `puzzle` in `order`, checking each step; returns whether the
+/// path was complete.
+fn check_path(puzzle: &Grid, order: Order) -> Result<bool, String> {
+    let solution = logic::solver::check_unique(puzzle).map_err(|e| e.to_string())?;
+    let path = explain(&State::from_puzzle(puzzle), order);
+    for (i, step) in path.steps.iter().enumerate() {
+        check_step(step, &solution)
+            .map_err(|e| format!("{} step {}: {e}", puzzle.to_line(), i + 1))?;
+    }
+    if path.is_complete() && path.end.values() != &solution {
+        return Err(format!(
+            "{}: the path ends away from the solution",
+            puzzle.to_line()
+        ));
+    }
+    Ok(path.is_complete())
+}
+
+fn check_collection(name: &str, take: usize) -> (usize, usize) {
+    let puzzles = corpus(name);
+    let step = (puzzles.len() / take).max(1);
+    let mut complete = 0;
+    let mut total = 0;
+    for puzzle in puzzles.iter().step_by(step).take(take) {
+        for order in [Order::Se, Order::Easiest] {
+            match check_path(puzzle, order) {
+                Ok(done) => complete += usize::from(done),
+                Err(e) => panic!("{name}: {e}"),
+            }
+            total += 1;
+        }
+    }
+    (complete, total)
+}
+
+#[test]
+fn every_step_agrees_with_the_solution_on_the_collections() {
+    for (name, take) in [
+        ("norvig_easy50.txt", 50),
+        ("kaggle_sample.txt", 200),
+        ("seventeen_clue.txt", 300),
+        ("magictour_top1465.txt", 300),
+        ("norvig_top95.txt", 95),
+        ("norvig_hardest.txt", 11),
+    ] {
+        let (complete, total) = check_collection(name, take);
+        eprintln!("{name}: {complete} of {total} paths complete");
+        assert!(total > 0);
+    }
+}
+
+#[test]
+fn easy_collections_are_solved_by_singles_alone() {
+    for name in ["norvig_easy50.txt", "kaggle_sample.txt"] {
+        let (complete, total) = check_collection(name, 200);
+        assert_eq!(
+            complete, total,
+            "{name}: every easy puzzle has a complete path"
+        );
+    }
+}
+
+/// One line of `se_ratings_dev.jsonl`.
+struct Expected {
+    puzzle: String,
+    set: String,
+    er: f64,
+    ep: f64,
+    ed: f64,
+}
+
+fn se_ratings() -> Vec<Expected> {
+    let path = corpus_dir().join("../ratings/se_ratings_dev.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            Expected {
+                puzzle: v["puzzle"].as_str().unwrap().to_string(),
+                set: v["set"].as_str().unwrap().to_string(),
+                er: v["er"].as_f64().unwrap(),
+                ep: v["ep"].as_f64().unwrap(),
+                ed: v["ed"].as_f64().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// The ER bands the report groups by.
+fn band(er: f64) -> &'static str {
+    match er {
+        x if x < 2.0 => "1.0-1.9",
+        x if x < 3.0 => "2.0-2.9",
+        x if x < 4.0 => "3.0-3.9",
+        x if x < 5.0 => "4.0-4.9",
+        x if x <= 6.2 => "5.0-6.2",
+        _ => "above 6.2",
+    }
+}
+
+#[test]
+fn rate_gives_serates_er_ep_ed_within_these_techniques() {
+    let tenths = |x: f64| (x * 10.0).round() as u16;
+    let mut per_band: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut differ = Vec::new();
+    for e in se_ratings() {
+        let puzzle = parse_grid(&e.puzzle, ParseOptions::default()).unwrap();
+        let rating = logic::rate(&puzzle).expect("every rated puzzle is unique");
+        let b = band(e.er);
+        let entry = per_band.entry(b).or_default();
+        entry.1 += 1;
+        let got = (rating.er.0, rating.ep.0, rating.ed.0);
+        let want = (tenths(e.er), tenths(e.ep), tenths(e.ed));
+        if e.er <= 6.2 {
+            if got == want && rating.complete {
+                entry.0 += 1;
+            } else {
+                differ.push(format!(
+                    "{} ({}): want {}/{}/{}, got {}/{}/{}{}",
+                    e.puzzle,
+                    e.set,
+                    e.er,
+                    e.ep,
+                    e.ed,
+                    rating.er,
+                    rating.ep,
+                    rating.ed,
+                    if rating.complete { "" } else { " (incomplete)" }
+                ));
+            }
+        } else if !rating.complete {
+            // Beyond these techniques: what was rated must not exceed SE.
+            assert!(
+                rating.er.0 <= want.0,
+                "{}: ER {} above SE's {}",
+                e.puzzle,
+                rating.er,
+                e.er
+            );
+            entry.0 += 1;
+        }
+    }
+    for (b, (agree, total)) in &per_band {
+        eprintln!("ER {b}: {agree} of {total} agree");
+    }
+    for d in &differ {
+        eprintln!("differs: {d}");
+    }
+    assert!(
+        differ.is_empty(),
+        "{} puzzles rated differently from SE",
+        differ.len()
+    );
+}
