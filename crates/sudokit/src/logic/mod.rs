@@ -22,6 +22,7 @@
 //! | [`subsets`] | direct hidden pair 2.0 / triple 2.5, naked pair 3.0 / triple 3.6 / quad 5.0, hidden pair 3.4 / triple 4.0 / quad 5.4 | all |
 //! | [`fish`] | X-wing 3.2, swordfish 3.8, jellyfish 5.2 | all |
 //! | [`wings`] | XY-wing 4.2, XYZ-wing 4.4 | all |
+//! | [`uniqueness`] | unique rectangles 4.5 and loops 4.6-5.0, types 1-4 (type 3 up to +0.6) | all but diagonal |
 //!
 //! "All" means every shape the library reads (4x4 to 25x25) and the
 //! diagonal variant, whose diagonals are scanned like any other unit.
@@ -41,6 +42,7 @@ pub mod solver;
 pub mod state;
 pub mod step;
 pub mod subsets;
+pub mod uniqueness;
 pub mod units;
 pub mod wings;
 

@@ -29,6 +29,7 @@ use super::intersections::Intersections;
 use super::singles::{FullHouse, HiddenSingle, NakedSingle};
 use super::step::{Difficulty, Step, Technique};
 use super::subsets::{HiddenSet, NakedSet};
+use super::uniqueness::UniqueLoops;
 use super::wings::Wing;
 use super::{Finder, State};
 use crate::engine::{Count, EngineKind, Limits};
@@ -67,6 +68,7 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     },
     &Wing { xyz: false },
     &Wing { xyz: true },
+    &UniqueLoops,
     &NakedSet { size: 4 },
     &Fish { size: 4 },
     &HiddenSet {

@@ -1,0 +1,497 @@
+//! Uniqueness: unique rectangles and unique loops, types 1 to 4.
+//!
+//! A puzzle with one solution can never reach a **deadly pattern**: squares
+//! holding only the same two digits `x` and `y`, paired up so that every row,
+//! column and box they touch holds two of them. The `x`s and `y`s could swap
+//! and give a second solution. Four squares in two rows, two columns and two
+//! boxes make a rectangle; longer cycles make loops (6, 8, 10, ...).
+//!
+//! ```text
+//!  type 1: three corners are xy, the fourth has more    A1 xy . . A5 xy
+//!  digits; it cannot be x or y, or the pattern would    B1 xy . . B5 xy3 -> not x, not y
+//!  be deadly.
+//! ```
+//!
+//! - **Type 1**: one square has extra digits: remove `x` and `y` from it.
+//! - **Type 2**: the squares with extras share one extra digit `z`: one of
+//!   them is `z`, so any square seeing all of them loses `z`.
+//! - **Type 3**: two squares with extras, in one unit: together they act as
+//!   one square holding their extra digits, which can form a naked set with
+//!   other squares of the unit (or `x`, `y` a hidden set).
+//! - **Type 4**: two squares with extras, in one unit where `x` has no other
+//!   place: one of them is `x`, so neither can be `y` (it would make both xy).
+//!
+//! Difficulties (Sudoku Explainer): 4.5 for a rectangle, 4.6 for a loop of 6,
+//! 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 for each extra square of
+//! its naked set (or each square of its hidden set beyond the first).
+//!
+//! How SE searches, which this file follows so that the first step is SE's:
+//! from each square with exactly two candidates, a depth-first walk through
+//! squares that hold both digits, changing unit kind at every turn, allowing
+//! at most two squares with extras (more only if they share one extra
+//! digit), closing when it returns to the start after 4 or more squares. A
+//! closed walk is a loop when its odd squares and its even squares cover the
+//! same units, each once. All steps of all loops are collected, then offered
+//! easiest first (ties: lower type first, then the order found).
+//!
+//! 9x9-style grids only in spirit, but the code works on any standard shape;
+//! it is off for the diagonal variant, where a swap can break a diagonal.
+
+use super::step::{and_list, digit_list, removal_text, Step};
+use super::units::{Cand, UnitKind};
+use super::{bits, subsets, Finder, Found, State, Technique};
+use crate::grid::Digits;
+use crate::shape::Variant;
+use std::ops::ControlFlow;
+
+/// Unique rectangles and loops.
+pub struct UniqueLoops;
+
+/// The unit kinds a loop walks through, in SE's order.
+const KINDS: [UnitKind; 3] = [UnitKind::Box, UnitKind::Row, UnitKind::Column];
+
+/// A step found, with what SE sorts by.
+struct Found3 {
+    step: Step,
+    kind: u8,
+    class: u8,
+    loop_key: Vec<usize>,
+}
+
+impl Finder for UniqueLoops {
+    fn min_difficulty(&self) -> u16 {
+        45
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        if state.shape().variant() == Variant::Diagonal {
+            return ControlFlow::Continue(());
+        }
+        let mut all: Vec<Found3> = Vec::new();
+        for start in 0..state.shape().square_count() {
+            let c = state.cands(start);
+            if c.len() != 2 {
+                continue;
+            }
+            let mut digits = c.iter();
+            let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
+                continue;
+            };
+            let mut loops = Vec::new();
+            let mut path = vec![start];
+            walk(state, (x, y), &mut path, 2, Digits::EMPTY, None, &mut loops);
+            for cycle in loops {
+                if is_valid_loop(state, &cycle) {
+                    steps_of_loop(state, &cycle, (x, y), &mut all);
+                }
+            }
+        }
+        // Stable: equal difficulty and type keep the order found.
+        all.sort_by_key(|f| (f.step.difficulty, f.kind));
+        for f in all {
+            found(f.step)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The depth-first walk that finds closed walks through squares holding
+/// both `x` and `y`.
+fn walk(
+    state: &State,
+    (x, y): (u8, u8),
+    path: &mut Vec<usize>,
+    allowed_extra: i32,
+    extras: Digits,
+    last_kind: Option<UnitKind>,
+    loops: &mut Vec<Vec<usize>>,
+) {
+    let geo = state.geometry();
+    let here = *path.last().unwrap_or(&0);
+    let pair = Digits::single(x).union(Digits::single(y));
+    for kind in KINDS {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        let u = geo.unit_of(here, kind);
+        for &next in geo.squares(u) {
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) {
+                let c = state.cands(next);
+                if !(c.contains(x) && c.contains(y)) {
+                    continue;
+                }
+                let new_extras = extras.union(c.without(pair));
+                if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
+                    let allowed = allowed_extra - i32::from(c.len() > 2);
+                    path.push(next);
+                    walk(state, (x, y), path, allowed, new_extras, Some(kind), loops);
+                    path.pop();
+                }
+            }
+        }
+    }
+}
+
+/// Odd and even squares must cover the same units, each unit once per side.
+fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
+    let geo = state.geometry();
+    let mut odd: Vec<usize> = Vec::new();
+    let mut even: Vec<usize> = Vec::new();
+    for (i, &s) in cycle.iter().enumerate() {
+        let side = if i % 2 == 1 { &mut odd } else { &mut even };
+        for kind in KINDS {
+            let u = geo.unit_of(s, kind);
+            if side.contains(&u) {
+                return false;
+            }
+            side.push(u);
+        }
+    }
+    odd.sort_unstable();
+    even.sort_unstable();
+    odd == even
+}
+
+/// The base difficulty of a loop of `len` squares.
+fn base_difficulty(len: usize) -> u16 {
+    let mut d = 45;
+    if len >= 10 {
+        d += 3;
+    }
+    if len >= 8 {
+        d += 2;
+    } else if len >= 6 {
+        d += 1;
+    }
+    d
+}
+
+fn technique(len: usize, kind: u8) -> Technique {
+    let rect = len == 4;
+    match (kind, rect) {
+        (1, true) => Technique::UniqueRectangle1,
+        (2, true) => Technique::UniqueRectangle2,
+        (3, true) => Technique::UniqueRectangle3,
+        (4, true) => Technique::UniqueRectangle4,
+        (1, false) => Technique::UniqueLoop1,
+        (2, false) => Technique::UniqueLoop2,
+        (3, false) => Technique::UniqueLoop3,
+        _ => Technique::UniqueLoop4,
+    }
+}
+
+/// One kind of step a loop offers before it becomes a [`Step`]: its type,
+/// SE's class within the type (type 3 naked or hidden), difficulty, removals
+/// and the reason in words.
+struct Offer {
+    kind: u8,
+    class: u8,
+    difficulty: u16,
+    eliminations: Vec<Cand>,
+    why: String,
+}
+
+/// Adds the steps of one loop to `all`, once per loop and class of step (as
+/// SE does: a loop's first type-3 naked step hides its later ones).
+fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec<Found3>) {
+    let geo = state.geometry();
+    let pair = Digits::single(x).union(Digits::single(y));
+    let extra_squares: Vec<usize> = cycle
+        .iter()
+        .copied()
+        .filter(|&s| state.cands(s).len() > 2)
+        .collect();
+    let base = base_difficulty(cycle.len());
+    let mut offers: Vec<Offer> = Vec::new();
+    match extra_squares.len() {
+        1 => {
+            let s = extra_squares[0];
+            offers.push(Offer {
+                kind: 1,
+                class: 0,
+                difficulty: base,
+                eliminations: [x, y]
+                    .map(|d| Cand {
+                        square: geo.square(s),
+                        digit: d,
+                    })
+                    .to_vec(),
+                why: format!(
+                    "{} is the only square with other digits, and must keep one",
+                    geo.square(s)
+                ),
+            });
+        }
+        n if n > 2 => offers.extend(type2(state, &extra_squares, pair, base)),
+        2 => {
+            let (c1, c2) = (extra_squares[0], extra_squares[1]);
+            let extra = state.cands(c1).union(state.cands(c2)).without(pair);
+            if extra.len() == 1 {
+                offers.extend(type2(state, &extra_squares, pair, base));
+            } else if extra.len() >= 2 {
+                offers.extend(type3(state, (c1, c2), (x, y), extra, base));
+            }
+            offers.extend(type4(state, (c1, c2), (x, y), base));
+        }
+        _ => {}
+    }
+    let mut key = cycle.to_vec();
+    key.sort_unstable();
+    for offer in offers {
+        if offer.eliminations.is_empty()
+            || all
+                .iter()
+                .any(|f| f.loop_key == key && f.kind == offer.kind && f.class == offer.class)
+        {
+            continue;
+        }
+        let t = technique(cycle.len(), offer.kind);
+        let mut step = Step::new(t, offer.difficulty);
+        let squares: Vec<_> = cycle.iter().map(|&s| geo.square(s)).collect();
+        step.evidence.squares = squares.clone();
+        step.evidence.candidates = cycle
+            .iter()
+            .flat_map(|&s| {
+                [x, y].map(|d| Cand {
+                    square: geo.square(s),
+                    digit: d,
+                })
+            })
+            .collect();
+        let mut eliminations = offer.eliminations;
+        eliminations.sort();
+        step.text = format!(
+            "{} on {x},{y} in {}: {}, so {}",
+            t.name(),
+            and_list(&squares),
+            offer.why,
+            removal_text(&eliminations)
+        );
+        step.eliminations = eliminations;
+        all.push(Found3 {
+            step,
+            kind: offer.kind,
+            class: offer.class,
+            loop_key: key.clone(),
+        });
+    }
+}
+
+/// Type 2: the squares with extras share one extra digit `z`; squares that
+/// see all of them lose `z`.
+fn type2(state: &State, extra_squares: &[usize], pair: Digits, base: u16) -> Option<Offer> {
+    let geo = state.geometry();
+    let z = state.cands(extra_squares[0]).without(pair).iter().next()?;
+    let eliminations = (0..state.shape().square_count())
+        .filter(|s| !extra_squares.contains(s))
+        .filter(|&s| extra_squares.iter().all(|&e| geo.sees(s, e)) && state.cands(s).contains(z))
+        .map(|s| Cand {
+            square: geo.square(s),
+            digit: z,
+        })
+        .collect();
+    let names: Vec<_> = extra_squares.iter().map(|&s| geo.square(s)).collect();
+    Some(Offer {
+        kind: 2,
+        class: 0,
+        difficulty: base,
+        eliminations,
+        why: format!("one of {} must be {z}", and_list(&names)),
+    })
+}
+
+/// Type 3: the two squares with extras, `c1` and `c2`, share a unit; their
+/// extra digits act as one square of a naked set, or `x` and `y` form a
+/// hidden set with other squares of the unit.
+fn type3(
+    state: &State,
+    (c1, c2): (usize, usize),
+    (x, y): (u8, u8),
+    extra: Digits,
+    base: u16,
+) -> Vec<Offer> {
+    let geo = state.geometry();
+    let n = state.shape().side();
+    let mut offers = Vec::new();
+    for degree in 2..=7.min(n - 2) {
+        for kind in KINDS {
+            let u = geo.unit_of(c1, kind);
+            if u != geo.unit_of(c2, kind) {
+                continue;
+            }
+            let squares = geo.squares(u);
+            let empty = state.empty_count(u);
+            let (Some(i1), Some(i2)) = (
+                squares.iter().position(|&s| s == c1),
+                squares.iter().position(|&s| s == c2),
+            ) else {
+                continue;
+            };
+            // Naked: c1 stands for both, with the extra digits as candidates.
+            if degree * 2 <= empty && degree >= extra.len() {
+                for set in subsets(degree, n) {
+                    if set & (1 << i1) == 0 || set & (1 << i2) != 0 {
+                        continue;
+                    }
+                    let mut naked = extra
+                        .intersection(state.cands(c1))
+                        .intersection(state.cands(c2));
+                    let mut union = Digits::EMPTY;
+                    let mut ok = true;
+                    let mut others = Vec::new();
+                    for i in bits(set) {
+                        let c = if i == i1 {
+                            extra
+                        } else {
+                            others.push(squares[i]);
+                            naked = naked.union(state.cands(squares[i]));
+                            state.cands(squares[i])
+                        };
+                        if c.len() < 2 {
+                            ok = false;
+                        }
+                        union = union.union(c);
+                    }
+                    if !ok || naked.len() != degree || union.len() != degree {
+                        continue;
+                    }
+                    let mut eliminations = Vec::new();
+                    for d in union.iter() {
+                        let holders: Vec<usize> = others
+                            .iter()
+                            .copied()
+                            .chain([c1, c2])
+                            .filter(|&s| state.cands(s).contains(d))
+                            .collect();
+                        for s in 0..state.shape().square_count() {
+                            if state.cands(s).contains(d) && holders.iter().all(|&h| geo.sees(s, h))
+                            {
+                                eliminations.push(Cand {
+                                    square: geo.square(s),
+                                    digit: d,
+                                });
+                            }
+                        }
+                    }
+                    let names: Vec<_> = others.iter().map(|&s| geo.square(s)).collect();
+                    offers.push(Offer {
+                        kind: 3,
+                        class: 0,
+                        difficulty: base + (degree as u16 - 1),
+                        eliminations,
+                        why: format!(
+                            "{} and {} hold one of {}, which with {} makes a naked set {} in {}",
+                            geo.square(c1),
+                            geo.square(c2),
+                            digit_list(extra.iter()),
+                            and_list(&names),
+                            digit_list(union.iter()),
+                            geo.unit(u)
+                        ),
+                    });
+                }
+            }
+            // Hidden: x, y and degree-2 other digits confined to degree squares.
+            if degree * 2 < empty {
+                let rest: Vec<u8> = (1..=n as u8)
+                    .filter(|&d| d != x && d != y && !extra.contains(d))
+                    .collect();
+                if degree - 2 > rest.len() {
+                    continue;
+                }
+                for pick in subsets(degree - 2, rest.len()) {
+                    let values: Vec<u8> = bits(pick).map(|i| rest[i]).chain([x, y]).collect();
+                    let mut places = 0u32;
+                    let mut ok = true;
+                    for &d in &values {
+                        let p = state.positions(u, d) & !(1 << i2);
+                        if p == 0 {
+                            ok = false;
+                        }
+                        places |= p;
+                    }
+                    if !ok || places.count_ones() as usize != degree {
+                        continue;
+                    }
+                    let hidden: Digits = values
+                        .iter()
+                        .fold(Digits::EMPTY, |a, &d| a.union(Digits::single(d)));
+                    let cells = places & !(1 << i1) & !(1 << i2);
+                    let eliminations: Vec<Cand> = bits(cells)
+                        .flat_map(|i| {
+                            let s = squares[i];
+                            state.cands(s).without(hidden).iter().map(move |d| Cand {
+                                square: geo.square(s),
+                                digit: d,
+                            })
+                        })
+                        .collect();
+                    let names: Vec<_> = bits(cells).map(|i| geo.square(squares[i])).collect();
+                    offers.push(Offer {
+                        kind: 3,
+                        class: 1,
+                        difficulty: base + (cells.count_ones() as u16).saturating_sub(1),
+                        eliminations,
+                        why: format!(
+                            "one of {} and {} holds {x} or {y}, so {} form a hidden set {} in {}",
+                            geo.square(c1),
+                            geo.square(c2),
+                            and_list(&names),
+                            digit_list(hidden.iter()),
+                            geo.unit(u)
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    offers
+}
+
+/// Type 4: in a unit holding both squares with extras, `x` (or `y`) has no
+/// other place, so one of them is `x` and neither can be `y`.
+fn type4(state: &State, (c1, c2): (usize, usize), (x, y): (u8, u8), base: u16) -> Option<Offer> {
+    let geo = state.geometry();
+    let (mut lock_x, mut lock_y) = (None, None);
+    for kind in KINDS {
+        let u = geo.unit_of(c1, kind);
+        if u != geo.unit_of(c2, kind) {
+            continue;
+        }
+        let elsewhere = |d: u8| {
+            geo.squares(u)
+                .iter()
+                .any(|&s| s != c1 && s != c2 && state.cands(s).contains(d))
+        };
+        if !elsewhere(x) {
+            lock_x = Some(u);
+        }
+        if !elsewhere(y) {
+            lock_y = Some(u);
+        }
+    }
+    let (u, lock, remove) = match (lock_x, lock_y) {
+        (Some(u), _) => (u, x, y),
+        (None, Some(u)) => (u, y, x),
+        _ => return None,
+    };
+    Some(Offer {
+        kind: 4,
+        class: 0,
+        difficulty: base,
+        eliminations: [c1, c2]
+            .map(|s| Cand {
+                square: geo.square(s),
+                digit: remove,
+            })
+            .to_vec(),
+        why: format!(
+            "{lock} has no other place in {} than {} and {}, so one of them is {lock}",
+            geo.unit(u),
+            geo.square(c1),
+            geo.square(c2)
+        ),
+    })
+}
