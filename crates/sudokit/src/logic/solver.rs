@@ -24,6 +24,7 @@
 //! exclusion in SE's order), a puzzle that needs them is rated as far as
 //! these techniques go and marked incomplete.
 
+use super::bug::Bug;
 use super::fish::Fish;
 use super::intersections::Intersections;
 use super::singles::{FullHouse, HiddenSingle, NakedSingle};
@@ -75,6 +76,7 @@ pub static SE_ORDER: &[&dyn Finder] = &[
         size: 4,
         direct: false,
     },
+    &Bug,
 ];
 
 /// How the next step is chosen.

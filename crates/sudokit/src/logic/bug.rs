@@ -1,0 +1,384 @@
+//! BUG: the bivalue universal grave.
+//!
+//! If every empty square held exactly two candidates and every digit had
+//! exactly two places in every unit, the candidates would split into two
+//! interchangeable solutions, or none: a puzzle with one solution never gets
+//! there. So when a few squares (the **BUG squares**) hold one candidate too
+//! many, and removing those extras would reach that state, one of the extras
+//! must be true.
+//!
+//! ```text
+//!  every square bivalue except E5 = 2,4,7, where 7 is the digit with three
+//!  places in its row, column and box: E5 must be 7 (type 1)
+//! ```
+//!
+//! - **Type 1** (5.6): one BUG square: it keeps only its extra digit(s).
+//! - **Type 2** (5.7): several BUG squares, one extra digit `z`: squares
+//!   seeing all of them lose `z`.
+//! - **Type 3** (5.8 to 6.2): the BUG squares' extras act as one square of a
+//!   naked set with other squares of a unit they share (5.7 + 0.1 per
+//!   digit of the set beyond the first).
+//! - **Type 4** (5.7): two BUG squares in one unit share one other digit; one
+//!   of them takes its extra, so neither can take a digit that is neither
+//!   its extra nor the shared one.
+//!
+//! The search follows Sudoku Explainer (with SukakuExplainer's correction):
+//! units in the order boxes, rows, columns, digits 1 to 9; a digit with
+//! neither 0 nor 2 places marks its squares of 3+ candidates as BUG squares
+//! (one at a time when exactly one, all of them when one digit is the only
+//! culprit everywhere).
+//!
+//! Off for the diagonal variant, where the two-solutions argument needs the
+//! diagonals too.
+
+use super::step::{and_list, digit_list, removal_text, Step};
+use super::units::{Cand, UnitKind};
+use super::{bits, subsets, Finder, Found, State, Technique};
+use crate::grid::Digits;
+use crate::shape::Variant;
+use std::ops::ControlFlow;
+
+/// The BUG patterns, types 1 to 4.
+pub struct Bug;
+
+const KINDS: [UnitKind; 3] = [UnitKind::Box, UnitKind::Row, UnitKind::Column];
+
+/// The BUG squares and what they hold beyond the grave.
+struct Grave {
+    squares: Vec<usize>,
+    extras: Vec<Digits>,
+    all_extras: Digits,
+    /// Squares that see every BUG square (filled or not), in square order.
+    common: Option<Vec<usize>>,
+}
+
+impl Grave {
+    fn extra_of(&self, s: usize) -> Digits {
+        self.squares
+            .iter()
+            .position(|&b| b == s)
+            .map_or(Digits::EMPTY, |i| self.extras[i])
+    }
+
+    /// Adds a BUG square (or an extra digit to one); false when no BUG
+    /// type can follow.
+    fn add(&mut self, state: &State, s: usize, d: u8, count_digit: bool) -> bool {
+        if !self.squares.contains(&s) {
+            self.squares.push(s);
+            self.extras.push(Digits::EMPTY);
+        }
+        let i = self.squares.iter().position(|&b| b == s).unwrap_or(0);
+        self.extras[i].insert(d);
+        if count_digit {
+            self.all_extras.insert(d);
+        }
+        let geo = state.geometry();
+        let mut common = match self.common.take() {
+            None => geo.peers(s).to_vec(),
+            Some(c) => c.into_iter().filter(|&p| geo.sees(p, s)).collect(),
+        };
+        common.retain(|p| !self.squares.contains(p));
+        let dead = self.squares.len() > 1 && self.all_extras.len() > 1 && common.is_empty();
+        self.common = Some(common);
+        !dead
+    }
+}
+
+impl Finder for Bug {
+    fn min_difficulty(&self) -> u16 {
+        56
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        if state.shape().variant() == Variant::Diagonal {
+            return ControlFlow::Continue(());
+        }
+        match find_grave(state) {
+            Some(grave) => offer_steps(state, &grave, found),
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
+
+fn find_grave(state: &State) -> Option<Grave> {
+    let geo = state.geometry();
+    let n = state.shape().side() as u8;
+    let mut grave = Grave {
+        squares: Vec::new(),
+        extras: Vec::new(),
+        all_extras: Digits::EMPTY,
+        common: None,
+    };
+    let mut culprits: Option<(u8, Vec<usize>)> = None;
+    let mut one_digit = true;
+    for kind in KINDS {
+        for u in geo.units_of_kind(kind) {
+            for d in 1..=n {
+                let positions = state.positions(u, d);
+                if positions.count_ones() == 0 || positions.count_ones() == 2 {
+                    continue;
+                }
+                let fat: Vec<usize> = bits(positions)
+                    .map(|i| geo.squares(u)[i])
+                    .filter(|&s| state.cands(s).len() >= 3)
+                    .collect();
+                match &mut culprits {
+                    None => culprits = Some((d, fat.clone())),
+                    Some((only, cells)) if one_digit => {
+                        if *only == d {
+                            for &s in &fat {
+                                if !cells.contains(&s) {
+                                    cells.push(s);
+                                }
+                            }
+                        } else {
+                            one_digit = false;
+                        }
+                    }
+                    _ => {}
+                }
+                if let [s] = fat[..] {
+                    if !grave.add(state, s, d, true) {
+                        return None;
+                    }
+                }
+                if fat.is_empty() {
+                    return None;
+                }
+            }
+        }
+    }
+    if let (true, Some((d, mut cells))) = (one_digit, culprits) {
+        if cells.len() > grave.squares.len() {
+            cells.sort_unstable();
+            for s in cells {
+                if !grave.squares.contains(&s) && !grave.add(state, s, d, false) {
+                    return None;
+                }
+            }
+        }
+    }
+    // Without the extras, the grid must be a grave: all bivalue, every digit
+    // twice (or not at all) in every unit.
+    let without = |s: usize| state.cands(s).without(grave.extra_of(s));
+    if (0..state.shape().square_count()).any(|s| state.value(s) == 0 && without(s).len() != 2) {
+        return None;
+    }
+    for kind in KINDS {
+        for u in geo.units_of_kind(kind) {
+            for d in 1..=n {
+                let places = geo
+                    .squares(u)
+                    .iter()
+                    .filter(|&&s| without(s).contains(d))
+                    .count();
+                if places != 0 && places != 2 {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(grave)
+}
+
+fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()> {
+    let geo = state.geometry();
+    let names: Vec<_> = grave.squares.iter().map(|&s| geo.square(s)).collect();
+    let make = |technique: Technique, difficulty: u16, mut eliminations: Vec<Cand>, why: String| {
+        eliminations.sort();
+        let mut step = Step::new(technique, difficulty);
+        step.evidence.squares = names.clone();
+        step.evidence.candidates = grave
+            .squares
+            .iter()
+            .zip(&grave.extras)
+            .flat_map(|(&s, e)| {
+                e.iter().map(move |d| Cand {
+                    square: geo.square(s),
+                    digit: d,
+                })
+            })
+            .collect();
+        step.text = format!(
+            "{}: without the extra candidates of {} the grid would have two solutions or none; {why}, so {}",
+            technique.name(),
+            and_list(&names),
+            removal_text(&eliminations)
+        );
+        step.eliminations = eliminations;
+        step
+    };
+    let common = grave.common.clone().unwrap_or_default();
+    if grave.squares.len() == 1 {
+        let s = grave.squares[0];
+        let e: Vec<Cand> = state
+            .cands(s)
+            .without(grave.all_extras)
+            .iter()
+            .map(|d| Cand {
+                square: geo.square(s),
+                digit: d,
+            })
+            .collect();
+        let why = format!(
+            "{} must be {}",
+            names[0],
+            digit_list(grave.all_extras.iter())
+        );
+        if !e.is_empty() {
+            found(make(Technique::Bug1, 56, e, why))?;
+        }
+    } else if grave.all_extras.len() == 1 {
+        let Some(z) = grave.all_extras.iter().next() else {
+            return ControlFlow::Continue(());
+        };
+        let e: Vec<Cand> = common
+            .iter()
+            .filter(|&&s| state.cands(s).contains(z))
+            .map(|&s| Cand {
+                square: geo.square(s),
+                digit: z,
+            })
+            .collect();
+        if !e.is_empty() {
+            found(make(Technique::Bug2, 57, e, format!("one of them is {z}")))?;
+        }
+        if grave.squares.len() == 2 {
+            type4(state, grave, &make, found)?;
+        }
+    } else if !common.is_empty() {
+        if grave.squares.len() == 2 {
+            type4(state, grave, &make, found)?;
+        }
+        type3(state, grave, &common, &make, found)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The unit of `kind` that holds every BUG square, if there is one.
+fn shared_unit(state: &State, grave: &Grave, kind: UnitKind) -> Option<usize> {
+    let geo = state.geometry();
+    let u = geo.unit_of(grave.squares[0], kind);
+    grave
+        .squares
+        .iter()
+        .all(|&s| geo.unit_of(s, kind) == u)
+        .then_some(u)
+}
+
+fn type4(
+    state: &State,
+    grave: &Grave,
+    make: &dyn Fn(Technique, u16, Vec<Cand>, String) -> Step,
+    found: Found<'_>,
+) -> ControlFlow<()> {
+    let geo = state.geometry();
+    let (c1, c2) = (grave.squares[0], grave.squares[1]);
+    let shared = state
+        .cands(c1)
+        .intersection(state.cands(c2))
+        .without(grave.all_extras);
+    let Some(v) = shared.only() else {
+        return ControlFlow::Continue(());
+    };
+    for kind in KINDS {
+        let Some(u) = shared_unit(state, grave, kind) else {
+            continue;
+        };
+        let mut e = Vec::new();
+        for s in [c1, c2] {
+            let keep = grave.extra_of(s).union(Digits::single(v));
+            for d in state.cands(s).without(keep).iter() {
+                e.push(Cand {
+                    square: geo.square(s),
+                    digit: d,
+                });
+            }
+        }
+        if e.is_empty() {
+            continue;
+        }
+        let why = format!(
+            "{} and {} share {} and the digit {v}; one takes its extra, the other {v}",
+            geo.square(c1),
+            geo.square(c2),
+            geo.unit(u)
+        );
+        found(make(Technique::Bug4, 57, e, why))?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn type3(
+    state: &State,
+    grave: &Grave,
+    common: &[usize],
+    make: &dyn Fn(Technique, u16, Vec<Cand>, String) -> Step,
+    found: Found<'_>,
+) -> ControlFlow<()> {
+    let geo = state.geometry();
+    for degree in 2..=6usize {
+        for kind in KINDS {
+            let Some(u) = shared_unit(state, grave, kind) else {
+                continue;
+            };
+            let unit_cells: Vec<usize> = common
+                .iter()
+                .copied()
+                .filter(|&s| geo.holds(u, s))
+                .collect();
+            if unit_cells.len() < degree {
+                continue;
+            }
+            for pick in subsets(degree - 1, unit_cells.len()) {
+                let naked: Vec<usize> = bits(pick).map(|i| unit_cells[i]).collect();
+                let others = naked
+                    .iter()
+                    .fold(Digits::EMPTY, |a, &s| a.union(state.cands(s)));
+                if others.len() != degree {
+                    continue;
+                }
+                if naked.iter().any(|&s| state.cands(s).len() < 2) || grave.all_extras.len() < 2 {
+                    continue;
+                }
+                let set = others.union(grave.all_extras);
+                if set.len() != degree {
+                    continue;
+                }
+                let mut e = Vec::new();
+                for d in set.iter() {
+                    let holders: Vec<usize> = naked
+                        .iter()
+                        .chain(&grave.squares)
+                        .copied()
+                        .filter(|&s| state.cands(s).contains(d))
+                        .collect();
+                    if holders.is_empty() {
+                        continue;
+                    }
+                    for s in 0..state.shape().square_count() {
+                        if state.cands(s).contains(d) && holders.iter().all(|&h| geo.sees(s, h)) {
+                            e.push(Cand {
+                                square: geo.square(s),
+                                digit: d,
+                            });
+                        }
+                    }
+                }
+                if e.is_empty() {
+                    continue;
+                }
+                let naked_names: Vec<_> = naked.iter().map(|&s| geo.square(s)).collect();
+                let why = format!(
+                    "their extras {} act as one square of a naked set {} with {} in {}",
+                    digit_list(grave.all_extras.iter()),
+                    digit_list(set.iter()),
+                    and_list(&naked_names),
+                    geo.unit(u)
+                );
+                found(make(Technique::Bug3, 57 + degree as u16 - 1, e, why))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
