@@ -23,6 +23,7 @@
 //! | [`fish`] | X-wing 3.2, swordfish 3.8, jellyfish 5.2 | all |
 //! | [`wings`] | XY-wing 4.2, XYZ-wing 4.4 | all |
 //! | [`bug`] | BUG type 1 5.6, types 2 and 4 5.7, type 3 5.8-6.2 | all but diagonal |
+//! | [`aligned`] | aligned pair exclusion 6.2, aligned triplet exclusion 7.5 | all |
 //! | [`uniqueness`] | unique rectangles 4.5 and loops 4.6-5.0, types 1-4 (type 3 up to +0.6) | all but diagonal |
 //!
 //! "All" means every shape the library reads (4x4 to 25x25) and the
@@ -36,6 +37,7 @@
 //! sudokit's own. The technique write-ups at sudopedia.org and
 //! sudokuwiki.org describe the patterns.
 
+pub mod aligned;
 pub mod bug;
 pub mod fish;
 pub mod intersections;

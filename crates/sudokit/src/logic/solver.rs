@@ -22,8 +22,10 @@
 //!
 //! Until chains arrive (they sit between aligned pair and aligned triplet
 //! exclusion in SE's order), a puzzle that needs them is rated as far as
-//! these techniques go and marked incomplete.
+//! these techniques go and marked incomplete; so is a path that needed
+//! aligned triplet exclusion, since SE would have tried a chain first.
 
+use super::aligned::AlignedExclusion;
 use super::bug::Bug;
 use super::fish::Fish;
 use super::intersections::Intersections;
@@ -77,6 +79,9 @@ pub static SE_ORDER: &[&dyn Finder] = &[
         direct: false,
     },
     &Bug,
+    &AlignedExclusion { size: 2 },
+    // Sudoku Explainer's forcing chains and cycles come here (next issue).
+    &AlignedExclusion { size: 3 },
 ];
 
 /// How the next step is chosen.
@@ -203,6 +208,11 @@ impl Rating {
             complete,
         };
         let mut placed = false;
+        // SE tries its first chains before aligned triplet exclusion: until
+        // they exist here, a path that needed it is not SE's path.
+        rating.complete &= !steps
+            .iter()
+            .any(|s| s.technique == Technique::AlignedTripletExclusion);
         for (i, step) in steps.iter().enumerate() {
             if step.difficulty > rating.er {
                 rating.er = step.difficulty;
@@ -225,8 +235,20 @@ impl Rating {
 /// exactly one solution to be rated.
 pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     check_unique(puzzle)?;
-    let path = explain(&State::from_puzzle(puzzle), Order::Se);
-    Ok(Rating::of_path(&path.steps, path.is_complete()))
+    let mut state = State::from_puzzle(puzzle);
+    let mut steps = Vec::new();
+    while !state.is_solved() {
+        // Stop where SE would try its chains: past that point the path is
+        // no longer SE's, and its ratings would not be either.
+        match next_step(&state, Order::Se) {
+            Some(step) if step.technique != Technique::AlignedTripletExclusion => {
+                state.apply(&step);
+                steps.push(step);
+            }
+            _ => break,
+        }
+    }
+    Ok(Rating::of_path(&steps, state.is_solved()))
 }
 
 /// The puzzle's one solution, or why there is not exactly one.
