@@ -187,3 +187,68 @@ fn rate_gives_serates_er_ep_ed_within_these_techniques() {
         differ.len()
     );
 }
+
+/// Every technique is exercised by some path over the collections, and a
+/// step, once applied, is not offered again (each step changes the state).
+#[test]
+fn every_technique_is_exercised_and_no_step_repeats() {
+    use std::collections::BTreeSet;
+    let mut seen: BTreeSet<&'static str> = BTreeSet::new();
+    for name in [
+        "seventeen_clue.txt",
+        "magictour_top1465.txt",
+        "norvig_top95.txt",
+        "magictour_topn234.txt",
+        "serg_benchmark.txt",
+    ] {
+        for puzzle in corpus(name).iter().step_by(4).take(100) {
+            for order in [Order::Se, Order::Easiest] {
+                let mut state = State::from_puzzle(puzzle);
+                while let Some(step) = logic::next_step(&state, order) {
+                    seen.insert(step.technique.id());
+                    state.apply(&step);
+                    assert_ne!(
+                        logic::next_step(&state, order).as_ref(),
+                        Some(&step),
+                        "{}: {step}",
+                        puzzle.to_line()
+                    );
+                    if state.is_solved() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let missing: Vec<_> = logic::Technique::ALL
+        .iter()
+        .map(|t| t.id())
+        .filter(|id| !seen.contains(id))
+        .collect();
+    eprintln!("techniques never used: {missing:?}");
+    // The techniques real puzzles need most must all have been exercised
+    // (the rarer ones do not occur in these samples).
+    for id in [
+        "full_house",
+        "hidden_single",
+        "direct_pointing",
+        "direct_hidden_pair",
+        "naked_single",
+        "direct_hidden_triple",
+        "pointing",
+        "claiming",
+        "naked_pair",
+        "x_wing",
+        "hidden_pair",
+        "naked_triple",
+        "swordfish",
+        "hidden_triple",
+        "xy_wing",
+        "xyz_wing",
+        "unique_rectangle_1",
+        "naked_quad",
+        "aligned_triplet_exclusion",
+    ] {
+        assert!(seen.contains(id), "{id} never used");
+    }
+}
