@@ -13,8 +13,8 @@
 
 use sudokit::engine::{agent, norvig, Action};
 use sudokit::parse::{
-    check_givens, parse_board_json, parse_grid, parse_grid_unchecked, ParseError, ParseOptions,
-    PuzzleReader,
+    check_givens, parse_board_json, parse_candidate_grid, parse_grid, parse_grid_unchecked,
+    parse_marks, parse_marks_line, ParseError, ParseOptions, PuzzleReader,
 };
 use sudokit::random::random_puzzle;
 use sudokit::{verify, Candidates, Digits, EngineKind, Grid, Limits, Shape, Size, Variant};
@@ -23,9 +23,10 @@ use sudokit::{verify, Candidates, Digits, EngineKind, Grid, Limits, Shape, Size,
 pub type Check = fn(&[u8]);
 
 /// Every target, by name, as `fuzz/run` and the replay test know them.
-pub const TARGETS: [(&str, Check); 6] = [
+pub const TARGETS: [(&str, Check); 7] = [
     ("read", read),
     ("parse_grid", parse_grid_text),
+    ("marks", marks),
     ("json_board", json_board),
     ("engines", engines),
     ("trace", trace),
@@ -106,6 +107,44 @@ pub fn parse_grid_text(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!(a, b),
         (a, b) => panic!("checked {a:?}, unchecked {b:?}"),
     }
+}
+
+/// Any text as pencil marks (either form): no panic; marks read have a
+/// candidate in every square, place exactly the squares with one, and read
+/// back the same from the line form and from the candidate grid
+/// `sudokit candidates` would print.
+pub fn marks(data: &[u8]) {
+    let Some((&first, bytes)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(bytes);
+    let options = options(first);
+    let _ = parse_marks_line(&text, options);
+    let _ = parse_candidate_grid(&text, options);
+    let Ok(marks) = parse_marks(&text, options) else {
+        return;
+    };
+    let shape = marks.candidates.shape();
+    let n = shape.side();
+    let mut line = String::with_capacity(n * n * n);
+    for (s, &set) in marks.sets().iter().enumerate() {
+        assert!(!set.is_empty(), "square {} has no candidate", shape.name(s));
+        assert_eq!(marks.values.get(s), set.only().unwrap_or(0));
+        for d in 1..=n as u8 {
+            line.push(if set.contains(d) {
+                Shape::symbol(d)
+            } else {
+                '.'
+            });
+        }
+    }
+    let same = ParseOptions {
+        size: Some(shape.size()),
+        variant: shape.variant(),
+    };
+    assert_eq!(parse_marks_line(&line, same).as_ref(), Ok(&marks));
+    let display = sudokit::format::display(&marks.candidates);
+    assert_eq!(parse_candidate_grid(&display, same).as_ref(), Ok(&marks));
 }
 
 /// Any text as a JSON board: no panic, and a board read is written back the

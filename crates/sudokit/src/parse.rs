@@ -22,11 +22,19 @@
 //! its `check_sizes` does, or as a list of such boards. In a file, a board
 //! may stand anywhere, before or after other puzzles.
 //!
+//! **Pencil marks** (in `marks.rs`): a player's candidates, as a line of
+//! 729 characters (tdoku, Sukaku) or a candidate grid as `sudokit
+//! candidates` prints it. In a file, a line of exactly `side` cubed mark
+//! characters is read as pencil marks: its entry carries them in
+//! [`Entry::marks`].
+//!
 //! Every error says what is wrong and where (square, line), and no input makes
 //! these functions panic.
 
+mod marks;
 mod reader;
 
+pub use marks::{marks_line_size, parse_candidate_grid, parse_marks, parse_marks_line, Marks};
 pub use reader::{read_puzzle_bytes, read_puzzles, Entry, PuzzleReader, RawEntry, MAX_LINE};
 
 use crate::grid::Grid;
@@ -96,6 +104,35 @@ pub enum ParseError {
     /// The input could not be read (an I/O error); it ends that input.
     #[error("cannot read further: {0}")]
     Read(String),
+    /// Pencil marks in the line form with the wrong number of characters.
+    #[error("found {found} pencil-mark characters, expected {expected}")]
+    WrongMarkCount {
+        /// Characters found (whitespace left out).
+        found: usize,
+        /// What was expected, such as `729` or `64, 216, 729, 4096 or 15625`.
+        expected: String,
+    },
+    /// A character of the line form that is neither its place's digit nor
+    /// `.`/`0`.
+    #[error(
+        "square {square}: '{symbol}' stands where only '{digit}' or '.' can (character {position})"
+    )]
+    MisplacedMark {
+        /// The square's name.
+        square: String,
+        /// The character found.
+        symbol: char,
+        /// The digit its place stands for.
+        digit: char,
+        /// Its position in the line, from 1 (whitespace left out).
+        position: usize,
+    },
+    /// Pencil marks that leave a square no candidate at all.
+    #[error("square {square} has no candidate")]
+    NoCandidate {
+        /// The square's name.
+        square: String,
+    },
 }
 
 /// What [`ParseError::NotText`] says of the byte.

@@ -13,6 +13,8 @@
 //!
 //! - a line that holds a whole puzzle is one puzzle (the usual case, and the
 //!   fast path: an 81-byte line of digits and dots is passed on untouched);
+//! - a line of nothing but `side` cubed pencil-mark characters (729 on 9x9)
+//!   is one puzzle given as pencil marks (see [`super::parse_marks_line`]);
 //! - a line that holds one row starts a multi-line grid, and lines are added
 //!   until the grid is complete; a blank line or a line of `=` ends it early;
 //! - a line starting with `[` starts a JSON board (or a list of boards) that
@@ -24,10 +26,11 @@
 //! or one JSON block: a longer one is an error entry and is skipped.
 
 use super::{
-    board_from_value, check_givens, parse_grid, parse_grid_unchecked, parse_text, size_of_row,
-    size_of_whole, symbol_counts, ParseError, ParseOptions,
+    board_from_value, check_givens, marks_line_size, parse_grid, parse_grid_unchecked,
+    parse_marks_line, parse_text, size_of_row, size_of_whole, symbol_counts, ParseError,
+    ParseOptions,
 };
-use crate::grid::Grid;
+use crate::grid::{Candidates, Grid};
 use crate::shape::Size;
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -47,8 +50,14 @@ pub struct Entry {
     /// The text the puzzle was read from (lines joined by `\n`; bytes that
     /// are not UTF-8 shown as U+FFFD).
     pub text: String,
-    /// The puzzle, or why it is not one.
+    /// The puzzle, or why it is not one. For pencil marks, the digits they
+    /// settle (squares with one candidate).
     pub result: Result<Grid, ParseError>,
+    /// The pencil marks, when the puzzle was given as a line of them: a
+    /// solution must keep to them, not just to `result`'s digits. A reader
+    /// of entries that cannot take pencil marks must refuse such an entry
+    /// rather than read `result` alone.
+    pub marks: Option<Box<Candidates>>,
 }
 
 /// One puzzle of a file, found but not parsed yet: the file is split into
@@ -72,6 +81,8 @@ enum Body {
     Text(ParseOptions),
     /// Text in the permissive format only, even if it starts with `[`.
     Permissive(ParseOptions),
+    /// A line of pencil marks, its size settled.
+    Marks(ParseOptions),
     /// Already settled while reading (JSON boards, and errors). The error
     /// is boxed: entries are moved a few times on their way through a
     /// batch, and most are not errors.
@@ -91,6 +102,7 @@ impl RawEntry {
     }
 
     fn parse_with(self, checked: bool) -> Entry {
+        let mut marks = None;
         let result = match self.body {
             Body::Text(options) if checked => parse_grid(&self.text, options),
             Body::Text(options) => parse_grid_unchecked(&self.text, options),
@@ -100,6 +112,13 @@ impl RawEntry {
                 }
                 Ok(grid)
             }),
+            Body::Marks(options) => parse_marks_line(&self.text, options).and_then(|read| {
+                marks = Some(Box::new(read.candidates));
+                if checked {
+                    check_givens(&read.values)?;
+                }
+                Ok(read.values)
+            }),
             Body::Done(result) => result.map_err(|e| *e),
         };
         Entry {
@@ -107,6 +126,7 @@ impl RawEntry {
             line: self.line,
             text: self.text,
             result,
+            marks,
         }
     }
 }
@@ -440,6 +460,12 @@ impl<R: BufRead> PuzzleReader<R> {
             self.emit(self.line_no, trimmed.to_string(), Body::Text(options));
             return;
         }
+        if let Some(size) = marks_line_size(trimmed, self.options) {
+            self.flush_incomplete();
+            let options = self.sized(size);
+            self.emit(self.line_no, trimmed.to_string(), Body::Marks(options));
+            return;
+        }
         let (narrow, wide) = symbol_counts(trimmed);
         if let Some(p) = &mut self.pending {
             p.text.push('\n');
@@ -473,8 +499,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// unclosed block (an error) and is read on its own, so one stray `[`
     /// never swallows the puzzles after it.
     fn continue_json(&mut self, line: &str) {
-        let foreign =
-            line.is_empty() || (!line.contains(['[', ']']) && self.whole_size(line).is_some());
+        let foreign = line.is_empty()
+            || (!line.contains(['[', ']'])
+                && (self.whole_size(line).is_some()
+                    || marks_line_size(line, self.options).is_some()));
         if foreign {
             self.flush_json();
             // Read the line again, now outside any block.
@@ -728,6 +756,30 @@ mod tests {
                 (3, Err("longer than 200 bytes; skipped".to_string())),
             ]
         );
+    }
+
+    /// A line of 729 pencil marks is a puzzle of its own among the others,
+    /// with its marks; a bad one names its square and the reading goes on.
+    #[test]
+    fn a_line_of_pencil_marks_is_one_entry_with_its_marks() {
+        let state =
+            crate::logic::State::from_puzzle(&parse_grid(GRID2, Default::default()).unwrap());
+        let marks = state.to_marks_line();
+        let mut no_candidate = marks.clone();
+        no_candidate.replace_range(9..18, ".........");
+        let text = format!("{EASY1}\n{marks}\n{no_candidate}\n{GRID2}\n");
+        let read = entries(text.as_bytes());
+        assert_eq!(read.len(), 4);
+        assert!(read[0].marks.is_none());
+        assert_eq!(read[1].result.as_ref().unwrap().to_line(), GRID2);
+        let sets = read[1].marks.as_ref().expect("marks").sets();
+        assert_eq!(sets[1].to_string(), "1679");
+        assert_eq!(read[1].text, marks);
+        assert_eq!(
+            read[2].result.clone().map_err(|e| e.to_string()),
+            Err("square A2 has no candidate".to_string())
+        );
+        assert_eq!((read[3].line, read[3].marks.is_none()), (4, true));
     }
 
     /// A read error ends that input with an entry that says so, after the
