@@ -65,10 +65,7 @@ fn naked_pair_in_a_row_and_its_box() {
         14,
         "1 and 7 from the row's 7 other squares"
     );
-    assert!(
-        removed(row).contains(&"C11".to_string())
-            && removed(row).contains(&"C97".to_string())
-    );
+    assert!(removed(row).contains(&"C11".to_string()) && removed(row).contains(&"C97".to_string()));
     let json = serde_json::to_value(row).unwrap();
     assert_eq!(json["technique"], "naked_pair");
     assert_eq!(json["difficulty"], 3.0);
@@ -154,4 +151,51 @@ fn xy_wing_removes_z_where_both_pincers_see() {
 fn xy_wing_must_not_fire_without_a_shared_third_digit() {
     let state = marks(&[("B2", "12"), ("B8", "13"), ("H2", "24")]);
     assert!(steps(&Wing { xyz: false }, &state).is_empty());
+}
+
+#[test]
+fn pointing_clears_the_rest_of_the_line() {
+    use sudokit::logic::intersections::Intersections;
+    let no5 = "12346789";
+    let state = marks(&[
+        ("A3", no5),
+        ("B1", no5),
+        ("B2", no5),
+        ("B3", no5),
+        ("C1", no5),
+        ("C2", no5),
+        ("C3", no5),
+    ]);
+    let found = steps(&Intersections { direct: false }, &state);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].technique.id(), "pointing");
+    assert_eq!(
+        removed(&found[0]),
+        ["A45", "A55", "A65", "A75", "A85", "A95"]
+    );
+    let broken = marks(&[
+        ("A3", no5),
+        ("B1", no5),
+        ("B2", no5),
+        ("B3", no5),
+        ("C1", no5),
+        ("C2", no5),
+    ]);
+    assert!(steps(&Intersections { direct: false }, &broken).is_empty());
+}
+
+#[test]
+fn unique_rectangle_type_1_keeps_the_extra_square_off_the_pair() {
+    use sudokit::logic::uniqueness::UniqueLoops;
+    let state = marks(&[("A1", "12"), ("A5", "12"), ("B1", "12"), ("B5", "123")]);
+    let found = steps(&UniqueLoops, &state);
+    let first = &found[0];
+    assert_eq!(first.technique.id(), "unique_rectangle_1");
+    assert_eq!(first.difficulty.0, 45);
+    assert_eq!(removed(first), ["B51", "B52"]);
+    // With B5 bivalue too, the four squares are already deadly: no type 1.
+    let deadly = marks(&[("A1", "12"), ("A5", "12"), ("B1", "12"), ("B5", "12")]);
+    assert!(steps(&UniqueLoops, &deadly)
+        .iter()
+        .all(|s| s.technique.id() != "unique_rectangle_1"));
 }
