@@ -14,6 +14,12 @@ use sudokit::{EngineKind, Size};
 /// squares; above 9, digits are written 1-9 then A, B, C, ... Files may be
 /// gzip-compressed.
 ///
+/// A line of 729 pencil-mark characters (tdoku, Sukaku: character
+/// `square*9 + digit` holds the digit when it is possible there, `.` or `0`
+/// when not) is a puzzle given as pencil marks: solve, count and candidates
+/// keep to the marks (norvig searches them), and hint takes such a line as
+/// the player's state.
+///
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
 /// invalid (not a puzzle: stderr says where and why).
@@ -79,8 +85,9 @@ fn parse_size(text: &str) -> Result<Size, String> {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Engine: fast, norvig, backtrack or agent (default: fast for 9x9,
-    /// norvig for other sizes). An engine that cannot solve a puzzle's size
-    /// (fast takes 9x9 only) stops the command with a usage error.
+    /// norvig for other sizes and for pencil marks). An engine that cannot
+    /// solve a puzzle's size (fast takes 9x9 only), or start from pencil
+    /// marks (norvig alone can), stops the command with a usage error.
     #[arg(long, short)]
     pub engine: Option<EngineKind>,
     /// Give up a search after this many guesses and answer "limit".

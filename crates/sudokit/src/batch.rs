@@ -10,15 +10,15 @@
 //! back in input order. Bad puzzles travel through as answers with an error,
 //! so the rest of the batch is solved and nothing is lost.
 
-use crate::engine::{EngineKind, Limits, Report, Solver};
-use crate::grid::Grid;
+use crate::engine::{norvig, EngineKind, Limits, Report, Solver};
+use crate::grid::{Candidates, Grid};
 use crate::parse::{check_givens, Entry, ParseError};
 use crate::shape::{Size, Variant};
 use crate::verify;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Norvig's `solve_all` statistics for one corpus and one engine.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -231,11 +231,19 @@ impl Job {
     /// [`RawEntry::parse_unchecked`].
     ///
     /// [`RawEntry::parse_unchecked`]: crate::parse::RawEntry::parse_unchecked
+    ///
+    /// An entry given as pencil marks ([`Entry::marks`]) is searched from
+    /// them by Norvig's engine ([`norvig::run_marks`]), the one engine that
+    /// starts from candidates; asking for another is refused
+    /// ([`NotSearched::NoMarks`]).
     pub fn answer(&self, mut entry: Entry) -> Answer {
         let outcome = match &entry.result {
             Err(e) => Err(NotSearched::Invalid(e.clone())),
             Ok(grid) => {
-                let searched = self.search(grid);
+                let searched = match &entry.marks {
+                    Some(marks) => self.search_marks(marks),
+                    None => self.search(grid),
+                };
                 let clash = match &searched {
                     Ok((_, report)) if report.solutions > 0 => None,
                     _ => check_givens(grid).err(),
@@ -268,6 +276,20 @@ impl Job {
         } else {
             solver.run(grid, self.max_solutions.max(1), &self.limits)
         };
+        Ok((kind, report))
+    }
+
+    /// Searches from pencil marks, with Norvig's engine.
+    fn search_marks(&self, marks: &Candidates) -> Result<(EngineKind, Report), NotSearched> {
+        let kind = self.engine.unwrap_or(EngineKind::Norvig);
+        if kind != EngineKind::Norvig {
+            return Err(NotSearched::NoMarks { engine: kind });
+        }
+        let start = self.timed.then(Instant::now);
+        let mut report = norvig::run_marks(marks, self.max_solutions.max(1), &self.limits);
+        if let Some(start) = start {
+            report.stats.elapsed = start.elapsed();
+        }
         Ok((kind, report))
     }
 
@@ -304,6 +326,13 @@ pub enum NotSearched {
         size: Size,
         /// The puzzle's variant.
         variant: Variant,
+    },
+    /// The engine asked for cannot start from pencil marks (only `norvig`
+    /// can). Like [`NotSearched::Unsupported`], a matter of usage.
+    #[error("the {engine} engine cannot start from pencil marks")]
+    NoMarks {
+        /// The engine asked for.
+        engine: EngineKind,
     },
 }
 
@@ -385,6 +414,28 @@ mod tests {
             "the fast engine cannot solve 4x4 grids"
         );
         assert!(answer.entry.result.is_ok(), "the puzzle itself is fine");
+    }
+
+    /// A line of pencil marks is searched from its marks by norvig (the
+    /// default for it), and refused by an engine that cannot start from marks.
+    #[test]
+    fn pencil_marks_are_searched_from_the_marks() {
+        let grid2 =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let puzzle = read_puzzles(grid2, ParseOptions::default()).remove(0);
+        let state = crate::logic::State::from_puzzle(&puzzle.result.unwrap());
+        let line = state.to_marks_line();
+        let entry = || read_puzzles(&line, ParseOptions::default()).remove(0);
+        let answer = Job::new(None, 2, Limits::none()).answer(entry());
+        let Ok((EngineKind::Norvig, report)) = &answer.outcome else {
+            panic!("{:?}", answer.outcome);
+        };
+        assert_eq!(report.solutions, 1);
+        let answer = Job::new(Some(EngineKind::Fast), 2, Limits::none()).answer(entry());
+        assert_eq!(
+            answer.outcome.map(|_| ()).map_err(|e| e.to_string()),
+            Err("the fast engine cannot start from pencil marks".to_string())
+        );
     }
 
     /// Issue 14, item 4: `bench --seconds nan` never ended, because no time

@@ -155,7 +155,9 @@ fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Ans
         Found::Puzzle(raw) => {
             let answer = job.answer(raw.parse_unchecked());
             let place = || input::place(source, answer.entry.index, answer.entry.line);
-            if let Err(NotSearched::Unsupported { .. }) = &answer.outcome {
+            if let Err(NotSearched::Unsupported { .. } | NotSearched::NoMarks { .. }) =
+                &answer.outcome
+            {
                 return Rendered {
                     stop: Some(unsupported(&place(), &answer)),
                     status: Status::Invalid,
@@ -171,20 +173,25 @@ fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Ans
     }
 }
 
-/// The usage error for `--engine fast` on a 16x16 puzzle.
+/// The usage error for `--engine fast` on a 16x16 puzzle, or on pencil marks.
 fn unsupported(place: &str, answer: &Answer) -> String {
-    let Err(NotSearched::Unsupported {
-        engine,
-        size,
-        variant,
-    }) = &answer.outcome
-    else {
-        return format!("{place}: the engine asked for cannot solve it");
+    let what = match &answer.outcome {
+        Err(NotSearched::Unsupported {
+            engine,
+            size,
+            variant,
+        }) => {
+            let shape = sudokit::batch::shape_words(*size, *variant);
+            format!("is a {shape} grid, which the {engine} engine cannot solve")
+        }
+        Err(NotSearched::NoMarks { engine }) => {
+            format!("is given as pencil marks, which the {engine} engine cannot start from")
+        }
+        _ => return format!("{place}: the engine asked for cannot solve it"),
     };
-    let shape = sudokit::batch::shape_words(*size, *variant);
     format!(
-        "{place} is a {shape} grid, which the {engine} engine cannot solve: leave out \
-         --engine (the default picks an engine for each puzzle), or use --engine norvig"
+        "{place} {what}: leave out --engine (the default picks an engine for each \
+         puzzle), or use --engine norvig"
     )
 }
 

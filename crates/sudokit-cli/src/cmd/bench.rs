@@ -261,6 +261,10 @@ fn read(
                     collection.name = source.to_string();
                     let entry = raw.parse();
                     match entry.result {
+                        Ok(_) if entry.marks.is_some() => report(
+                            Verdict::invalid("pencil marks: the engines are timed on puzzles"),
+                            input::place(source, entry.index, entry.line),
+                        ),
                         Ok(grid) => collection.puzzles.push(grid),
                         Err(e) => report(
                             Verdict::invalid(e),

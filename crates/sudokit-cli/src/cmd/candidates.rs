@@ -1,5 +1,6 @@
 //! `sudokit candidates`: Norvig's display of every square's candidates after
-//! the givens are assigned and propagated.
+//! the givens are assigned and propagated (or, for a line of pencil marks,
+//! after what the marks rule out is eliminated and propagated).
 
 use super::one_by_one::{self, OneByOne, Puzzle};
 use crate::args::{CandidatesArgs, TextFormat};
@@ -45,7 +46,10 @@ impl Candidates {
 impl OneByOne for Candidates {
     fn puzzle(&mut self, out: &mut dyn Write, puzzle: Puzzle) -> Result<Verdict> {
         let start = std::time::Instant::now();
-        let values = norvig::propagate(puzzle.grid);
+        let values = match &puzzle.entry.marks {
+            Some(marks) => norvig::propagate_marks(marks),
+            None => norvig::propagate(puzzle.grid),
+        };
         let seconds = start.elapsed().as_secs_f64();
         let verdict = match &values {
             None => Verdict::unsolvable("propagation finds a contradiction"),
@@ -62,13 +66,12 @@ impl OneByOne for Candidates {
             }
             TextFormat::Json => {
                 let entry = puzzle.entry;
-                let record = Record::new(
-                    puzzle.source,
-                    entry.index,
-                    entry.line,
-                    puzzle.grid.to_line(),
-                )
-                .judged(&verdict);
+                let text = match entry.marks {
+                    Some(_) => entry.text.clone(),
+                    None => puzzle.grid.to_line(),
+                };
+                let record =
+                    Record::new(puzzle.source, entry.index, entry.line, text).judged(&verdict);
                 let record = Record {
                     engine: Some("norvig"),
                     seconds,

@@ -72,8 +72,9 @@ pub fn record(
 ) -> Record {
     let entry = &answer.entry;
     let puzzle = match &entry.result {
-        Ok(grid) => grid.to_line(),
-        Err(_) => entry.text.clone(),
+        // Pencil marks are the puzzle: the digits they settle are not all of it.
+        Ok(grid) if entry.marks.is_none() => grid.to_line(),
+        _ => entry.text.clone(),
     };
     let record = Record::new(source, entry.index, entry.line, puzzle).judged(verdict);
     match &answer.outcome {

@@ -68,6 +68,18 @@ impl Trace {
 impl OneByOne for Trace {
     fn puzzle(&mut self, out: &mut dyn Write, puzzle: Puzzle) -> Result<Verdict> {
         let grid = puzzle.grid;
+        let entry = puzzle.entry;
+        if entry.marks.is_some() {
+            // A trace replays a solve from givens; marks have none to start from.
+            let verdict = Verdict::invalid(
+                "pencil marks cannot be traced: trace starts from givens (solve, count \
+                 and candidates take pencil marks)",
+            );
+            let record = Record::new(puzzle.source, entry.index, entry.line, entry.text.clone())
+                .judged(&verdict);
+            self.invalid(out, record, &verdict)?;
+            return Ok(verdict);
+        }
         let start = std::time::Instant::now();
         let (mut report, steps) = match self.engine {
             TraceEngine::Norvig => norvig::trace(grid, &self.limits),
@@ -75,7 +87,6 @@ impl OneByOne for Trace {
         };
         report.stats.elapsed = start.elapsed();
         let shape = grid.shape();
-        let entry = puzzle.entry;
         for (n, step) in steps.iter().enumerate() {
             match self.format {
                 TextFormat::Text => writeln!(out, "{:>6} {}", n + 1, describe(shape, step))?,

@@ -47,6 +47,24 @@ pub fn propagate(grid: &Grid) -> Option<Candidates> {
     Searcher::new(1, Limits::none(), false).parse_grid(grid)
 }
 
+/// Searches from a player's pencil marks rather than givens: every digit
+/// not among `marks[s]` is eliminated from square `s` (propagating), then
+/// the search runs as usual, so every solution keeps to the marks. A square
+/// with no mark has no solution.
+pub fn run_marks(marks: &Candidates, max_solutions: usize, limits: &Limits) -> Report {
+    let mut searcher = Searcher::new(max_solutions.max(1), *limits, false);
+    if let Some(values) = searcher.parse_marks(marks) {
+        searcher.search(&values);
+    }
+    searcher.report()
+}
+
+/// The candidates after eliminating what `marks` rules out and
+/// propagating, or `None` on a contradiction ([`propagate`] for pencil marks).
+pub fn propagate_marks(marks: &Candidates) -> Option<Candidates> {
+    Searcher::new(1, Limits::none(), false).parse_marks(marks)
+}
+
 /// Assign `d` to square `s` by eliminating every other digit; `false` on a
 /// contradiction.
 pub fn assign(values: &mut Candidates, s: usize, d: u8) -> bool {
@@ -113,6 +131,19 @@ impl Searcher {
         for (s, &d) in grid.cells().iter().enumerate() {
             if d != 0 && !self.assign(&mut values, s, d, Rule::Given) {
                 return None;
+            }
+        }
+        Some(values)
+    }
+
+    /// Every digit everywhere, then eliminate each digit the marks rule out.
+    fn parse_marks(&mut self, marks: &Candidates) -> Option<Candidates> {
+        let mut values = Candidates::full(marks.shape());
+        for (s, &allowed) in marks.sets().iter().enumerate() {
+            for d in values.get(s).without(allowed).iter() {
+                if !self.eliminate(&mut values, s, d, Rule::Given) {
+                    return None;
+                }
             }
         }
         Some(values)
@@ -235,5 +266,36 @@ impl Searcher {
                 self.record(Action::Restore, Rule::Backtrack, s, 0, then);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    /// Pencil marks restrict the search: a solved grid with a swappable
+    /// rectangle emptied (A2, A4, B2, B4 hold 1, 3, 3, 1 or 3, 1, 1, 3) has
+    /// 2 solutions, and striking the 1 from A2's marks leaves one.
+    #[test]
+    fn a_search_from_marks_keeps_to_them() {
+        let solved =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let cells: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+        let grid = Grid::from_cells(Shape::standard(), cells).unwrap();
+        let mut marks = Candidates::from_grid(&grid);
+        for s in [1, 3, 10, 12] {
+            marks.set(s, Digits::all(9));
+        }
+        let report = run_marks(&marks, 10, &Limits::none());
+        assert_eq!(report.solutions, 2);
+        marks.set(1, Digits::all(9).without(Digits::single(1)));
+        let report = run_marks(&marks, 10, &Limits::none());
+        assert_eq!(report.solutions, 1);
+        let first = report.first.unwrap();
+        assert_eq!((first.get(1), first.get(3)), (3, 1));
+        marks.set(1, Digits::EMPTY);
+        assert_eq!(run_marks(&marks, 10, &Limits::none()).solutions, 0);
+        assert!(propagate_marks(&marks).is_none());
     }
 }
