@@ -40,6 +40,7 @@
 pub mod aligned;
 pub mod bug;
 pub mod fish;
+pub mod hint;
 pub mod intersections;
 pub mod singles;
 pub mod solver;
@@ -50,6 +51,7 @@ pub mod uniqueness;
 pub mod units;
 pub mod wings;
 
+pub use hint::{hint, Graded, Hint, Level, Mistake, MistakeKind};
 pub use solver::{explain, next_step, rate, Order, Path, RateError, Rating};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Step, Technique};
