@@ -51,7 +51,7 @@ pub mod uniqueness;
 pub mod units;
 pub mod wings;
 
-pub use hint::{hint, Graded, Hint, Level, Mistake, MistakeKind};
+pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
 pub use solver::{explain, next_step, rate, Order, Path, RateError, Rating};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Step, Technique};
