@@ -204,6 +204,10 @@ mod tests {
         assert!(!state.cands(8).contains(5) && !state.cands(72).contains(5));
         assert!(!state.cands(20).contains(5) && state.cands(30).contains(5));
         assert_eq!(state.positions(9, 5), 0, "row A");
-        assert_eq!(state.positions(10, 5), 0b1_1111_1000, "row B keeps 5 outside box 1");
+        assert_eq!(
+            state.positions(10, 5),
+            0b1_1111_1000,
+            "row B keeps 5 outside box 1"
+        );
     }
 }
