@@ -34,7 +34,10 @@
 mod marks;
 mod reader;
 
-pub use marks::{marks_line_size, parse_candidate_grid, parse_marks, parse_marks_line, Marks};
+pub use marks::{
+    marks_line_size, parse_candidate_grid, parse_marks, parse_marks_line, parse_state, Marks,
+    PlayerState,
+};
 pub use reader::{read_puzzle_bytes, read_puzzles, Entry, PuzzleReader, RawEntry, MAX_LINE};
 
 use crate::grid::Grid;

@@ -27,7 +27,8 @@ use super::solver::{check_unique, next_step, Order, RateError};
 use super::step::{and_list, Difficulty, Step, Technique};
 use super::units::{Square, Unit, UnitKind};
 use super::State;
-use crate::grid::Grid;
+use crate::grid::{Digits, Grid};
+use crate::parse::PlayerState;
 use serde::Serialize;
 use std::fmt;
 
@@ -102,6 +103,75 @@ pub enum Hint {
     /// No technique sudokit knows finds a step from here (the puzzle needs
     /// chains, which come next).
     Stuck,
+}
+
+/// Why a player's state does not belong to a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// The state is not the puzzle's size or variant.
+    #[error("the state has {state} squares and the puzzle {puzzle}")]
+    Shape {
+        /// Squares in the state.
+        state: usize,
+        /// Squares in the puzzle.
+        puzzle: usize,
+    },
+    /// A given square holds another digit in the state.
+    #[error("square {square}: the puzzle gives {given}, the state holds {found}")]
+    GivenChanged {
+        /// The square's name.
+        square: String,
+        /// The puzzle's digit.
+        given: u8,
+        /// The state's.
+        found: u8,
+    },
+    /// A given square whose pencil marks leave out its given.
+    #[error("square {square}: the puzzle gives {given}, which the state's marks leave out")]
+    GivenStruck {
+        /// The square's name.
+        square: String,
+        /// The puzzle's digit.
+        given: u8,
+    },
+}
+
+/// The state a player describes, on the puzzle `givens`: their placed
+/// digits, or their pencil marks (a square with one mark counts as placed).
+/// A given square must hold its given, or keep it among its marks; the
+/// puzzle's givens are placed whatever the state says of them otherwise.
+pub fn player_state(givens: &Grid, player: &PlayerState) -> Result<State, StateError> {
+    let (values, marks): (&Grid, Option<&[Digits]>) = match player {
+        PlayerState::Digits(values) => (values, None),
+        PlayerState::Marks(marks) => (&marks.values, Some(marks.sets())),
+    };
+    let shape = givens.shape();
+    if values.shape() != shape {
+        return Err(StateError::Shape {
+            state: values.cells().len(),
+            puzzle: givens.cells().len(),
+        });
+    }
+    for s in 0..shape.square_count() {
+        let given = givens.get(s);
+        let kept = match marks {
+            Some(marks) => marks[s].contains(given),
+            None => values.get(s) == 0 || values.get(s) == given,
+        };
+        if given == 0 || kept {
+            continue;
+        }
+        let square = shape.name(s).to_string();
+        return Err(match marks {
+            Some(_) => StateError::GivenStruck { square, given },
+            None => StateError::GivenChanged {
+                square,
+                given,
+                found: values.get(s),
+            },
+        });
+    }
+    Ok(State::from_marks(givens, values, marks))
 }
 
 /// The hint for `state`, whose givens are the puzzle: a mistake if the
@@ -591,6 +661,41 @@ mod tests {
             hint.at(Level::Cells).to_string(),
             "C9 is missing the pencil mark 3, which is its digit in the solution."
         );
+    }
+
+    #[test]
+    fn a_state_must_keep_the_givens() {
+        use crate::parse::{parse_state, PlayerState};
+        let givens = grid(EASY1);
+        let read = |text: &str| parse_state(text, ParseOptions::default()).unwrap();
+        // C3 is given 3: a state with 5 there, or marks without 3, is not
+        // this puzzle's.
+        let mut digits = EASY1.to_string();
+        digits.replace_range(2..3, "5");
+        assert_eq!(
+            player_state(&givens, &read(&digits)).map_err(|e| e.to_string()),
+            Err("square A3: the puzzle gives 3, the state holds 5".to_string())
+        );
+        let mut line = State::from_puzzle(&givens).to_marks_line();
+        line.replace_range(18..27, "1.......9");
+        assert_eq!(
+            player_state(&givens, &read(&line)).map_err(|e| e.to_string()),
+            Err("square A3: the puzzle gives 3, which the state's marks leave out".to_string())
+        );
+        let four = PlayerState::Digits(grid(&format!("1{}", ".".repeat(15))));
+        assert!(matches!(
+            player_state(&givens, &four),
+            Err(StateError::Shape {
+                state: 16,
+                puzzle: 81
+            })
+        ));
+        // The puzzle's own start, as digits, is the start; as marks, its
+        // squares with one candidate count as placed.
+        let start = State::from_puzzle(&givens);
+        assert!(player_state(&givens, &read(EASY1)) == Ok(start.clone()));
+        let from_marks = player_state(&givens, &read(&start.to_marks_line())).unwrap();
+        assert!(from_marks.values().given_count() > givens.given_count());
     }
 
     #[test]

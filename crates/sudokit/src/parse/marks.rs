@@ -18,7 +18,7 @@
 //! error (it says which square), not a puzzle with no solution: no player
 //! writes it, and reading it as one would hide a typing slip.
 
-use super::{ParseError, ParseOptions};
+use super::{parse_grid_unchecked, ParseError, ParseOptions};
 use crate::grid::{Candidates, Digits, Grid};
 use crate::shape::{Shape, Size};
 
@@ -45,6 +45,49 @@ impl Marks {
     pub fn sets(&self) -> &[Digits] {
         self.candidates.sets()
     }
+}
+
+/// A player's state as text: the digits placed so far, or pencil marks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerState {
+    /// Placed digits, in any form a puzzle may take.
+    Digits(Grid),
+    /// Pencil marks, in either form.
+    Marks(Marks),
+}
+
+/// Reads a player's state: pencil marks when the text holds `side` cubed
+/// mark characters and nothing else (the line form, whitespace allowed; a
+/// single word longer than any grid is read, and refused, as marks too) or
+/// one field of digits per square with none of them empty (the candidate
+/// grid); placed digits otherwise, in any form [`super::parse_grid`] reads
+/// (where `.` and `0` are empty squares). A grid of single digits reads the
+/// same either way. Digits that clash are read as they are: a player's
+/// mistake is for a hint to point out, not a reason to refuse the state.
+pub fn parse_state(text: &str, options: ParseOptions) -> Result<PlayerState, ParseError> {
+    let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let cube = match options.size {
+        Some(size) => symbols.len() == size.side().pow(3),
+        None => size_of_cube(symbols.len()).is_some(),
+    };
+    let fields: Vec<&str> = fields(text).collect();
+    // One word longer than the largest grid can only be meant as marks:
+    // say what is wrong with them rather than count it as squares.
+    let too_long = fields.len() == 1 && symbols.len() > 625;
+    if (cube || too_long) && symbols.iter().all(|&c| is_mark_symbol(c)) {
+        return parse_marks_line(text, options).map(PlayerState::Marks);
+    }
+    let squares = match options.size {
+        Some(size) => fields.len() == size.side() * size.side(),
+        None => Size::from_square_count(fields.len()).is_some(),
+    };
+    let has_empty = fields
+        .iter()
+        .any(|f| f.chars().all(|c| c == '.' || c == '0'));
+    if squares && fields.len() > 1 && !has_empty {
+        return parse_candidate_grid(text, options).map(PlayerState::Marks);
+    }
+    parse_grid_unchecked(text, options).map(PlayerState::Digits)
 }
 
 /// The characters the line form counts: digits, letters (above 9x9) and `.`.
@@ -306,6 +349,28 @@ mod tests {
         assert_eq!(
             parse_candidate_grid(&grid[..80].join(" "), opts()).map_err(|e| e.to_string()),
             Err("found 80 squares, expected 16, 36, 81, 256 or 625".into())
+        );
+    }
+
+    #[test]
+    fn a_state_is_digits_or_marks_in_any_form() {
+        let state = grid2_state();
+        let line = state.to_marks_line();
+        let marks = parse_marks_line(&line, opts()).unwrap();
+        let display = crate::format::display(&marks.candidates);
+        let pretty = crate::format::pretty(&marks.values);
+        let digits = PlayerState::Digits(marks.values.clone());
+        for (text, expected) in [
+            (line.as_str(), PlayerState::Marks(marks.clone())),
+            (display.as_str(), PlayerState::Marks(marks.clone())),
+            (GRID2, digits.clone()),
+            (pretty.as_str(), digits),
+        ] {
+            assert_eq!(parse_state(text, opts()), Ok(expected), "{text}");
+        }
+        assert_eq!(
+            parse_state(&line[1..], opts()).map_err(|e| e.to_string()),
+            Err("found 728 pencil-mark characters, expected 64, 216, 729, 4096 or 15625".into())
         );
     }
 
