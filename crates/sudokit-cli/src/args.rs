@@ -24,8 +24,10 @@ use sudokit::{EngineKind, Size};
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
 /// invalid (not a puzzle: stderr says where and why).
 ///
-/// Exit codes: 0 every puzzle solved; 1 some puzzle has no solution or ran out
-/// of budget; 2 bad input or bad usage.
+/// Exit codes: 0 every puzzle solved (rated, explained, hinted); 1 some
+/// puzzle has no solution or ran out of budget (rate, explain and hint: or
+/// has several solutions, or no known technique finds the next step); 2 bad
+/// input or bad usage.
 #[derive(Debug, Parser)]
 #[command(name = "sudokit", version, about, long_about)]
 pub struct Cli {
@@ -48,6 +50,28 @@ pub enum Command {
     Candidates(CandidatesArgs),
     /// Show a solve step by step: every assignment, elimination and guess.
     Trace(TraceArgs),
+    /// Rate puzzles as Sudoku Explainer's serate does: ER/EP/ED.
+    ///
+    /// Solving in Sudoku Explainer's order (SE 1.2.1's techniques short of
+    /// chains), ER is the hardest step's difficulty, EP the hardest up to
+    /// the first placement, ED the first step's. A puzzle that needs more
+    /// is rated as far as the path goes and marked incomplete. A puzzle
+    /// with no solution (unsolvable) or several (multiple) is not rated
+    /// (exit 1). Streamed and on every core, like solve.
+    Rate(RateArgs),
+    /// The next logical step from a player's state, graded like a hint system's.
+    ///
+    /// The hint comes from the puzzle's one solution: a puzzle with several
+    /// solutions (or none) gets no logical hint (exit 1). When a placed
+    /// digit differs from the solution, or an empty square's pencil marks
+    /// lack the solution's digit, the hint names that square instead of a
+    /// step. When no technique up to aligned triplet exclusion finds a step,
+    /// it says so (exit 1).
+    Hint(HintArgs),
+    /// Solve by logic, step by step, with the reason for each step, then rate.
+    ///
+    /// A puzzle with several solutions or none is not explained (exit 1).
+    Explain(ExplainArgs),
     /// Compare engines' speed over puzzle files (Norvig's solve_all report).
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
@@ -187,6 +211,130 @@ pub struct TraceArgs {
     pub max_guesses: u64,
 }
 
+/// The order the logic engine takes its steps in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StepOrder {
+    /// Sudoku Explainer's own: its rules in a fixed order, the first step
+    /// found (this path defines the rating).
+    Se,
+    /// The easiest step anywhere (ties: SE's rule order, then the first found).
+    Easiest,
+}
+
+impl From<StepOrder> for sudokit::logic::Order {
+    fn from(order: StepOrder) -> Self {
+        match order {
+            StepOrder::Se => sudokit::logic::Order::Se,
+            StepOrder::Easiest => sudokit::logic::Order::Easiest,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
+    /// ` incomplete` when the techniques up to aligned exclusion cannot
+    /// finish the puzzle: the figures then cover the path as far as it
+    /// goes), or a JSON record per puzzle with er, ep, ed, technique, steps,
+    /// techniques and complete.
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+    /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
+    /// a text line is the puzzle then its rating, so the output lists the
+    /// puzzles kept; puzzles not rated are left out (their messages stay).
+    #[arg(long, value_name = "ER", value_parser = parse_rating)]
+    pub min_er: Option<u16>,
+    /// Keep only puzzles rated at most this ER (see --min-er).
+    #[arg(long, value_name = "ER", value_parser = parse_rating)]
+    pub max_er: Option<u16>,
+    /// Threads to use; 0 (the default) means one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// A rating such as `6.2`, in tenths.
+fn parse_rating(text: &str) -> Result<u16, String> {
+    match text.parse::<f64>() {
+        Ok(er) if (0.0..=100.0).contains(&er) => Ok((er * 10.0).round() as u16),
+        _ => Err(format!("'{text}' is not a rating from 0.0 to 100.0")),
+    }
+}
+
+/// How much a hint gives away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HintLevel {
+    /// Where to look: a unit or box.
+    Area,
+    /// Where, and which technique.
+    Technique,
+    /// Where, which technique, and the squares and digits it is made of.
+    Cells,
+    /// The whole step.
+    Move,
+}
+
+impl From<HintLevel> for sudokit::logic::Level {
+    fn from(level: HintLevel) -> Self {
+        match level {
+            HintLevel::Area => sudokit::logic::Level::Area,
+            HintLevel::Technique => sudokit::logic::Level::Technique,
+            HintLevel::Cells => sudokit::logic::Level::Cells,
+            HintLevel::Move => sudokit::logic::Level::Move,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzle (its givens): the puzzle itself, or a file holding it
+    /// (the first puzzle in the file is used).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    /// The player's state, or a file holding it: the digits placed so far
+    /// (81 squares, in any form a puzzle may take), 729 characters of pencil
+    /// marks, or a candidate grid as `sudokit candidates` prints it. Without
+    /// it, the puzzle's start, with every candidate its givens allow.
+    #[arg(long, value_name = "STATE")]
+    pub state: Option<String>,
+    /// How much to give away.
+    #[arg(long, short, value_enum, default_value_t = HintLevel::Move)]
+    pub level: HintLevel,
+    /// Which step: the easiest anywhere, or Sudoku Explainer's next.
+    #[arg(long, short, value_enum, default_value_t = StepOrder::Easiest)]
+    pub order: StepOrder,
+    /// Output format: one sentence, or one JSON object (at level move, the
+    /// step in the JSON every step has).
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+    /// Diagonal sudoku: both main diagonals are units too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<Size>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The order of the steps (the rating printed after them is always
+    /// Sudoku Explainer's, from its own order).
+    #[arg(long, short, value_enum, default_value_t = StepOrder::Se)]
+    pub order: StepOrder,
+    /// Output format: per puzzle, a `puzzle` line, one line per step and an
+    /// `ER/EP/ED` line; or a JSON object per step (the step with the
+    /// puzzle's file and index and its number) and then the puzzle's record
+    /// with its rating.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+    /// Threads to use; 0 (the default) means one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BenchMode {
     /// Stop at the first solution.
@@ -288,6 +436,15 @@ mod tests {
         }
         for good in ["0", "0.01", "2", "3600"] {
             assert!(parse_seconds(good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn ratings_are_read_in_tenths() {
+        assert_eq!(parse_rating("6.2"), Ok(62));
+        assert_eq!(parse_rating("7"), Ok(70));
+        for bad in ["nan", "-1", "high", "1e9"] {
+            assert!(parse_rating(bad).is_err(), "{bad}");
         }
     }
 

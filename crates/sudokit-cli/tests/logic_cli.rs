@@ -118,3 +118,393 @@ fn an_engine_that_cannot_start_from_marks_is_a_usage_error() {
             "is given as pencil marks, which the fast engine cannot start from",
         ));
 }
+
+const EASY1: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Puzzles of ../shared/ratings/se_ratings_dev.jsonl within the techniques
+/// up to XYZ-wing, and the ER/EP/ED SE 1.2.1 gives them.
+const RATED: [(&str, &str); 8] = [
+    (
+        "..............1..2..3.4..5......26.7..8.......543........8...4..2........6...9...",
+        "2.3/1.5/1.5",
+    ),
+    (
+        "................12..3.45.........4.....6......1.2...7......7......83..6.4.5.....9",
+        "2.0/1.5/1.5",
+    ),
+    (
+        "..............1..2.34....5............5.6.34.1..7.8...........8..6.4....2.......1",
+        "3.2/1.5/1.5",
+    ),
+    (
+        "..............1..2.34.....5.......6.......73.8....9.......37.4..2.6.....5.......1",
+        "3.4/2.0/2.0",
+    ),
+    (
+        "..............1..2..3....4.........1.....52.6.34.7........8.......43..9.27.......",
+        "3.0/1.2/1.2",
+    ),
+    (
+        "................12..3.45..............4..63...6.1.2.......3.47....8.....25.......",
+        "4.2/1.5/1.5",
+    ),
+    (
+        ".6.5.4.3.1...9...8.........9...5...6.4.6.2.7.7...4...5.........4...8...1.5.2.3.4.",
+        "3.8/1.2/1.2",
+    ),
+    (
+        "........1.....2.....3....45......2....5.3.....2...67.....45...36.....8..7........",
+        "4.4/1.2/1.2",
+    ),
+];
+
+/// A puzzle SE rates 9.0: it needs chains, so it is rated as far as the
+/// techniques go.
+const NEEDS_CHAINS: &str =
+    ".5.6..1......35...67...84..2.....8.......3.1.....7..5......4.6...9.1.3....2.....4";
+
+/// The file of the rated puzzles, one per line.
+fn rated_file(name: &str) -> std::path::PathBuf {
+    let path = scratch(name).join("rated.txt");
+    let lines: Vec<&str> = RATED.iter().map(|(p, _)| *p).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn rate_gives_se_ratings_er_ep_ed_in_input_order() {
+    let file = rated_file("rate");
+    let expected: String = RATED.iter().map(|(_, r)| format!("{r}\n")).collect();
+    for jobs in ["1", "2"] {
+        sudokit()
+            .args(["rate", "-j", jobs])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+}
+
+#[test]
+fn rate_json_adds_the_rating_to_the_usual_record() {
+    let out = stdout_of(sudokit().args(["rate", "--format", "json", RATED[5].0]));
+    let record = &json_lines(&out)[0];
+    assert_eq!(record["status"], "rated");
+    assert_eq!(
+        (record["er"].as_f64(), record["ep"].as_f64()),
+        (Some(4.2), Some(1.5))
+    );
+    assert_eq!(record["ed"], 1.5);
+    assert_eq!(record["technique"], "xy_wing");
+    assert_eq!(record["complete"], true);
+    assert_eq!(record["puzzle"], RATED[5].0);
+    assert!(record["solution"].as_str().is_some_and(|s| s.len() == 81));
+    let steps = record["steps"].as_u64().unwrap();
+    let counted: u64 = record["techniques"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(steps, counted);
+    // Every field of the schema is there, as for solve.
+    for field in [
+        "file", "index", "line", "error", "engine", "guesses", "seconds",
+    ] {
+        assert!(record.get(field).is_some(), "{field}");
+    }
+}
+
+#[test]
+fn rate_min_and_max_er_keep_the_puzzles_in_range_with_their_ratings() {
+    let file = rated_file("rate-filter");
+    let out = stdout_of(
+        sudokit()
+            .args(["rate", "--min-er", "3.0", "--max-er", "4.2"])
+            .arg(&file),
+    );
+    let expected: Vec<String> = RATED
+        .iter()
+        .filter(|(_, r)| ("3.0".."4.3").contains(&&r[..3]))
+        .map(|(p, r)| format!("{p} {r}"))
+        .collect();
+    assert_eq!(expected.len(), 5);
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    let json = stdout_of(
+        sudokit()
+            .args(["rate", "-f", "json", "--min-er", "4.3"])
+            .arg(&file),
+    );
+    let kept: Vec<f64> = json_lines(&json)
+        .iter()
+        .map(|r| r["er"].as_f64().unwrap())
+        .collect();
+    assert_eq!(kept, vec![4.4]);
+}
+
+#[test]
+fn rate_says_several_solutions_and_no_solution_instead_of_a_rating() {
+    let several = format!("1{}", ".".repeat(80));
+    let none = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+    sudokit()
+        .arg("rate")
+        .write_stdin(format!("{several}\n{none}\n{EASY1}\n"))
+        .assert()
+        .code(1)
+        .stdout("multiple\nunsolvable\n1.2/1.2/1.2\n")
+        .stderr(predicate::str::contains(
+            "puzzle 1 (line 1): multiple: several solutions, so no logical rating",
+        ))
+        .stderr(predicate::str::contains("puzzle 2 (line 2): unsolvable"));
+}
+
+#[test]
+fn an_invalid_line_in_a_rate_batch_loses_no_other_answer() {
+    let input = format!(
+        "{}\n55{}\n{}\n{}\n",
+        RATED[0].0,
+        ".".repeat(79),
+        &EASY1[1..],
+        RATED[1].0
+    );
+    sudokit()
+        .arg("rate")
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(format!(
+            "{}\ninvalid\ninvalid\n{}\n",
+            RATED[0].1, RATED[1].1
+        ))
+        .stderr(predicate::str::contains(
+            "puzzle 2 (line 2): invalid: digit 5 is given twice in row A",
+        ))
+        .stderr(predicate::str::contains(
+            "puzzle 3 (line 3): invalid: found 80 squares",
+        ));
+}
+
+#[test]
+fn a_puzzle_past_the_techniques_is_rated_as_far_as_they_go_and_marked() {
+    let out = stdout_of(sudokit().args(["rate", NEEDS_CHAINS]));
+    assert!(out.ends_with(" incomplete\n"), "{out}");
+    let record = &json_lines(&stdout_of(sudokit().args([
+        "rate",
+        "-f",
+        "json",
+        NEEDS_CHAINS,
+    ])))[0];
+    assert_eq!(record["status"], "incomplete");
+    assert_eq!(record["complete"], false);
+    sudokit().args(["rate", NEEDS_CHAINS]).assert().success();
+}
+
+#[test]
+fn hint_gives_each_level_of_the_next_step() {
+    let levels = [
+        ("area", "Look at box 1."),
+        ("technique", "Try Hidden single in a box (1.2) in box 1."),
+        (
+            "cells",
+            "Try Hidden single in a box (1.2) in box 1: look at B2, digit 6.",
+        ),
+        (
+            "move",
+            "Hidden single in a box (1.2): Hidden single in box 1: 6 can only go in B2",
+        ),
+    ];
+    for (level, text) in levels {
+        sudokit()
+            .args(["hint", "--level", level, EASY1])
+            .assert()
+            .success()
+            .stdout(format!("{text}\n"));
+    }
+    // JSON: the move is the step object; the other levels say their level.
+    let step = &json_lines(&stdout_of(sudokit().args(["hint", "-f", "json", EASY1])))[0];
+    assert_eq!(step["technique"], "hidden_single");
+    assert_eq!(
+        step["placements"],
+        serde_json::json!([{"square": "B2", "digit": 6}])
+    );
+    assert_eq!(step["evidence"]["units"], serde_json::json!(["box 1"]));
+    let area = &json_lines(&stdout_of(
+        sudokit().args(["hint", "-f", "json", "-l", "area", EASY1]),
+    ))[0];
+    assert_eq!(area["level"], "area");
+    assert_eq!(area["units"], serde_json::json!(["box 1"]));
+    assert!(area.get("squares").is_none());
+}
+
+#[test]
+fn hint_from_a_state_takes_the_next_step_from_there() {
+    // B2 = 6 placed: the next easiest step is another.
+    let mut state = EASY1.to_string();
+    state.replace_range(10..11, "6");
+    let out = stdout_of(sudokit().args(["hint", "--state", &state, EASY1]));
+    assert!(!out.contains("B2") && out.contains("(1.2)"), "{out}");
+}
+
+#[test]
+fn hint_names_a_wrong_placed_digit() {
+    // A1 is 4 in EASY1's solution.
+    let state = format!("5{}", &EASY1[1..]);
+    sudokit()
+        .args(["hint", "--state", &state, EASY1])
+        .assert()
+        .success()
+        .stdout("A1 is wrong: it holds 5, and the solution has 4 there.\n");
+    let json =
+        &json_lines(&stdout_of(sudokit().args([
+            "hint", "-f", "json", "-l", "area", "--state", &state, EASY1,
+        ])))[0];
+    assert_eq!(json["mistake"], "wrong_digit");
+    assert_eq!(json["square"], "A1");
+    assert_eq!(json["digit"], 5);
+}
+
+#[test]
+fn hint_reads_729_pencil_marks_and_names_a_missing_mark() {
+    let marks = marks_of(EASY1);
+    // The puzzle's own marks: the same first step as from its givens.
+    sudokit()
+        .args(["hint", "--state", &marks, EASY1])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(1.2)"));
+    // A2 (marks 4578) is 8 in the solution: strike that mark. (Striking
+    // one of A1's two marks would leave one, a placed digit, and wrong.)
+    let struck = strike(&marks, 1, 8);
+    sudokit()
+        .args(["hint", "-l", "technique", "--state", &struck, EASY1])
+        .assert()
+        .success()
+        .stdout("A2 is missing a pencil mark: its digit was struck out of its marks.\n");
+    sudokit()
+        .args(["hint", "-l", "cells", "--state", &struck, EASY1])
+        .assert()
+        .success()
+        .stdout("A2 is missing the pencil mark 8, which is its digit in the solution.\n");
+    sudokit()
+        .args(["hint", "--state", &strike(&marks, 0, 4), EASY1])
+        .assert()
+        .success()
+        .stdout("A1 is wrong: it holds 5, and the solution has 4 there.\n");
+}
+
+#[test]
+fn hint_reads_a_candidate_grid_from_a_file() {
+    let dir = scratch("hint-grid");
+    let grid = stdout_of(sudokit().args(["candidates", GRID2]));
+    let path = dir.join("state.txt");
+    std::fs::write(&path, &grid).unwrap();
+    let out = stdout_of(sudokit().args(["hint", "--state"]).arg(&path).arg(GRID2));
+    // Propagation already placed every single: the hint is a step past them.
+    assert!(out.contains('(') && !out.contains("wrong"), "{out}");
+}
+
+#[test]
+fn hint_gives_no_step_for_several_solutions_and_says_why_for_bad_states() {
+    let several = format!("1{}", ".".repeat(80));
+    sudokit()
+        .args(["hint", &several])
+        .assert()
+        .code(1)
+        .stdout("multiple: several solutions, so no logical hint\n");
+    let mut changed = EASY1.to_string();
+    changed.replace_range(2..3, "5");
+    sudokit()
+        .args(["hint", "--state", &changed, EASY1])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--state: invalid: square A3: the puzzle gives 3, the state holds 5",
+        ));
+    sudokit()
+        .args(["hint", "--state", &marks_of(EASY1)[1..], EASY1])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("found 728 pencil-mark characters"));
+}
+
+/// Every step of an explanation agrees with the solution: no placement
+/// differs from it, no elimination removes its digit; the rating after the
+/// steps is `rate`'s.
+#[test]
+fn explain_json_steps_agree_with_the_solution_and_the_rating_with_rate() {
+    let file = rated_file("explain");
+    for order in ["se", "easiest"] {
+        let out = stdout_of(
+            sudokit()
+                .args(["explain", "--format", "json", "--order", order])
+                .arg(&file),
+        );
+        let records = json_lines(&out);
+        let mut steps = Vec::new();
+        let mut puzzles = 0;
+        for record in &records {
+            if record.get("status").is_none() {
+                steps.push(record.clone());
+                continue;
+            }
+            puzzles += 1;
+            let solution: Vec<u8> = record["solution"].as_str().unwrap().bytes().collect();
+            let digit = |c: &serde_json::Value| {
+                let name = c["square"].as_str().unwrap().as_bytes();
+                let s = usize::from(name[0] - b'A') * 9 + usize::from(name[1] - b'1');
+                (solution[s] - b'0', c["digit"].as_u64().unwrap() as u8)
+            };
+            assert_eq!(record["path_steps"].as_u64().unwrap() as usize, steps.len());
+            for (n, step) in steps.iter().enumerate() {
+                assert_eq!(step["step"], n + 1);
+                assert_eq!(step["index"], puzzles);
+                for p in step["placements"].as_array().unwrap() {
+                    let (right, placed) = digit(p);
+                    assert_eq!(right, placed, "{step}");
+                }
+                for e in step["eliminations"].as_array().unwrap() {
+                    let (right, removed) = digit(e);
+                    assert_ne!(right, removed, "{step}");
+                }
+            }
+            let (_, rating) = RATED[puzzles - 1];
+            let shown = format!(
+                "{:.1}/{:.1}/{:.1}",
+                record["er"].as_f64().unwrap(),
+                record["ep"].as_f64().unwrap(),
+                record["ed"].as_f64().unwrap()
+            );
+            assert_eq!(shown, rating);
+            assert_eq!(record["order"], order);
+            steps.clear();
+        }
+        assert_eq!(puzzles, RATED.len());
+    }
+}
+
+#[test]
+fn explain_text_shows_each_puzzle_its_steps_and_its_rating() {
+    let out = stdout_of(sudokit().args(["explain", EASY1, RATED[5].0]));
+    let lines: Vec<&str> = out.lines().collect();
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("puzzle "))
+        .collect();
+    assert_eq!(starts.len(), 2);
+    assert_eq!(lines[0], format!("puzzle {EASY1}"));
+    assert_eq!(
+        lines[1],
+        "Hidden single in a box (1.2): Hidden single in box 1: 6 can only go in B2"
+    );
+    assert_eq!(lines[starts[1] - 1], "ER/EP/ED 1.2/1.2/1.2");
+    assert_eq!(lines.last(), Some(&"ER/EP/ED 4.2/1.5/1.5"));
+    // One line per step: the JSON says how many.
+    let json = stdout_of(sudokit().args(["explain", "-f", "json", EASY1]));
+    let last = json_lines(&json).pop().unwrap();
+    assert_eq!(last["path_steps"].as_u64().unwrap() as usize, starts[1] - 2);
+    sudokit()
+        .args(["explain", &format!("1{}", ".".repeat(80))])
+        .assert()
+        .code(1)
+        .stdout(format!("puzzle 1{}\nmultiple\n", ".".repeat(80)));
+}

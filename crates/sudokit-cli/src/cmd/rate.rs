@@ -1,0 +1,211 @@
+//! `sudokit rate`: Sudoku Explainer's rating of each puzzle, as `serate`
+//! prints it (`ER/EP/ED`), streamed and on every core like `solve`.
+//!
+//! The batch's search checks each puzzle first (2 solutions looked for): a
+//! puzzle with none or several is not rated, and says so in the words
+//! `count` uses (`unsolvable`, `multiple`). A rated puzzle's word is
+//! `rated`, or `incomplete` when the techniques short of chains cannot
+//! finish it: its figures then cover the path as far as it goes, and the
+//! text line says `incomplete` after them.
+
+use super::batch::{self, Answers, Rendered, Settings};
+use super::solve::record;
+use crate::args::{LineFormat, RateArgs, RunArgs};
+use crate::input::Inputs;
+use crate::record::{Record, Verdict};
+use crate::Status;
+use anyhow::Result;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+use sudokit::batch::Answer;
+use sudokit::logic::{Difficulty, RateError, Rating};
+use sudokit::{Count, Grid};
+
+pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
+    let rate = Rate {
+        format: args.format,
+        min: args.min_er,
+        max: args.max_er,
+    };
+    let timed = args.format == LineFormat::Json;
+    run_checked(args.input.inputs(), args.jobs, timed, quiet, &rate)
+}
+
+/// Runs a logical command (`rate`, `explain`) over its inputs as a batch
+/// whose search only checks that each puzzle has one solution (2 looked
+/// for, the default engine, no budget) before `answers` does its work.
+pub fn run_checked(
+    inputs: Inputs,
+    jobs: usize,
+    timed: bool,
+    quiet: bool,
+    answers: &impl Answers,
+) -> Result<Status> {
+    let run = RunArgs {
+        engine: None,
+        max_guesses: None,
+        jobs,
+        stats: false,
+    };
+    let settings = Settings {
+        run: &run,
+        max_solutions: 2,
+        timed,
+        quiet,
+    };
+    batch::run(inputs, &settings, answers)
+}
+
+struct Rate {
+    format: LineFormat,
+    /// `--min-er` and `--max-er`, in tenths.
+    min: Option<u16>,
+    max: Option<u16>,
+}
+
+/// The fields `rate` (and `explain`'s puzzle record) add to each JSON record:
+/// the rating, or nulls for a puzzle not rated.
+#[derive(Default, Serialize)]
+pub struct Rated {
+    /// The hardest step's difficulty.
+    er: Option<Difficulty>,
+    /// The hardest up to the first placement.
+    ep: Option<Difficulty>,
+    /// The first step's difficulty.
+    ed: Option<Difficulty>,
+    /// The id of the technique that set ER.
+    technique: Option<&'static str>,
+    /// Steps in SE's path.
+    steps: Option<usize>,
+    /// Steps of each technique, by id.
+    techniques: Option<BTreeMap<&'static str, usize>>,
+    /// False when the path stops short of the solution.
+    complete: Option<bool>,
+}
+
+impl From<Option<&Rating>> for Rated {
+    fn from(rating: Option<&Rating>) -> Rated {
+        let Some(r) = rating else {
+            return Rated::default();
+        };
+        Rated {
+            er: Some(r.er),
+            ep: Some(r.ep),
+            ed: Some(r.ed),
+            technique: r.technique.map(|t| t.id()),
+            steps: Some(r.steps),
+            techniques: Some(r.techniques.clone()),
+            complete: Some(r.complete),
+        }
+    }
+}
+
+/// `2.3/1.5/1.5`, with ` incomplete` after it when the path stops short.
+pub fn rating_text(rating: &Rating) -> String {
+    let text = format!("{}/{}/{}", rating.er, rating.ep, rating.ed);
+    if rating.complete {
+        text
+    } else {
+        format!("{text} incomplete")
+    }
+}
+
+/// The puzzle a logical command can work on, or why it cannot: bad input,
+/// pencil marks (logic starts from givens here), no solution, or several
+/// (`what` names the work refused, as in "no logical rating").
+pub fn judge<'a>(answer: &'a Answer, what: &str) -> Result<&'a Grid, Verdict> {
+    let report = match &answer.outcome {
+        Err(error) => return Err(Verdict::invalid(error)),
+        Ok(_) if answer.entry.marks.is_some() => {
+            return Err(Verdict::invalid(format!(
+                "pencil marks: a {what} starts from a puzzle's givens (hint --state \
+                 takes pencil marks)"
+            )))
+        }
+        Ok((_, report)) => report,
+    };
+    match (report.count(2), &answer.entry.result) {
+        (Count::Exactly(1), Ok(grid)) => Ok(grid),
+        (Count::Exactly(0), _) => Err(unrated(RateError::NoSolution, what)),
+        _ => Err(unrated(RateError::SeveralSolutions, what)),
+    }
+}
+
+/// The verdict on a puzzle without exactly one solution.
+pub fn unrated(error: RateError, what: &str) -> Verdict {
+    match error {
+        RateError::NoSolution => Verdict::unsolvable(""),
+        RateError::SeveralSolutions => Verdict {
+            word: "multiple",
+            status: Status::Unsolved,
+            detail: format!("several solutions, so no logical {what}"),
+        },
+    }
+}
+
+/// The verdict on a rated puzzle.
+pub fn rated(rating: &Rating) -> Verdict {
+    Verdict::ok(if rating.complete {
+        "rated"
+    } else {
+        "incomplete"
+    })
+}
+
+impl Rate {
+    /// True when a puzzle belongs in the output: every puzzle without
+    /// `--min-er`/`--max-er`, else the rated ones in range.
+    fn keeps(&self, rating: Option<&Rating>) -> bool {
+        if self.min.is_none() && self.max.is_none() {
+            return true;
+        }
+        rating.is_some_and(|r| {
+            self.min.is_none_or(|min| r.er.0 >= min) && self.max.is_none_or(|max| r.er.0 <= max)
+        })
+    }
+
+    fn filtered(&self) -> bool {
+        self.min.is_some() || self.max.is_some()
+    }
+}
+
+impl Answers for Rate {
+    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+        let start = Instant::now();
+        let outcome = judge(answer, "rating")
+            .and_then(|grid| sudokit::logic::rate(grid).map_err(|e| unrated(e, "rating")));
+        let seconds = start.elapsed().as_secs_f64();
+        let (verdict, rating) = match &outcome {
+            Ok(rating) => (rated(rating), Some(rating)),
+            Err(verdict) => (verdict.clone(), None),
+        };
+        let out = if !self.keeps(rating) {
+            String::new()
+        } else {
+            match (self.format, rating) {
+                (LineFormat::Line, Some(r)) if self.filtered() => {
+                    let puzzle = answer.entry.result.as_ref().map(Grid::to_line);
+                    format!("{} {}\n", puzzle.unwrap_or_default(), rating_text(r))
+                }
+                (LineFormat::Line, Some(r)) => format!("{}\n", rating_text(r)),
+                (LineFormat::Line, None) => format!("{}\n", verdict.word),
+                (LineFormat::Json, _) => {
+                    let mut record = record(source, answer, &verdict, None);
+                    record.seconds += seconds;
+                    record.with(Rated::from(rating)).to_line()
+                }
+            }
+        };
+        Rendered::answer(out, &verdict, source, answer)
+    }
+
+    fn problem(&self, source: &str, message: &str) -> String {
+        match self.format {
+            LineFormat::Json if !self.filtered() => Record::problem(source, message)
+                .with(Rated::default())
+                .to_line(),
+            _ => String::new(),
+        }
+    }
+}
