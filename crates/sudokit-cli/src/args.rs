@@ -244,6 +244,8 @@ pub struct RateArgs {
     /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
     /// a text line is the puzzle then its rating, so the output lists the
     /// puzzles kept; puzzles not rated are left out (their messages stay).
+    /// An incomplete rating's ER is a lower bound: it can reach --min-er,
+    /// but never passes --max-er.
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub min_er: Option<u16>,
     /// Keep only puzzles rated at most this ER (see --min-er).

@@ -298,6 +298,12 @@ fn a_puzzle_past_the_techniques_is_rated_as_far_as_they_go_and_marked() {
     assert_eq!(record["status"], "incomplete");
     assert_eq!(record["complete"], false);
     sudokit().args(["rate", NEEDS_CHAINS]).assert().success();
+    // Its ER is a lower bound: it may reach --min-er, never pass --max-er.
+    let er = record["er"].as_f64().unwrap().to_string();
+    let kept = |args: &[&str]| stdout_of(sudokit().arg("rate").args(args).arg(NEEDS_CHAINS));
+    assert!(kept(&["--min-er", &er]).starts_with(NEEDS_CHAINS));
+    assert_eq!(kept(&["--max-er", "20"]), "");
+    assert_eq!(kept(&["--min-er", "0", "--max-er", &er]), "");
 }
 
 #[test]

@@ -155,13 +155,20 @@ pub fn rated(rating: &Rating) -> Verdict {
 
 impl Rate {
     /// True when a puzzle belongs in the output: every puzzle without
-    /// `--min-er`/`--max-er`, else the rated ones in range.
+    /// `--min-er`/`--max-er`, else the rated ones known to be in range. An
+    /// incomplete rating's ER is a lower bound (SE's own goes on with
+    /// chains), so it can reach `--min-er` but never shows it is below
+    /// `--max-er`.
     fn keeps(&self, rating: Option<&Rating>) -> bool {
-        if self.min.is_none() && self.max.is_none() {
+        if !self.filtered() {
             return true;
         }
         rating.is_some_and(|r| {
-            self.min.is_none_or(|min| r.er.0 >= min) && self.max.is_none_or(|max| r.er.0 <= max)
+            let below = match self.max {
+                None => true,
+                Some(max) => r.complete && r.er.0 <= max,
+            };
+            self.min.is_none_or(|min| r.er.0 >= min) && below
         })
     }
 
