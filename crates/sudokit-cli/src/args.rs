@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::{EngineKind, Size};
 
-/// sudokit: solve, count, explain and benchmark Sudoku puzzles.
+/// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles.
 ///
 /// Puzzles are read in Peter Norvig's permissive format: digits are givens,
 /// `0` and `.` are empty squares, everything else is ignored. A file holds one
@@ -22,7 +22,9 @@ use sudokit::{EngineKind, Size};
 ///
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
-/// invalid (not a puzzle: stderr says where and why).
+/// invalid (not a puzzle: stderr says where and why). rate and explain say
+/// rated or incomplete (the techniques stop short), hint says hinted or
+/// stuck, and all three say multiple for a puzzle with several solutions.
 ///
 /// Exit codes: 0 every puzzle solved (rated, explained, hinted); 1 some
 /// puzzle has no solution or ran out of budget (rate, explain and hint: or
