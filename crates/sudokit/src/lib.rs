@@ -18,8 +18,9 @@
 //! [`shape`] builds the squares/units/peers tables, [`grid`] holds the two
 //! states, [`parse`] and [`format`](mod@format) read and write them,
 //! [`engine`] has the solvers behind the [`Solver`] trait, [`verify`] checks
-//! answers independently, [`batch`] runs a whole corpus and [`random`] makes
-//! Norvig's random puzzles.
+//! answers independently, [`batch`] runs a whole corpus, [`random`] makes
+//! Norvig's random puzzles and [`logic`] thinks like a person: logical
+//! steps, hints, explanations and Sudoku Explainer's rating.
 //!
 //! # Example
 //!
