@@ -14,7 +14,7 @@
 //! steps are shown in, so `explain` and `rate` agree on every puzzle.
 
 use super::batch::{Answers, Rendered};
-use super::rate::{judge, rated, rating_text, run_checked, unrated, Rated};
+use super::rate::{judge, rated, rating_text, run_checked, Rated};
 use super::solve::record;
 use crate::args::{ExplainArgs, StepOrder, TextFormat};
 use crate::record::Record;
@@ -24,7 +24,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{explain, rate, Order, State, Step};
+use sudokit::logic::{explain, rate_unique, Order, State, Step};
 
 pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
     let command = Explain {
@@ -72,10 +72,9 @@ impl Explain {
 impl Answers for Explain {
     fn answer(&self, source: &str, answer: &Answer) -> Rendered {
         let start = Instant::now();
-        let explained = judge(answer, "explanation").and_then(|grid| {
+        let explained = judge(answer, "explanation").map(|grid| {
             let path = explain(&State::from_puzzle(grid), Order::from(self.order));
-            let rating = rate(grid).map_err(|e| unrated(e, "explanation"))?;
-            Ok((path.steps, rating))
+            (path.steps, rate_unique(grid))
         });
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, steps, rating) = match &explained {

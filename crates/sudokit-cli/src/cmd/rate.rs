@@ -180,8 +180,8 @@ impl Rate {
 impl Answers for Rate {
     fn answer(&self, source: &str, answer: &Answer) -> Rendered {
         let start = Instant::now();
-        let outcome = judge(answer, "rating")
-            .and_then(|grid| sudokit::logic::rate(grid).map_err(|e| unrated(e, "rating")));
+        // `judge` has counted the solutions: the rating need not again.
+        let outcome = judge(answer, "rating").map(sudokit::logic::rate_unique);
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, rating) = match &outcome {
             Ok(rating) => (rated(rating), Some(rating)),

@@ -235,6 +235,14 @@ impl Rating {
 /// exactly one solution to be rated.
 pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
     check_unique(puzzle)?;
+    Ok(rate_unique(puzzle))
+}
+
+/// [`rate`] for a puzzle already known to have exactly one solution (a
+/// batch that counted solutions first need not count them again). On a
+/// puzzle with several solutions or none, the path stops early and the
+/// rating says it is incomplete.
+pub fn rate_unique(puzzle: &Grid) -> Rating {
     let mut state = State::from_puzzle(puzzle);
     let mut steps = Vec::new();
     while !state.is_solved() {
@@ -248,7 +256,7 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
             _ => break,
         }
     }
-    Ok(Rating::of_path(&steps, state.is_solved()))
+    Rating::of_path(&steps, state.is_solved())
 }
 
 /// The puzzle's one solution, or why there is not exactly one.
