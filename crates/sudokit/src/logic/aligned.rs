@@ -150,12 +150,7 @@ fn exclusion(state: &State, cells: &[usize], excluders: &[&[usize]]) -> Option<S
     let eliminations: Vec<Cand> = cells
         .iter()
         .zip(&used)
-        .flat_map(|(&s, &u)| {
-            state.cands(s).without(u).iter().map(move |d| Cand {
-                square: geo.square(s),
-                digit: d,
-            })
-        })
+        .flat_map(|(&s, &u)| geo.cands(s, state.cands(s).without(u)))
         .collect();
     if eliminations.is_empty() {
         return None;
@@ -172,12 +167,7 @@ fn exclusion(state: &State, cells: &[usize], excluders: &[&[usize]]) -> Option<S
     step.evidence.candidates = cells
         .iter()
         .chain(&common)
-        .flat_map(|&s| {
-            state.cands(s).iter().map(move |d| Cand {
-                square: geo.square(s),
-                digit: d,
-            })
-        })
+        .flat_map(|&s| geo.cands(s, state.cands(s)))
         .collect();
     step.text = format!(
         "{} on {}: every way to fill them that uses these candidates clashes or empties one of the excluders {}, so {}",

@@ -192,12 +192,7 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
             .squares
             .iter()
             .zip(&grave.extras)
-            .flat_map(|(&s, e)| {
-                e.iter().map(move |d| Cand {
-                    square: geo.square(s),
-                    digit: d,
-                })
-            })
+            .flat_map(|(&s, &e)| geo.cands(s, e))
             .collect();
         step.text = format!(
             "{}: without the extra candidates of {} the grid would have two solutions or none; {why}, so {}",
@@ -211,14 +206,8 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
     let common = grave.common.clone().unwrap_or_default();
     if grave.squares.len() == 1 {
         let s = grave.squares[0];
-        let e: Vec<Cand> = state
-            .cands(s)
-            .without(grave.all_extras)
-            .iter()
-            .map(|d| Cand {
-                square: geo.square(s),
-                digit: d,
-            })
+        let e: Vec<Cand> = geo
+            .cands(s, state.cands(s).without(grave.all_extras))
             .collect();
         let why = format!(
             "{} must be {}",
@@ -235,10 +224,7 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
         let e: Vec<Cand> = common
             .iter()
             .filter(|&&s| state.cands(s).contains(z))
-            .map(|&s| Cand {
-                square: geo.square(s),
-                digit: z,
-            })
+            .map(|&s| geo.cand(s, z))
             .collect();
         if !e.is_empty() {
             found(make(Technique::Bug2, 57, e, format!("one of them is {z}")))?;
@@ -289,10 +275,7 @@ fn type4(
         for s in [c1, c2] {
             let keep = grave.extra_of(s).union(Digits::single(v));
             for d in state.cands(s).without(keep).iter() {
-                e.push(Cand {
-                    square: geo.square(s),
-                    digit: d,
-                });
+                e.push(geo.cand(s, d));
             }
         }
         if e.is_empty() {
@@ -358,10 +341,7 @@ fn type3(
                     }
                     for s in 0..state.shape().square_count() {
                         if state.cands(s).contains(d) && holders.iter().all(|&h| geo.sees(s, h)) {
-                            e.push(Cand {
-                                square: geo.square(s),
-                                digit: d,
-                            });
+                            e.push(geo.cand(s, d));
                         }
                     }
                 }

@@ -22,7 +22,7 @@
 //! digit already placed so often that `k` lines could not be free of it.
 
 use super::step::{and_list, removal_text, Step};
-use super::units::{Cand, UnitKind};
+use super::units::UnitKind;
 use super::{bits, subsets, Finder, Found, State, Technique};
 use std::ops::ControlFlow;
 
@@ -71,10 +71,7 @@ impl Finder for Fish {
                     for j in bits(cover) {
                         for (i, &s) in geo.squares(cover_units.start + j).iter().enumerate() {
                             if set & (1 << i) == 0 && state.cands(s).contains(d) {
-                                eliminations.push(Cand {
-                                    square: geo.square(s),
-                                    digit: d,
-                                });
+                                eliminations.push(geo.cand(s, d));
                             }
                         }
                     }
@@ -92,10 +89,7 @@ impl Finder for Fish {
                     step.evidence.candidates = bits(set)
                         .flat_map(|i| geo.squares(base_units.start + i).iter())
                         .filter(|&&s| state.cands(s).contains(d))
-                        .map(|&s| Cand {
-                            square: geo.square(s),
-                            digit: d,
-                        })
+                        .map(|&s| geo.cand(s, d))
                         .collect();
                     step.evidence.candidates.sort();
                     step.evidence.squares =

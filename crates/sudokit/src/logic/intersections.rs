@@ -133,10 +133,7 @@ fn locking_step(
         .squares(u2)
         .iter()
         .filter(|&&s| !geo.holds(u1, s) && state.cands(s).contains(d))
-        .map(|&s| Cand {
-            square: geo.square(s),
-            digit: d,
-        })
+        .map(|&s| geo.cand(s, d))
         .collect();
     if eliminations.is_empty() {
         return None;
@@ -168,30 +165,28 @@ fn locking_step(
     step.evidence.squares = locked.clone();
     step.evidence.units = vec![geo.unit(u1), geo.unit(u2)];
     let (unit1, unit2) = (geo.unit(u1), geo.unit(u2));
-    step.text = format!(
-        "{} {d} in {unit1} only in {} ({unit2}): {}",
+    let head = format!(
+        "{} {d} in {unit1} only in {} ({unit2})",
         technique.name(),
-        and_list(&locked),
-        removal_text(&eliminations)
+        and_list(&locked)
     );
     match placed {
         // As in Sudoku Explainer, a direct step only places: the removals
         // are its reason, not its move.
         Some((u3, target)) => {
             let square = geo.square(target);
-            step.placements.push(Cand { square, digit: d });
-            step.text = step
-                .text
-                .replacen(": remove ", ": it cannot be in the rest of ", 1);
-            step.text = step
-                .text
-                .replacen(&format!("rest of {d} from "), "rest of ", 1);
-            step.text.push_str(&format!(
-                ", which leaves {square} the only place for {d} in {}",
+            let cleared: Vec<_> = eliminations.iter().map(|c| c.square).collect();
+            step.text = format!(
+                "{head}: it cannot be in {}, which leaves {square} the only place for {d} in {}",
+                and_list(&cleared),
                 geo.unit(u3)
-            ));
+            );
+            step.placements.push(geo.cand(target, d));
         }
-        None => step.eliminations = eliminations,
+        None => {
+            step.text = format!("{head}: {}", removal_text(&eliminations));
+            step.eliminations = eliminations;
+        }
     }
     Some(step)
 }

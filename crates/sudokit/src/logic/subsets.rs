@@ -64,7 +64,7 @@ impl Finder for NakedSet {
                         ok = false;
                         break;
                     }
-                    union = Digits::from_bits(union.bits() | c.bits());
+                    union = union.union(c);
                 }
                 if !ok || union.len() != k {
                     continue;
@@ -73,13 +73,7 @@ impl Finder for NakedSet {
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| set & (1 << i) == 0)
-                    .flat_map(|(_, &s)| {
-                        let common = Digits::from_bits(state.cands(s).bits() & union.bits());
-                        common.iter().map(move |d| Cand {
-                            square: geo.square(s),
-                            digit: d,
-                        })
-                    })
+                    .flat_map(|(_, &s)| geo.cands(s, state.cands(s).intersection(union)))
                     .collect();
                 if eliminations.is_empty() {
                     continue;
@@ -96,10 +90,7 @@ impl Finder for NakedSet {
                 step.evidence.candidates = bits(set)
                     .flat_map(|i| {
                         let s = squares[i];
-                        state.cands(s).iter().map(move |d| Cand {
-                            square: geo.square(s),
-                            digit: d,
-                        })
+                        geo.cands(s, state.cands(s))
                     })
                     .collect();
                 step.text = format!(
@@ -157,10 +148,7 @@ impl Finder for HiddenSet {
                 let eliminations: Vec<Cand> = bits(places)
                     .flat_map(|i| {
                         let s = squares[i];
-                        state.cands(s).without(digits).iter().map(move |d| Cand {
-                            square: geo.square(s),
-                            digit: d,
-                        })
+                        geo.cands(s, state.cands(s).without(digits))
                     })
                     .collect();
                 let placement = if self.direct {
@@ -169,16 +157,14 @@ impl Finder for HiddenSet {
                         .filter(|&d| !digits.contains(d))
                         .find_map(|d| {
                             let p = positions[usize::from(d)];
-                            (p.count_ones() > 1 && (p & !places).count_ones() == 1).then(|| Cand {
-                                square: geo
-                                    .square(squares[(p & !places).trailing_zeros() as usize]),
-                                digit: d,
-                            })
+                            let rest = p & !places;
+                            (p.count_ones() > 1 && rest.count_ones() == 1)
+                                .then(|| geo.cand(squares[rest.trailing_zeros() as usize], d))
                         });
-                    match target {
-                        Some(c) => Some(c),
-                        None => continue,
-                    }
+                    let Some(c) = target else {
+                        continue;
+                    };
+                    Some(c)
                 } else {
                     None
                 };
@@ -199,39 +185,32 @@ impl Finder for HiddenSet {
                 step.evidence.candidates = bits(places)
                     .flat_map(|i| {
                         let s = squares[i];
-                        Digits::from_bits(state.cands(s).bits() & digits.bits())
-                            .iter()
-                            .map(move |d| Cand {
-                                square: geo.square(s),
-                                digit: d,
-                            })
+                        geo.cands(s, state.cands(s).intersection(digits))
                     })
                     .collect();
-                step.text = format!(
-                    "{} {} in {} ({}): {}",
+                let head = format!(
+                    "{} {} in {} ({})",
                     technique.name(),
                     digit_list(digits.iter()),
                     and_list(&members),
-                    geo.unit(u),
-                    removal_text(&eliminations)
+                    geo.unit(u)
                 );
                 match placement {
                     // As in Sudoku Explainer, a direct step only places: the
                     // removals are its reason, not its move.
                     Some(c) => {
                         step.text = format!(
-                            "{} {} in {} ({}): no other digit fits there, which leaves {} the only place for {} in {}",
-                            technique.name(),
-                            digit_list(digits.iter()),
-                            and_list(&members),
-                            geo.unit(u),
+                            "{head}: no other digit fits there, which leaves {} the only place for {} in {}",
                             c.square,
                             c.digit,
                             geo.unit(u)
                         );
                         step.placements.push(c);
                     }
-                    None => step.eliminations = eliminations,
+                    None => {
+                        step.text = format!("{head}: {}", removal_text(&eliminations));
+                        step.eliminations = eliminations;
+                    }
                 }
                 found(step)?;
             }

@@ -34,8 +34,8 @@
 //! same units, each once. All steps of all loops are collected, then offered
 //! easiest first (ties: lower type first, then the order found).
 //!
-//! 9x9-style grids only in spirit, but the code works on any standard shape;
-//! it is off for the diagonal variant, where a swap can break a diagonal.
+//! It works on every standard shape, and is off for the diagonal variant,
+//! where swapping the two digits can break a diagonal.
 
 use super::step::{and_list, digit_list, removal_text, Step};
 use super::units::{Cand, UnitKind};
@@ -51,7 +51,7 @@ pub struct UniqueLoops;
 const KINDS: [UnitKind; 3] = [UnitKind::Box, UnitKind::Row, UnitKind::Column];
 
 /// A step found, with what SE sorts by.
-struct Found3 {
+struct Collected {
     step: Step,
     kind: u8,
     class: u8,
@@ -67,7 +67,7 @@ impl Finder for UniqueLoops {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let mut all: Vec<Found3> = Vec::new();
+        let mut all: Vec<Collected> = Vec::new();
         for start in 0..state.shape().square_count() {
             let c = state.cands(start);
             if c.len() != 2 {
@@ -195,7 +195,7 @@ struct Offer {
 
 /// Adds the steps of one loop to `all`, once per loop and class of step (as
 /// SE does: a loop's first type-3 naked step hides its later ones).
-fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec<Found3>) {
+fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec<Collected>) {
     let geo = state.geometry();
     let pair = Digits::single(x).union(Digits::single(y));
     let extra_squares: Vec<usize> = cycle
@@ -212,12 +212,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
                 kind: 1,
                 class: 0,
                 difficulty: base,
-                eliminations: [x, y]
-                    .map(|d| Cand {
-                        square: geo.square(s),
-                        digit: d,
-                    })
-                    .to_vec(),
+                eliminations: [x, y].map(|d| geo.cand(s, d)).to_vec(),
                 why: format!(
                     "{} is the only square with other digits, and must keep one",
                     geo.square(s)
@@ -253,12 +248,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
         step.evidence.squares = squares.clone();
         step.evidence.candidates = cycle
             .iter()
-            .flat_map(|&s| {
-                [x, y].map(|d| Cand {
-                    square: geo.square(s),
-                    digit: d,
-                })
-            })
+            .flat_map(|&s| [x, y].map(|d| geo.cand(s, d)))
             .collect();
         let mut eliminations = offer.eliminations;
         eliminations.sort();
@@ -270,7 +260,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
             removal_text(&eliminations)
         );
         step.eliminations = eliminations;
-        all.push(Found3 {
+        all.push(Collected {
             step,
             kind: offer.kind,
             class: offer.class,
@@ -287,10 +277,7 @@ fn type2(state: &State, extra_squares: &[usize], pair: Digits, base: u16) -> Opt
     let eliminations = (0..state.shape().square_count())
         .filter(|s| !extra_squares.contains(s))
         .filter(|&s| extra_squares.iter().all(|&e| geo.sees(s, e)) && state.cands(s).contains(z))
-        .map(|s| Cand {
-            square: geo.square(s),
-            digit: z,
-        })
+        .map(|s| geo.cand(s, z))
         .collect();
     let names: Vec<_> = extra_squares.iter().map(|&s| geo.square(s)).collect();
     Some(Offer {
@@ -368,10 +355,7 @@ fn type3(
                         for s in 0..state.shape().square_count() {
                             if state.cands(s).contains(d) && holders.iter().all(|&h| geo.sees(s, h))
                             {
-                                eliminations.push(Cand {
-                                    square: geo.square(s),
-                                    digit: d,
-                                });
+                                eliminations.push(geo.cand(s, d));
                             }
                         }
                     }
@@ -422,10 +406,7 @@ fn type3(
                     let eliminations: Vec<Cand> = bits(cells)
                         .flat_map(|i| {
                             let s = squares[i];
-                            state.cands(s).without(hidden).iter().map(move |d| Cand {
-                                square: geo.square(s),
-                                digit: d,
-                            })
+                            geo.cands(s, state.cands(s).without(hidden))
                         })
                         .collect();
                     let names: Vec<_> = bits(cells).map(|i| geo.square(squares[i])).collect();
@@ -481,12 +462,7 @@ fn type4(state: &State, (c1, c2): (usize, usize), (x, y): (u8, u8), base: u16) -
         kind: 4,
         class: 0,
         difficulty: base,
-        eliminations: [c1, c2]
-            .map(|s| Cand {
-                square: geo.square(s),
-                digit: remove,
-            })
-            .to_vec(),
+        eliminations: [c1, c2].map(|s| geo.cand(s, remove)).to_vec(),
         why: format!(
             "{lock} has no other place in {} than {} and {}, so one of them is {lock}",
             geo.unit(u),

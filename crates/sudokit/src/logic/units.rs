@@ -7,6 +7,7 @@
 //! Squares and units serialize as the names a person reads, so a step's JSON
 //! can be shown as it is.
 
+use crate::grid::Digits;
 use crate::shape::{Shape, Size, Variant};
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -291,6 +292,20 @@ impl Geometry {
     /// Square `s` as a [`Square`].
     pub fn square(&self, s: usize) -> Square {
         Square::new(s, self.shape.side())
+    }
+
+    /// Candidate `digit` of square `s`.
+    pub fn cand(&self, s: usize, digit: u8) -> Cand {
+        Cand {
+            square: self.square(s),
+            digit,
+        }
+    }
+
+    /// The digits `digits` of square `s`, as candidates.
+    pub fn cands(&self, s: usize, digits: Digits) -> impl Iterator<Item = Cand> {
+        let square = self.square(s);
+        digits.iter().map(move |digit| Cand { square, digit })
     }
 
     /// The unit of `kind` (row, column or box) that holds square `s`.

@@ -71,10 +71,7 @@ impl Finder for Wing {
                             geo.sees(s, a) && geo.sees(s, b) && (!self.xyz || geo.sees(s, pivot))
                         })
                         .filter(|&s| state.cands(s).contains(z))
-                        .map(|s| Cand {
-                            square: geo.square(s),
-                            digit: z,
-                        })
+                        .map(|s| geo.cand(s, z))
                         .collect();
                     if eliminations.is_empty() {
                         continue;
@@ -92,10 +89,7 @@ impl Finder for Wing {
                     step.evidence.squares = vec![p, pa, pb];
                     for s in [pivot, a, b] {
                         for d in state.cands(s).iter() {
-                            step.evidence.candidates.push(Cand {
-                                square: geo.square(s),
-                                digit: d,
-                            });
+                            step.evidence.candidates.push(geo.cand(s, d));
                         }
                     }
                     step.text = format!(
