@@ -6,23 +6,11 @@
 //! `../shared/puzzles` beside the checkout; a missing file skips its group.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use std::path::PathBuf;
 use std::time::Duration;
-use sudokit::parse::{read_puzzles, ParseOptions};
-use sudokit::{EngineKind, Grid, Limits};
 
-fn corpus(name: &str) -> Option<Vec<Grid>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles")
-        .join(name);
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(
-        read_puzzles(&text, ParseOptions::default())
-            .into_iter()
-            .filter_map(|e| e.result.ok())
-            .collect(),
-    )
-}
+mod common;
+use common::corpus;
+use sudokit::{EngineKind, Limits};
 
 /// (collection, engines worth running on it in reasonable time)
 fn plan() -> Vec<(&'static str, Vec<EngineKind>)> {

@@ -7,21 +7,17 @@
 //! Run with `cargo bench -p sudokit-bench --bench logic`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::path::PathBuf;
 use std::time::Duration;
+
+mod common;
+use common::corpus;
 use sudokit::logic::{self, next_step, Order, State};
-use sudokit::parse::{read_puzzles, ParseOptions};
 use sudokit::Grid;
 
 fn sample(name: &str, every: usize, most: usize) -> Option<Vec<Grid>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles")
-        .join(name);
-    let text = std::fs::read_to_string(path).ok()?;
     Some(
-        read_puzzles(&text, ParseOptions::default())
+        corpus(name)?
             .into_iter()
-            .filter_map(|e| e.result.ok())
             .step_by(every)
             .take(most)
             .collect(),
