@@ -163,7 +163,14 @@ fn rate_gives_serates_er_ep_ed_within_these_techniques() {
                     if rating.complete { "" } else { " (incomplete)" }
                 ));
             }
-        } else if !rating.complete {
+        } else if rating.complete {
+            // SE needed more than these techniques: a complete path here
+            // would mean a technique fired where SE's did not.
+            differ.push(format!(
+                "{} ({}): want {}, got a complete {}",
+                e.puzzle, e.set, e.er, rating.er
+            ));
+        } else {
             // Beyond these techniques: what was rated must not exceed SE.
             assert!(
                 rating.er.0 <= want.0,

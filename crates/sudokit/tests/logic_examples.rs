@@ -38,6 +38,10 @@ fn steps(finder: &dyn Finder, state: &State) -> Vec<Step> {
     all
 }
 
+fn names(units: &[sudokit::logic::Unit]) -> Vec<String> {
+    units.iter().map(|u| u.to_string()).collect()
+}
+
 fn removed(step: &Step) -> Vec<String> {
     step.eliminations
         .iter()
@@ -103,22 +107,8 @@ fn x_wing_on_columns_clears_its_rows() {
     let found = steps(&Fish { size: 2 }, &x_wing_marks(&[]));
     assert_eq!(found.len(), 1, "{found:?}");
     let step = &found[0];
-    assert_eq!(
-        step.evidence
-            .base
-            .iter()
-            .map(|u| u.to_string())
-            .collect::<Vec<_>>(),
-        ["column 2", "column 7"]
-    );
-    assert_eq!(
-        step.evidence
-            .cover
-            .iter()
-            .map(|u| u.to_string())
-            .collect::<Vec<_>>(),
-        ["row B", "row F"]
-    );
+    assert_eq!(names(&step.evidence.base), ["column 2", "column 7"]);
+    assert_eq!(names(&step.evidence.cover), ["row B", "row F"]);
     let r = removed(step);
     assert_eq!(r.len(), 14);
     assert!(r
