@@ -243,7 +243,14 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 /// puzzle with several solutions or none, the path stops early and the
 /// rating says it is incomplete.
 pub fn rate_unique(puzzle: &Grid) -> Rating {
-    let mut state = State::from_puzzle(puzzle);
+    rate_from(&State::from_puzzle(puzzle))
+}
+
+/// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
+/// (Sukaku): the path starts from those marks. The state's puzzle must have
+/// exactly one solution that the marks allow.
+pub fn rate_from(state: &State) -> Rating {
+    let mut state = state.clone();
     let mut steps = Vec::new();
     while !state.is_solved() {
         // Stop where SE would try its chains: past that point the path is
