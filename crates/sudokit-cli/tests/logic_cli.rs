@@ -434,9 +434,55 @@ fn hint_gives_no_step_for_several_solutions_and_says_why_for_bad_states() {
         .stderr(predicate::str::contains("found 728 pencil-mark characters"));
 }
 
-/// Every step of an explanation agrees with the solution: no placement
-/// differs from it, no elimination removes its digit; the rating after the
-/// steps is `rate`'s.
+/// The puzzles of `explain --format json`'s output, each record with its
+/// steps, once every step is checked against the puzzle's solution: no
+/// placement differs from it, no elimination removes its digit, and the
+/// steps are numbered 1, 2, ... up to the record's `path_steps`.
+fn explained(out: &str) -> Vec<(serde_json::Value, Vec<serde_json::Value>)> {
+    let mut puzzles = Vec::new();
+    let mut steps = Vec::new();
+    for record in json_lines(out) {
+        if record.get("status").is_none() {
+            steps.push(record);
+            continue;
+        }
+        let solution: Vec<u8> = record["solution"].as_str().unwrap().bytes().collect();
+        let digit = |c: &serde_json::Value| {
+            let name = c["square"].as_str().unwrap().as_bytes();
+            let s = usize::from(name[0] - b'A') * 9 + usize::from(name[1] - b'1');
+            (solution[s] - b'0', c["digit"].as_u64().unwrap() as u8)
+        };
+        assert_eq!(record["path_steps"].as_u64().unwrap() as usize, steps.len());
+        for (n, step) in steps.iter().enumerate() {
+            assert_eq!(step["step"], n + 1);
+            assert_eq!(step["index"], record["index"]);
+            for p in step["placements"].as_array().unwrap() {
+                let (right, placed) = digit(p);
+                assert_eq!(right, placed, "{step}");
+            }
+            for e in step["eliminations"].as_array().unwrap() {
+                let (right, removed) = digit(e);
+                assert_ne!(right, removed, "{step}");
+            }
+        }
+        puzzles.push((record, std::mem::take(&mut steps)));
+    }
+    assert!(steps.is_empty(), "steps after the last puzzle");
+    puzzles
+}
+
+/// A record's rating as the text line shows it.
+fn shown(record: &serde_json::Value) -> String {
+    format!(
+        "{:.1}/{:.1}/{:.1}",
+        record["er"].as_f64().unwrap(),
+        record["ep"].as_f64().unwrap(),
+        record["ed"].as_f64().unwrap()
+    )
+}
+
+/// Every step of an explanation agrees with the solution; the rating after
+/// the steps is `rate`'s.
 #[test]
 fn explain_json_steps_agree_with_the_solution_and_the_rating_with_rate() {
     let file = rated_file("explain");
@@ -446,46 +492,12 @@ fn explain_json_steps_agree_with_the_solution_and_the_rating_with_rate() {
                 .args(["explain", "--format", "json", "--order", order])
                 .arg(&file),
         );
-        let records = json_lines(&out);
-        let mut steps = Vec::new();
-        let mut puzzles = 0;
-        for record in &records {
-            if record.get("status").is_none() {
-                steps.push(record.clone());
-                continue;
-            }
-            puzzles += 1;
-            let solution: Vec<u8> = record["solution"].as_str().unwrap().bytes().collect();
-            let digit = |c: &serde_json::Value| {
-                let name = c["square"].as_str().unwrap().as_bytes();
-                let s = usize::from(name[0] - b'A') * 9 + usize::from(name[1] - b'1');
-                (solution[s] - b'0', c["digit"].as_u64().unwrap() as u8)
-            };
-            assert_eq!(record["path_steps"].as_u64().unwrap() as usize, steps.len());
-            for (n, step) in steps.iter().enumerate() {
-                assert_eq!(step["step"], n + 1);
-                assert_eq!(step["index"], puzzles);
-                for p in step["placements"].as_array().unwrap() {
-                    let (right, placed) = digit(p);
-                    assert_eq!(right, placed, "{step}");
-                }
-                for e in step["eliminations"].as_array().unwrap() {
-                    let (right, removed) = digit(e);
-                    assert_ne!(right, removed, "{step}");
-                }
-            }
-            let (_, rating) = RATED[puzzles - 1];
-            let shown = format!(
-                "{:.1}/{:.1}/{:.1}",
-                record["er"].as_f64().unwrap(),
-                record["ep"].as_f64().unwrap(),
-                record["ed"].as_f64().unwrap()
-            );
-            assert_eq!(shown, rating);
+        let puzzles = explained(&out);
+        assert_eq!(puzzles.len(), RATED.len());
+        for ((record, _), (_, rating)) in puzzles.iter().zip(RATED) {
+            assert_eq!(shown(record), rating);
             assert_eq!(record["order"], order);
-            steps.clear();
         }
-        assert_eq!(puzzles, RATED.len());
     }
 }
 
@@ -513,4 +525,107 @@ fn explain_text_shows_each_puzzle_its_steps_and_its_rating() {
         .assert()
         .code(1)
         .stdout(format!("puzzle 1{}\nmultiple\n", ".".repeat(80)));
+}
+
+/// A puzzle given as the pencil marks of its start (every candidate its
+/// givens allow) is the same puzzle to logic: the same rating, the same
+/// steps.
+#[test]
+fn rate_and_explain_read_a_puzzles_full_pencil_marks_as_the_puzzle() {
+    let marks: Vec<String> = RATED.iter().map(|(p, _)| marks_of(p)).collect();
+    let expected: String = RATED.iter().map(|(_, r)| format!("{r}\n")).collect();
+    sudokit()
+        .arg("rate")
+        .write_stdin(marks.join("\n") + "\n")
+        .assert()
+        .success()
+        .stdout(expected);
+    // Past the techniques, too: incomplete at the same point.
+    assert_eq!(
+        stdout_of(sudokit().args(["rate", &marks_of(NEEDS_CHAINS)])),
+        stdout_of(sudokit().args(["rate", NEEDS_CHAINS]))
+    );
+    let plain = stdout_of(sudokit().args(["explain", RATED[5].0]));
+    let from_marks = stdout_of(sudokit().args(["explain", &marks[5]]));
+    // The puzzle line shows the marks as given; the steps are the same.
+    assert_eq!(
+        from_marks.lines().next(),
+        Some(&*format!("puzzle {}", marks[5]))
+    );
+    assert_eq!(
+        from_marks.lines().skip(1).collect::<Vec<_>>(),
+        plain.lines().skip(1).collect::<Vec<_>>()
+    );
+    // A range keeps the marks line itself, not the few digits it settles.
+    let kept = stdout_of(sudokit().args(["rate", "--min-er", "4", &marks[5]]));
+    assert_eq!(kept, format!("{} 4.2/1.5/1.5\n", marks[5]));
+}
+
+/// RATED[5] needs an XY-wing that removes 9 from F7. Strike that mark
+/// and the puzzle is one of singles and a direct hidden pair (2.0, the
+/// hardest step of its path before the swordfish and the XY-wing): the
+/// path starts from the marks as given, not from the givens.
+#[test]
+fn rate_and_explain_start_from_struck_pencil_marks() {
+    let f7 = 5 * 9 + 6;
+    let struck = strike(&marks_of(RATED[5].0), f7, 9);
+    sudokit()
+        .args(["rate", &struck])
+        .assert()
+        .success()
+        .stdout("2.0/1.5/1.5\n");
+    // The library, started from the same marks, agrees.
+    let marks = sudokit::parse::parse_marks_line(&struck, ParseOptions::default()).unwrap();
+    let state = State::from_marks(&marks.values, &marks.values, Some(marks.sets()));
+    let rating = sudokit::logic::rate_from(&state);
+    assert_eq!(
+        format!("{}/{}/{}", rating.er, rating.ep, rating.ed),
+        "2.0/1.5/1.5"
+    );
+    for order in ["se", "easiest"] {
+        let out = stdout_of(sudokit().args(["explain", "-f", "json", "--order", order, &struck]));
+        let puzzles = explained(&out);
+        let (record, steps) = &puzzles[0];
+        assert_eq!(record["status"], "rated");
+        assert_eq!(record["puzzle"], struck.as_str());
+        assert_eq!(shown(record), "2.0/1.5/1.5");
+        let techniques: Vec<&str> = steps
+            .iter()
+            .map(|s| s["technique"].as_str().unwrap())
+            .collect();
+        assert!(!techniques.contains(&"xy_wing"), "{techniques:?}");
+        assert!(!techniques.contains(&"swordfish"), "{techniques:?}");
+        // Every empty square is filled by the steps.
+        let placed: usize = steps
+            .iter()
+            .map(|s| s["placements"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(placed, RATED[5].0.matches('.').count());
+    }
+}
+
+/// Pencil marks with no solution (A2's 8 struck: its digit in EASY1's
+/// solution) or several are answered as such puzzles are.
+#[test]
+fn rate_and_explain_say_when_pencil_marks_have_no_solution_or_several() {
+    let none = strike(&marks_of(EASY1), 1, 8);
+    let several = marks_of(&two_solutions());
+    sudokit()
+        .arg("rate")
+        .write_stdin(format!("{none}\n{several}\n"))
+        .assert()
+        .code(1)
+        .stdout("unsolvable\nmultiple\n")
+        .stderr(predicate::str::contains("puzzle 1 (line 1): unsolvable"))
+        .stderr(predicate::str::contains(
+            "puzzle 2 (line 2): multiple: several solutions, so no logical rating",
+        ));
+    sudokit()
+        .args(["explain", &none])
+        .assert()
+        .code(1)
+        .stdout(format!("puzzle {none}\nunsolvable\n"));
+    let record = &json_lines(&stdout_of(sudokit().args(["rate", "-f", "json", &none])))[0];
+    assert_eq!(record["status"], "unsolvable");
+    assert_eq!(record["er"], serde_json::Value::Null);
 }

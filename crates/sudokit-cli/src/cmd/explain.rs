@@ -11,10 +11,12 @@
 //! `path_steps`.
 //!
 //! The rating is always SE's (its order defines it), whatever order the
-//! steps are shown in, so `explain` and `rate` agree on every puzzle.
+//! steps are shown in, so `explain` and `rate` agree on every puzzle. A
+//! puzzle given as pencil marks is explained from its marks, as `rate`
+//! rates it.
 
 use super::batch::{Answers, Rendered};
-use super::rate::{judge, rated, rating_text, run_checked, Rated};
+use super::rate::{judge, puzzle_text, rated, rating_text, run_checked, Rated};
 use super::solve::record;
 use crate::args::{ExplainArgs, StepOrder, TextFormat};
 use crate::record::Record;
@@ -24,7 +26,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{explain, rate_unique, Order, State, Step};
+use sudokit::logic::{explain, rate_from, Order, Step};
 
 pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
     let command = Explain {
@@ -72,9 +74,9 @@ impl Explain {
 impl Answers for Explain {
     fn answer(&self, source: &str, answer: &Answer) -> Rendered {
         let start = Instant::now();
-        let explained = judge(answer, "explanation").map(|grid| {
-            let path = explain(&State::from_puzzle(grid), Order::from(self.order));
-            (path.steps, rate_unique(grid))
+        let explained = judge(answer, "explanation").map(|state| {
+            let path = explain(&state, Order::from(self.order));
+            (path.steps, rate_from(&state))
         });
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, steps, rating) = match &explained {
@@ -84,11 +86,7 @@ impl Answers for Explain {
         let mut out = String::new();
         match self.format {
             TextFormat::Text => {
-                let puzzle = match &answer.entry.result {
-                    Ok(grid) if answer.entry.marks.is_none() => grid.to_line(),
-                    _ => answer.entry.text.clone(),
-                };
-                let _ = writeln!(out, "puzzle {puzzle}");
+                let _ = writeln!(out, "puzzle {}", puzzle_text(answer));
                 for step in steps {
                     let _ = writeln!(out, "{step}");
                 }

@@ -7,6 +7,10 @@
 //! `rated`, or `incomplete` when the techniques short of chains cannot
 //! finish it: its figures then cover the path as far as it goes, and the
 //! text line says `incomplete` after them.
+//!
+//! A puzzle given as pencil marks (a Sukaku line) is rated from its marks:
+//! the batch counted its solutions from them, and the path starts from
+//! them, so a candidate struck out is one no step needs to remove.
 
 use super::batch::{self, Answers, Rendered, Settings};
 use super::solve::record;
@@ -19,8 +23,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{Difficulty, RateError, Rating};
-use sudokit::{Count, Grid};
+use sudokit::logic::{rate_from, Difficulty, RateError, Rating, State};
+use sudokit::Count;
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
     let rate = Rate {
@@ -111,24 +115,34 @@ pub fn rating_text(rating: &Rating) -> String {
     }
 }
 
-/// The puzzle a logical command can work on, or why it cannot: bad input,
-/// pencil marks (logic starts from givens here), no solution, or several
-/// (`what` names the work refused, as in "no logical rating").
-pub fn judge<'a>(answer: &'a Answer, what: &str) -> Result<&'a Grid, Verdict> {
+/// The state a logical command starts from, or why it cannot: bad input,
+/// no solution, or several (`what` names the work refused, as in "no
+/// logical rating"). A puzzle given as pencil marks starts from its marks
+/// (the squares they settle placed), any other from its givens with every
+/// candidate they allow. The batch's search has counted the solutions, from
+/// the marks when there are some.
+pub fn judge(answer: &Answer, what: &str) -> Result<State, Verdict> {
     let report = match &answer.outcome {
         Err(error) => return Err(Verdict::invalid(error)),
-        Ok(_) if answer.entry.marks.is_some() => {
-            return Err(Verdict::invalid(format!(
-                "pencil marks: a {what} starts from a puzzle's givens (hint --state \
-                 takes pencil marks)"
-            )))
-        }
         Ok((_, report)) => report,
     };
-    match (report.count(2), &answer.entry.result) {
-        (Count::Exactly(1), Ok(grid)) => Ok(grid),
-        (Count::Exactly(0), _) => Err(unrated(RateError::NoSolution, what)),
-        _ => Err(unrated(RateError::SeveralSolutions, what)),
+    let grid = match (report.count(2), &answer.entry.result) {
+        (Count::Exactly(1), Ok(grid)) => grid,
+        (Count::Exactly(0), _) => return Err(unrated(RateError::NoSolution, what)),
+        _ => return Err(unrated(RateError::SeveralSolutions, what)),
+    };
+    Ok(match &answer.entry.marks {
+        Some(marks) => State::from_marks(grid, grid, Some(marks.sets())),
+        None => State::from_puzzle(grid),
+    })
+}
+
+/// The puzzle as the output shows it: its one-line form, or the pencil
+/// marks as they were given (the digits they settle are not all of it).
+pub fn puzzle_text(answer: &Answer) -> String {
+    match &answer.entry.result {
+        Ok(grid) if answer.entry.marks.is_none() => grid.to_line(),
+        _ => answer.entry.text.clone(),
     }
 }
 
@@ -180,8 +194,8 @@ impl Rate {
 impl Answers for Rate {
     fn answer(&self, source: &str, answer: &Answer) -> Rendered {
         let start = Instant::now();
-        // `judge` has counted the solutions: the rating need not again.
-        let outcome = judge(answer, "rating").map(sudokit::logic::rate_unique);
+        // The batch has counted the solutions: the rating need not again.
+        let outcome = judge(answer, "rating").map(|state| rate_from(&state));
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, rating) = match &outcome {
             Ok(rating) => (rated(rating), Some(rating)),
@@ -192,8 +206,7 @@ impl Answers for Rate {
         } else {
             match (self.format, rating) {
                 (LineFormat::Line, Some(r)) if self.filtered() => {
-                    let puzzle = answer.entry.result.as_ref().map(Grid::to_line);
-                    format!("{} {}\n", puzzle.unwrap_or_default(), rating_text(r))
+                    format!("{} {}\n", puzzle_text(answer), rating_text(r))
                 }
                 (LineFormat::Line, Some(r)) => format!("{}\n", rating_text(r)),
                 (LineFormat::Line, None) => format!("{}\n", verdict.word),
