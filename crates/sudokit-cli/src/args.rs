@@ -17,8 +17,8 @@ use sudokit::{EngineKind, Size};
 /// A line of 729 pencil-mark characters (tdoku, Sukaku: character
 /// `square*9 + digit` holds the digit when it is possible there, `.` or `0`
 /// when not) is a puzzle given as pencil marks: solve, count and candidates
-/// keep to the marks (norvig searches them), and hint takes such a line as
-/// the player's state.
+/// keep to the marks (norvig searches them), rate and explain start their
+/// logical path from them, and hint takes such a line as the player's state.
 ///
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
@@ -59,7 +59,9 @@ pub enum Command {
     /// the first placement, ED the first step's. A puzzle that needs more
     /// is rated as far as the path goes and marked incomplete. A puzzle
     /// with no solution (unsolvable) or several (multiple) is not rated
-    /// (exit 1). Streamed and on every core, like solve.
+    /// (exit 1). A line of 729 pencil marks (a Sukaku puzzle) is rated from
+    /// its marks: its solutions are counted and its path starts from them.
+    /// Streamed and on every core, like solve.
     Rate(RateArgs),
     /// The next logical step from a player's state, graded like a hint system's.
     ///
@@ -73,6 +75,8 @@ pub enum Command {
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///
     /// A puzzle with several solutions or none is not explained (exit 1).
+    /// A line of 729 pencil marks is explained from its marks, as rate
+    /// rates it.
     Explain(ExplainArgs),
     /// Compare engines' speed over puzzle files (Norvig's solve_all report).
     Bench(BenchArgs),
