@@ -161,6 +161,10 @@ fn exclusion(state: &State, cells: &[usize], excluders: &[&[usize]]) -> Option<S
         Technique::AlignedTripletExclusion
     };
     let mut step = Step::new(technique, if cells.len() == 2 { 62 } else { 75 });
+    if !state.reasons() {
+        step.eliminations = eliminations;
+        return Some(step);
+    }
     let names: Vec<_> = cells.iter().map(|&s| geo.square(s)).collect();
     let ex_names: Vec<_> = common.iter().map(|&s| geo.square(s)).collect();
     step.evidence.squares = names.iter().chain(&ex_names).copied().collect();

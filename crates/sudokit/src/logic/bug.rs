@@ -187,19 +187,21 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
     let make = |technique: Technique, difficulty: u16, mut eliminations: Vec<Cand>, why: String| {
         eliminations.sort();
         let mut step = Step::new(technique, difficulty);
-        step.evidence.squares = names.clone();
-        step.evidence.candidates = grave
-            .squares
-            .iter()
-            .zip(&grave.extras)
-            .flat_map(|(&s, &e)| geo.cands(s, e))
-            .collect();
-        step.text = format!(
-            "{}: without the extra candidates of {} the grid would have two solutions or none; {why}, so {}",
-            technique.name(),
-            and_list(&names),
-            removal_text(&eliminations)
-        );
+        if state.reasons() {
+            step.evidence.squares = names.clone();
+            step.evidence.candidates = grave
+                .squares
+                .iter()
+                .zip(&grave.extras)
+                .flat_map(|(&s, &e)| geo.cands(s, e))
+                .collect();
+            step.text = format!(
+                "{}: without the extra candidates of {} the grid would have two solutions or none; {why}, so {}",
+                technique.name(),
+                and_list(&names),
+                removal_text(&eliminations)
+            );
+        }
         step.eliminations = eliminations;
         step
     };

@@ -82,27 +82,30 @@ impl Finder for Fish {
                     let technique =
                         [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2];
                     let mut step = Step::new(technique, self.min_difficulty());
-                    let base: Vec<_> = bits(set).map(|i| geo.unit(base_units.start + i)).collect();
-                    let covers: Vec<_> = bits(cover)
-                        .map(|j| geo.unit(cover_units.start + j))
-                        .collect();
-                    step.evidence.candidates = bits(set)
-                        .flat_map(|i| geo.squares(base_units.start + i).iter())
-                        .filter(|&&s| state.cands(s).contains(d))
-                        .map(|&s| geo.cand(s, d))
-                        .collect();
-                    step.evidence.candidates.sort();
-                    step.evidence.squares =
-                        step.evidence.candidates.iter().map(|c| c.square).collect();
-                    step.text = format!(
-                        "{} on {d}: in {} it can only go in {}, so {}",
-                        technique.name(),
-                        and_list(&base),
-                        and_list(&covers),
-                        removal_text(&eliminations)
-                    );
-                    step.evidence.base = base;
-                    step.evidence.cover = covers;
+                    if state.reasons() {
+                        let base: Vec<_> =
+                            bits(set).map(|i| geo.unit(base_units.start + i)).collect();
+                        let covers: Vec<_> = bits(cover)
+                            .map(|j| geo.unit(cover_units.start + j))
+                            .collect();
+                        step.evidence.candidates = bits(set)
+                            .flat_map(|i| geo.squares(base_units.start + i).iter())
+                            .filter(|&&s| state.cands(s).contains(d))
+                            .map(|&s| geo.cand(s, d))
+                            .collect();
+                        step.evidence.candidates.sort();
+                        step.evidence.squares =
+                            step.evidence.candidates.iter().map(|c| c.square).collect();
+                        step.text = format!(
+                            "{} on {d}: in {} it can only go in {}, so {}",
+                            technique.name(),
+                            and_list(&base),
+                            and_list(&covers),
+                            removal_text(&eliminations)
+                        );
+                        step.evidence.base = base;
+                        step.evidence.cover = covers;
+                    }
                     step.eliminations = eliminations;
                     found(step)?;
                 }

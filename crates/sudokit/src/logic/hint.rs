@@ -450,7 +450,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
             text: format!("Try {technique} ({}){place}.", step.difficulty),
             units,
             technique: step.technique,
-            name: step.name.clone(),
+            name: step.name.to_string(),
             difficulty: step.difficulty,
         }),
         Level::Cells => {
@@ -467,7 +467,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
                 ),
                 units,
                 technique: step.technique,
-                name: step.name.clone(),
+                name: step.name.to_string(),
                 difficulty: step.difficulty,
                 squares,
                 digits,

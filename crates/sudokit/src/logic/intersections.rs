@@ -59,18 +59,21 @@ impl Finder for Intersections {
         let geo = state.geometry();
         let n = state.shape().side() as u8;
         for (kind1, kind2) in PAIRS {
+            let kind2_units = geo.units_of_kind(kind2);
             for d in 1..=n {
                 for u1 in geo.units_of_kind(kind1) {
                     let positions = state.positions(u1, d);
                     if positions.count_ones() < 2 {
                         continue;
                     }
-                    for u2 in geo.units_of_kind(kind2) {
-                        if geo.overlap(u1, u2) < 2 {
-                            continue;
-                        }
-                        let locked = bits(positions).all(|i| geo.holds(u2, geo.squares(u1)[i]));
-                        if !locked {
+                    for crossing in geo.crossings(u1) {
+                        let u2 = crossing.unit;
+                        // Locked in the shared squares, and somewhere else
+                        // in `u2` to remove it from.
+                        if !kind2_units.contains(&u2)
+                            || positions & !crossing.here != 0
+                            || state.positions(u2, d) & !crossing.there == 0
+                        {
                             continue;
                         }
                         if self.direct {
@@ -105,12 +108,10 @@ impl Intersections {
             if positions.count_ones() < 2 {
                 continue;
             }
-            let left: Vec<usize> = bits(positions)
-                .map(|i| geo.squares(u3)[i])
-                .filter(|&s| !geo.holds(u2, s))
-                .collect();
-            if let [target] = left[..] {
-                if let Some(step) = locking_step(state, u1, u2, d, Some((u3, target))) {
+            let squares = geo.squares(u3);
+            let mut left = bits(positions).filter(|&i| !geo.holds(u2, squares[i]));
+            if let (Some(i), None) = (left.next(), left.next()) {
+                if let Some(step) = locking_step(state, u1, u2, d, Some((u3, squares[i]))) {
                     found(step)?;
                 }
             }
@@ -152,6 +153,15 @@ fn locking_step(
         _ => 28,
     };
     let mut step = Step::new(technique, difficulty);
+    match placed {
+        // As in Sudoku Explainer, a direct step only places: the removals
+        // are its reason, not its move.
+        Some((_, target)) => step.placements.push(geo.cand(target, d)),
+        None => step.eliminations = eliminations.clone(),
+    }
+    if !state.reasons() {
+        return Some(step);
+    }
     let locked: Vec<_> = geo
         .squares(u1)
         .iter()
@@ -163,30 +173,24 @@ fn locking_step(
         .map(|&square| Cand { square, digit: d })
         .collect();
     step.evidence.squares = locked.clone();
-    step.evidence.units = vec![geo.unit(u1), geo.unit(u2)];
     let (unit1, unit2) = (geo.unit(u1), geo.unit(u2));
+    step.evidence.units = vec![unit1, unit2];
     let head = format!(
         "{} {d} in {unit1} only in {} ({unit2})",
         technique.name(),
         and_list(&locked)
     );
-    match placed {
-        // As in Sudoku Explainer, a direct step only places: the removals
-        // are its reason, not its move.
+    step.text = match placed {
         Some((u3, target)) => {
-            let square = geo.square(target);
             let cleared: Vec<_> = eliminations.iter().map(|c| c.square).collect();
-            step.text = format!(
-                "{head}: it cannot be in {}, which leaves {square} the only place for {d} in {}",
+            format!(
+                "{head}: it cannot be in {}, which leaves {} the only place for {d} in {}",
                 and_list(&cleared),
+                geo.square(target),
                 geo.unit(u3)
-            );
-            step.placements.push(geo.cand(target, d));
+            )
         }
-        None => {
-            step.text = format!("{head}: {}", removal_text(&eliminations));
-            step.eliminations = eliminations;
-        }
-    }
+        None => format!("{head}: {}", removal_text(&eliminations)),
+    };
     Some(step)
 }

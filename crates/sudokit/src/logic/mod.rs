@@ -52,7 +52,9 @@ pub mod units;
 pub mod wings;
 
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
-pub use solver::{explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating};
+pub use solver::{
+    explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating,
+};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Step, Technique};
 pub use units::{Cand, Square, Unit};

@@ -53,21 +53,26 @@ fn singles_in_units(state: &State, last: bool, found: Found<'_>) -> ControlFlow<
             let s = geo.squares(u)[positions.trailing_zeros() as usize];
             let (square, unit) = (geo.square(s), geo.unit(u));
             let mut step = if last {
-                let mut step = Step::new(Technique::FullHouse, 10);
-                step.text = format!(
-                    "Full house in {unit}: {square} is its last empty square, so it is {d}"
-                );
+                Step::new(Technique::FullHouse, 10)
+            } else if unit.kind() == UnitKind::Box {
+                let mut step = Step::new(Technique::HiddenSingle, 12);
+                step.name = "Hidden single in a box";
                 step
             } else {
-                let in_box = unit.kind() == UnitKind::Box;
-                let mut step = Step::new(Technique::HiddenSingle, if in_box { 12 } else { 15 });
-                step.name = format!("Hidden single in a {}", if in_box { "box" } else { "line" });
-                step.text = format!("Hidden single in {unit}: {d} can only go in {square}");
+                let mut step = Step::new(Technique::HiddenSingle, 15);
+                step.name = "Hidden single in a line";
                 step
             };
             step.placements.push(Cand { square, digit: d });
-            step.evidence.squares.push(square);
-            step.evidence.units.push(unit);
+            if state.reasons() {
+                step.text = if last {
+                    format!("Full house in {unit}: {square} is its last empty square, so it is {d}")
+                } else {
+                    format!("Hidden single in {unit}: {d} can only go in {square}")
+                };
+                step.evidence.squares.push(square);
+                step.evidence.units.push(unit);
+            }
             found(step)?;
         }
     }
@@ -110,9 +115,11 @@ impl Finder for NakedSingle {
             }
             let square = geo.square(s);
             let mut step = Step::new(Technique::NakedSingle, 23);
-            step.text = format!("Naked single: {d} is the only candidate left in {square}");
             step.placements.push(Cand { square, digit: d });
-            step.evidence.squares.push(square);
+            if state.reasons() {
+                step.text = format!("Naked single: {d} is the only candidate left in {square}");
+                step.evidence.squares.push(square);
+            }
             found(step)?;
         }
         ControlFlow::Continue(())

@@ -97,19 +97,7 @@ pub enum Order {
 /// The next step from `state`, if any technique finds one.
 pub fn next_step(state: &State, order: Order) -> Option<Step> {
     match order {
-        Order::Se => {
-            for finder in SE_ORDER {
-                let mut first = None;
-                let _ = finder.find(state, &mut |step| {
-                    first = Some(step);
-                    ControlFlow::Break(())
-                });
-                if first.is_some() {
-                    return first;
-                }
-            }
-            None
-        }
+        Order::Se => first_step(state, SE_ORDER),
         Order::Easiest => {
             let mut best: Option<Step> = None;
             for finder in SE_ORDER {
@@ -131,6 +119,27 @@ pub fn next_step(state: &State, order: Order) -> Option<Step> {
             best
         }
     }
+}
+
+/// The first step of the first of `rules` that has one.
+fn first_step(state: &State, rules: &[&dyn Finder]) -> Option<Step> {
+    for finder in rules {
+        let mut first = None;
+        let _ = finder.find(state, &mut |step| {
+            first = Some(step);
+            ControlFlow::Break(())
+        });
+        if first.is_some() {
+            return first;
+        }
+    }
+    None
+}
+
+/// SE's rules up to where its chains come: what [`rate`] runs until chains
+/// exist here (aligned triplet exclusion, the last rule, comes after them).
+fn rules_before_chains() -> &'static [&'static dyn Finder] {
+    &SE_ORDER[..SE_ORDER.len() - 1]
 }
 
 /// A logical path through a puzzle.
@@ -250,18 +259,16 @@ pub fn rate_unique(puzzle: &Grid) -> Rating {
 /// (Sukaku): the path starts from those marks. The state's puzzle must have
 /// exactly one solution that the marks allow.
 pub fn rate_from(state: &State) -> Rating {
-    let mut state = state.clone();
+    let mut state = state.clone().without_reasons();
     let mut steps = Vec::new();
     while !state.is_solved() {
         // Stop where SE would try its chains: past that point the path is
         // no longer SE's, and its ratings would not be either.
-        match next_step(&state, Order::Se) {
-            Some(step) if step.technique != Technique::AlignedTripletExclusion => {
-                state.apply(&step);
-                steps.push(step);
-            }
-            _ => break,
-        }
+        let Some(step) = first_step(&state, rules_before_chains()) else {
+            break;
+        };
+        state.apply(&step);
+        steps.push(step);
     }
     Rating::of_path(&steps, state.is_solved())
 }

@@ -23,6 +23,13 @@ pub struct State {
     givens: Grid,
     values: Grid,
     cands: Vec<Digits>,
+    /// Where each digit may go in each unit (`u * (side + 1) + d`), kept
+    /// up to date by every move: the techniques ask this more than anything.
+    positions: Vec<u32>,
+    /// How many empty squares each unit has.
+    empty: Vec<u8>,
+    /// Whether steps found in this state carry their evidence and sentence.
+    reasons: bool,
 }
 
 impl State {
@@ -45,27 +52,63 @@ impl State {
                 placed.set(s, values.get(s));
             }
         }
+        // The digits placed in each unit, then each empty square keeps what
+        // none of its units holds.
+        let mut taken = vec![Digits::EMPTY; shape.units().len()];
+        for s in 0..shape.square_count() {
+            if placed.get(s) != 0 {
+                for &(u, _) in geometry.slots(s) {
+                    taken[u].insert(placed.get(s));
+                }
+            }
+        }
         let all = Digits::all(shape.side());
         let cands = (0..shape.square_count())
             .map(|s| {
                 if placed.get(s) != 0 {
                     return Digits::EMPTY;
                 }
-                let mut digits = marks.map_or(all, |m| m[s]);
-                for &p in shape.peers(s) {
-                    if placed.get(p) != 0 {
-                        digits.remove(placed.get(p));
-                    }
-                }
-                digits
+                let digits = marks.map_or(all, |m| m[s]);
+                geometry
+                    .slots(s)
+                    .iter()
+                    .fold(digits, |digits, &(u, _)| digits.without(taken[u]))
             })
             .collect();
-        State {
+        let units = shape.units().len();
+        let mut state = State {
             geometry,
             givens: givens.clone(),
             values: placed,
             cands,
+            positions: vec![0; units * (shape.side() + 1)],
+            empty: vec![0; units],
+            reasons: true,
+        };
+        for s in 0..shape.square_count() {
+            let empty = state.values.get(s) == 0;
+            for &(u, i) in geometry.slots(s) {
+                state.empty[u] += u8::from(empty);
+                for d in state.cands[s].iter() {
+                    state.positions[u * (shape.side() + 1) + usize::from(d)] |= 1 << i;
+                }
+            }
         }
+        state
+    }
+
+    /// The same state, but the steps found in it carry only their moves and
+    /// difficulty: no evidence and no sentence. A rater wants nothing more,
+    /// and writing the sentences costs more than finding most steps.
+    pub fn without_reasons(mut self) -> State {
+        self.reasons = false;
+        self
+    }
+
+    /// True when steps should carry their evidence and sentence (the
+    /// default; see [`State::without_reasons`]).
+    pub fn reasons(&self) -> bool {
+        self.reasons
     }
 
     /// The shape of the grid.
@@ -106,22 +149,12 @@ impl State {
     /// Where digit `d` may still go in unit `u`: bit `i` stands for the
     /// unit's `i`-th square.
     pub fn positions(&self, u: usize, d: u8) -> u32 {
-        let mut bits = 0;
-        for (i, &s) in self.geometry.squares(u).iter().enumerate() {
-            if self.cands[s].contains(d) {
-                bits |= 1 << i;
-            }
-        }
-        bits
+        self.positions[u * (self.shape().side() + 1) + usize::from(d)]
     }
 
     /// How many squares of unit `u` are empty.
     pub fn empty_count(&self, u: usize) -> usize {
-        self.geometry
-            .squares(u)
-            .iter()
-            .filter(|&&s| self.values.get(s) == 0)
-            .count()
+        usize::from(self.empty[u])
     }
 
     /// How many squares hold digit `d`.
@@ -131,16 +164,31 @@ impl State {
 
     /// Puts `d` in square `s` and removes it from the candidates of its peers.
     pub fn place(&mut self, s: usize, d: u8) {
+        if self.values.get(s) != 0 {
+            return;
+        }
         self.values.set(s, d);
-        self.cands[s] = Digits::EMPTY;
+        for old in self.cands[s].iter() {
+            self.eliminate(s, old);
+        }
+        for &(u, _) in self.geometry.slots(s) {
+            self.empty[u] -= 1;
+        }
         for &p in self.geometry.shape.peers(s) {
-            self.cands[p].remove(d);
+            self.eliminate(p, d);
         }
     }
 
     /// Removes candidate `d` from square `s`.
     pub fn eliminate(&mut self, s: usize, d: u8) {
+        if !self.cands[s].contains(d) {
+            return;
+        }
         self.cands[s].remove(d);
+        let stride = self.shape().side() + 1;
+        for &(u, i) in self.geometry.slots(s) {
+            self.positions[u * stride + usize::from(d)] &= !(1 << i);
+        }
     }
 
     /// Makes the moves of `step`: its eliminations, then its placements.
@@ -194,6 +242,42 @@ mod tests {
         assert_eq!(marks.len(), 729);
         assert_eq!(&marks[..9], "...4.....");
         assert_eq!(&marks[9..18], "1....67.9");
+    }
+
+    /// The kept tables agree with a fresh count from the candidates.
+    fn assert_tables_agree(state: &State) {
+        let geo = state.geometry();
+        for u in 0..state.shape().units().len() {
+            let squares = geo.squares(u);
+            let empty = squares.iter().filter(|&&s| state.value(s) == 0).count();
+            assert_eq!(state.empty_count(u), empty, "unit {u}");
+            for d in 1..=9 {
+                let scanned = (0..squares.len())
+                    .filter(|&i| state.cands(squares[i]).contains(d))
+                    .fold(0, |m, i| m | 1 << i);
+                assert_eq!(state.positions(u, d), scanned, "unit {u}, digit {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn positions_and_empty_counts_follow_every_move() {
+        let p = parse_grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let mut state = State::from_puzzle(&p);
+        assert_tables_agree(&state);
+        let solution = crate::logic::solver::check_unique(&p).unwrap();
+        for s in (0..81).step_by(7) {
+            for d in state.cands(s).iter().filter(|&d| d != solution.get(s)) {
+                state.eliminate(s, d);
+            }
+            assert_tables_agree(&state);
+            state.place(s, solution.get(s));
+            assert_tables_agree(&state);
+        }
     }
 
     #[test]

@@ -161,7 +161,7 @@ pub struct Step {
     pub technique: Technique,
     /// The technique's display name, with the variant where it matters
     /// ("Hidden single in a box").
-    pub name: String,
+    pub name: &'static str,
     /// Its difficulty on Sudoku Explainer's scale.
     pub difficulty: Difficulty,
     /// Digits it places.
@@ -180,7 +180,7 @@ impl Step {
     pub fn new(technique: Technique, difficulty: u16) -> Step {
         Step {
             technique,
-            name: technique.name().to_string(),
+            name: technique.name(),
             difficulty: Difficulty(difficulty),
             placements: Vec::new(),
             eliminations: Vec::new(),

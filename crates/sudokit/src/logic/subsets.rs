@@ -84,23 +84,25 @@ impl Finder for NakedSet {
                     Technique::NakedQuad,
                 ][k - 2];
                 let mut step = Step::new(technique, self.min_difficulty());
-                let members: Vec<_> = bits(set).map(|i| geo.square(squares[i])).collect();
-                step.evidence.squares = members.clone();
-                step.evidence.units = vec![geo.unit(u)];
-                step.evidence.candidates = bits(set)
-                    .flat_map(|i| {
-                        let s = squares[i];
-                        geo.cands(s, state.cands(s))
-                    })
-                    .collect();
-                step.text = format!(
-                    "{} {} in {} ({}): {}",
-                    technique.name(),
-                    digit_list(union.iter()),
-                    and_list(&members),
-                    geo.unit(u),
-                    removal_text(&eliminations)
-                );
+                if state.reasons() {
+                    let members: Vec<_> = bits(set).map(|i| geo.square(squares[i])).collect();
+                    step.evidence.squares = members.clone();
+                    step.evidence.units = vec![geo.unit(u)];
+                    step.evidence.candidates = bits(set)
+                        .flat_map(|i| {
+                            let s = squares[i];
+                            geo.cands(s, state.cands(s))
+                        })
+                        .collect();
+                    step.text = format!(
+                        "{} {} in {} ({}): {}",
+                        technique.name(),
+                        digit_list(union.iter()),
+                        and_list(&members),
+                        geo.unit(u),
+                        removal_text(&eliminations)
+                    );
+                }
                 step.eliminations = eliminations;
                 found(step)?;
             }
@@ -179,38 +181,38 @@ impl Finder for HiddenSet {
                     (false, _) => Technique::HiddenQuad,
                 };
                 let mut step = Step::new(technique, self.min_difficulty());
-                let members: Vec<_> = bits(places).map(|i| geo.square(squares[i])).collect();
-                step.evidence.squares = members.clone();
-                step.evidence.units = vec![geo.unit(u)];
-                step.evidence.candidates = bits(places)
-                    .flat_map(|i| {
-                        let s = squares[i];
-                        geo.cands(s, state.cands(s).intersection(digits))
-                    })
-                    .collect();
-                let head = format!(
-                    "{} {} in {} ({})",
-                    technique.name(),
-                    digit_list(digits.iter()),
-                    and_list(&members),
-                    geo.unit(u)
-                );
-                match placement {
-                    // As in Sudoku Explainer, a direct step only places: the
-                    // removals are its reason, not its move.
-                    Some(c) => {
-                        step.text = format!(
+                if state.reasons() {
+                    let members: Vec<_> = bits(places).map(|i| geo.square(squares[i])).collect();
+                    step.evidence.squares = members.clone();
+                    step.evidence.units = vec![geo.unit(u)];
+                    step.evidence.candidates = bits(places)
+                        .flat_map(|i| {
+                            let s = squares[i];
+                            geo.cands(s, state.cands(s).intersection(digits))
+                        })
+                        .collect();
+                    let head = format!(
+                        "{} {} in {} ({})",
+                        technique.name(),
+                        digit_list(digits.iter()),
+                        and_list(&members),
+                        geo.unit(u)
+                    );
+                    step.text = match placement {
+                        Some(c) => format!(
                             "{head}: no other digit fits there, which leaves {} the only place for {} in {}",
                             c.square,
                             c.digit,
                             geo.unit(u)
-                        );
-                        step.placements.push(c);
-                    }
-                    None => {
-                        step.text = format!("{head}: {}", removal_text(&eliminations));
-                        step.eliminations = eliminations;
-                    }
+                        ),
+                        None => format!("{head}: {}", removal_text(&eliminations)),
+                    };
+                }
+                match placement {
+                    // As in Sudoku Explainer, a direct step only places: the
+                    // removals are its reason, not its move.
+                    Some(c) => step.placements.push(c),
+                    None => step.eliminations = eliminations,
                 }
                 found(step)?;
             }

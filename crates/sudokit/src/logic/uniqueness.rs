@@ -244,21 +244,23 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
         }
         let t = technique(cycle.len(), offer.kind);
         let mut step = Step::new(t, offer.difficulty);
-        let squares: Vec<_> = cycle.iter().map(|&s| geo.square(s)).collect();
-        step.evidence.squares = squares.clone();
-        step.evidence.candidates = cycle
-            .iter()
-            .flat_map(|&s| [x, y].map(|d| geo.cand(s, d)))
-            .collect();
         let mut eliminations = offer.eliminations;
         eliminations.sort();
-        step.text = format!(
-            "{} on {x},{y} in {}: {}, so {}",
-            t.name(),
-            and_list(&squares),
-            offer.why,
-            removal_text(&eliminations)
-        );
+        if state.reasons() {
+            let squares: Vec<_> = cycle.iter().map(|&s| geo.square(s)).collect();
+            step.evidence.squares = squares.clone();
+            step.evidence.candidates = cycle
+                .iter()
+                .flat_map(|&s| [x, y].map(|d| geo.cand(s, d)))
+                .collect();
+            step.text = format!(
+                "{} on {x},{y} in {}: {}, so {}",
+                t.name(),
+                and_list(&squares),
+                offer.why,
+                removal_text(&eliminations)
+            );
+        }
         step.eliminations = eliminations;
         all.push(Collected {
             step,

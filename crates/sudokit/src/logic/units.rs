@@ -173,6 +173,24 @@ pub struct Geometry {
     holds: Vec<bool>,
     /// Each square's peers in square order.
     peers: Vec<Vec<usize>>,
+    /// For each square, the units that hold it and its place in each.
+    slots: Vec<Vec<(usize, usize)>>,
+    /// For each unit, the units it shares two or more squares with (a box
+    /// and a line, a box and a diagonal), with the shared squares as
+    /// positions of each.
+    crossings: Vec<Vec<Crossing>>,
+}
+
+/// Two units that share two or more squares, seen from the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Crossing {
+    /// The other unit.
+    pub unit: usize,
+    /// The shared squares, as positions in the first unit (bit `i` for its
+    /// `i`-th square).
+    pub here: u32,
+    /// The shared squares, as positions in the other unit.
+    pub there: u32,
 }
 
 impl PartialEq for Geometry {
@@ -232,6 +250,31 @@ impl Geometry {
                 p
             })
             .collect();
+        let mut slots = vec![Vec::new(); count];
+        for (u, unit) in shape.units().iter().enumerate() {
+            for (i, &s) in unit.iter().enumerate() {
+                slots[s].push((u, i));
+            }
+        }
+        let mask = |u: usize, other: usize| -> u32 {
+            let squares = &shape.units()[u];
+            (0..squares.len())
+                .filter(|&i| holds[other * count + squares[i]])
+                .fold(0, |m, i| m | 1 << i)
+        };
+        let crossings = (0..shape.units().len())
+            .map(|u| {
+                (0..shape.units().len())
+                    .filter(|&v| v != u)
+                    .map(|v| Crossing {
+                        unit: v,
+                        here: mask(u, v),
+                        there: mask(v, u),
+                    })
+                    .filter(|c| c.here.count_ones() >= 2)
+                    .collect()
+            })
+            .collect();
         Geometry {
             shape,
             scan,
@@ -239,6 +282,8 @@ impl Geometry {
             sees,
             holds,
             peers,
+            slots,
+            crossings,
         }
     }
 
@@ -255,6 +300,16 @@ impl Geometry {
     /// True when unit `u` holds square `s`.
     pub fn holds(&self, u: usize, s: usize) -> bool {
         self.holds[u * self.shape.square_count() + s]
+    }
+
+    /// The units that hold square `s`, each with the square's place in it.
+    pub fn slots(&self, s: usize) -> &[(usize, usize)] {
+        &self.slots[s]
+    }
+
+    /// The units that share two or more squares with unit `u`, in order.
+    pub fn crossings(&self, u: usize) -> &[Crossing] {
+        &self.crossings[u]
     }
 
     /// How many squares units `a` and `b` share.

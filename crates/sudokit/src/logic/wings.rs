@@ -83,20 +83,22 @@ impl Finder for Wing {
                         Technique::XyWing
                     };
                     let mut step = Step::new(technique, self.min_difficulty());
-                    let (p, pa, pb) = (geo.square(pivot), geo.square(a), geo.square(b));
-                    step.evidence.pivot = Some(p);
-                    step.evidence.pincers = vec![pa, pb];
-                    step.evidence.squares = vec![p, pa, pb];
-                    for s in [pivot, a, b] {
-                        for d in state.cands(s).iter() {
-                            step.evidence.candidates.push(geo.cand(s, d));
+                    if state.reasons() {
+                        let (p, pa, pb) = (geo.square(pivot), geo.square(a), geo.square(b));
+                        step.evidence.pivot = Some(p);
+                        step.evidence.pincers = vec![pa, pb];
+                        step.evidence.squares = vec![p, pa, pb];
+                        for s in [pivot, a, b] {
+                            for d in state.cands(s).iter() {
+                                step.evidence.candidates.push(geo.cand(s, d));
+                            }
                         }
+                        step.text = format!(
+                            "{} with pivot {p} ({xy}) and pincers {pa} ({xz}) and {pb} ({yz}): one of them is {z}, so {}",
+                            technique.name(),
+                            removal_text(&eliminations)
+                        );
                     }
-                    step.text = format!(
-                        "{} with pivot {p} ({xy}) and pincers {pa} ({xz}) and {pb} ({yz}): one of them is {z}, so {}",
-                        technique.name(),
-                        removal_text(&eliminations)
-                    );
                     step.eliminations = eliminations;
                     found(step)?;
                 }
