@@ -80,7 +80,8 @@ impl Digits {
 
     /// The one digit of a single-digit set.
     pub fn only(self) -> Option<u8> {
-        (self.len() == 1).then(|| self.0.trailing_zeros() as u8)
+        // One bit set, tested without counting them all.
+        (self.0 != 0 && self.0 & (self.0 - 1) == 0).then(|| self.0.trailing_zeros() as u8)
     }
 
     /// The digits in increasing order.

@@ -24,7 +24,7 @@
 
 use super::step::{and_list, removal_text, Step};
 use super::units::{Cand, UnitKind};
-use super::{bits, Finder, Found, State, Technique};
+use super::{at_most_one, bits, Finder, Found, State, Technique};
 use std::ops::ControlFlow;
 
 /// Pointing and claiming; `direct` keeps only those that place a digit.
@@ -63,7 +63,7 @@ impl Finder for Intersections {
             for d in 1..=n {
                 for u1 in geo.units_of_kind(kind1) {
                     let positions = state.positions(u1, d);
-                    if positions.count_ones() < 2 {
+                    if at_most_one(positions) {
                         continue;
                     }
                     for crossing in geo.crossings(u1) {
@@ -105,7 +105,7 @@ impl Intersections {
                 continue;
             }
             let positions = state.positions(u3, d);
-            if positions.count_ones() < 2 {
+            if at_most_one(positions) {
                 continue;
             }
             let squares = geo.squares(u3);

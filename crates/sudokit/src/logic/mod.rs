@@ -76,6 +76,13 @@ pub trait Finder: Send + Sync {
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()>;
 }
 
+/// True when `mask` has no bit or one bit set. (`count_ones() < 2` says
+/// the same, but without a `popcnt` instruction, which a portable build
+/// cannot assume, it costs a dozen; the moves call this all the time.)
+pub(crate) fn at_most_one(mask: u32) -> bool {
+    mask & mask.wrapping_sub(1) == 0
+}
+
 /// Bits of a position mask, lowest first.
 pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

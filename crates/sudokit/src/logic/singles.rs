@@ -23,7 +23,7 @@
 
 use super::step::Step;
 use super::units::{Cand, UnitKind};
-use super::{Finder, Found, State, Technique};
+use super::{bits, Finder, Found, State, Technique};
 use std::ops::ControlFlow;
 
 /// Full houses: the last empty square of a unit.
@@ -35,46 +35,88 @@ pub struct HiddenSingle;
 /// Naked singles: the last candidate of a square.
 pub struct NakedSingle;
 
-/// Finds the digits with one place left in a unit, full houses (`last`)
-/// or the others.
+/// A digit with one place left in a unit, before it is dressed as a
+/// [`Step`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Single {
+    /// The unit.
+    pub unit: usize,
+    /// The square where the digit goes.
+    pub square: usize,
+    /// The digit.
+    pub digit: u8,
+    /// Full house (the unit's last empty square) or hidden single.
+    pub technique: Technique,
+    /// 1.0 for a full house, 1.2 for a hidden single in a box, 1.5 in a line.
+    pub difficulty: u16,
+}
+
+/// The digits with one place left in a unit, in Sudoku Explainer's order:
+/// full houses (`last`) or the others.
+pub(crate) fn singles(state: &State, last: bool) -> impl Iterator<Item = Single> + '_ {
+    let geo = state.geometry();
+    let units = if last {
+        state.last_units()
+    } else {
+        state.lone_units() & !state.last_units()
+    };
+    geo.in_scan_order(units).flat_map(move |u| {
+        bits(state.lone_digits(u)).map(move |d| {
+            let digit = d as u8;
+            let square = geo.squares(u)[state.positions(u, digit).trailing_zeros() as usize];
+            let (technique, difficulty) = if last {
+                (Technique::FullHouse, 10)
+            } else if geo.unit(u).kind() == UnitKind::Box {
+                (Technique::HiddenSingle, 12)
+            } else {
+                (Technique::HiddenSingle, 15)
+            };
+            Single {
+                unit: u,
+                square,
+                digit,
+                technique,
+                difficulty,
+            }
+        })
+    })
+}
+
+/// The first step of Sudoku Explainer's first two rules (full house, then
+/// hidden single), without building a [`Step`]: most steps of most paths
+/// are these, and a rater needs only where they go and their difficulty.
+pub(crate) fn first_single(state: &State) -> Option<Single> {
+    singles(state, true)
+        .next()
+        .or_else(|| singles(state, false).next())
+}
+
+/// Offers the full houses (`last`) or the hidden singles as steps.
 fn singles_in_units(state: &State, last: bool, found: Found<'_>) -> ControlFlow<()> {
     let geo = state.geometry();
-    let n = state.shape().side() as u8;
-    for &u in &geo.scan {
-        let empty = state.empty_count(u);
-        if empty == 0 || (empty == 1) != last {
-            continue;
-        }
-        for d in 1..=n {
-            let positions = state.positions(u, d);
-            if positions.count_ones() != 1 {
-                continue;
-            }
-            let s = geo.squares(u)[positions.trailing_zeros() as usize];
-            let (square, unit) = (geo.square(s), geo.unit(u));
-            let mut step = if last {
-                Step::new(Technique::FullHouse, 10)
-            } else if unit.kind() == UnitKind::Box {
-                let mut step = Step::new(Technique::HiddenSingle, 12);
-                step.name = "Hidden single in a box";
-                step
+    for single in singles(state, last) {
+        let (square, unit, d) = (
+            geo.square(single.square),
+            geo.unit(single.unit),
+            single.digit,
+        );
+        let mut step = Step::new(single.technique, single.difficulty);
+        step.name = match single.difficulty {
+            12 => "Hidden single in a box",
+            15 => "Hidden single in a line",
+            _ => step.name,
+        };
+        step.placements.push(Cand { square, digit: d });
+        if state.reasons() {
+            step.text = if last {
+                format!("Full house in {unit}: {square} is its last empty square, so it is {d}")
             } else {
-                let mut step = Step::new(Technique::HiddenSingle, 15);
-                step.name = "Hidden single in a line";
-                step
+                format!("Hidden single in {unit}: {d} can only go in {square}")
             };
-            step.placements.push(Cand { square, digit: d });
-            if state.reasons() {
-                step.text = if last {
-                    format!("Full house in {unit}: {square} is its last empty square, so it is {d}")
-                } else {
-                    format!("Hidden single in {unit}: {d} can only go in {square}")
-                };
-                step.evidence.squares.push(square);
-                step.evidence.units.push(unit);
-            }
-            found(step)?;
+            step.evidence.squares.push(square);
+            step.evidence.units.push(unit);
         }
+        found(step)?;
     }
     ControlFlow::Continue(())
 }

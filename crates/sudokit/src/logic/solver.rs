@@ -29,7 +29,7 @@ use super::aligned::AlignedExclusion;
 use super::bug::Bug;
 use super::fish::Fish;
 use super::intersections::Intersections;
-use super::singles::{FullHouse, HiddenSingle, NakedSingle};
+use super::singles::{first_single, FullHouse, HiddenSingle, NakedSingle};
 use super::step::{Difficulty, Step, Technique};
 use super::subsets::{HiddenSet, NakedSet};
 use super::uniqueness::UniqueLoops;
@@ -207,36 +207,77 @@ pub struct Rating {
 impl Rating {
     /// Rates a path: ER, EP and ED as `serate` computes them.
     pub fn of_path(steps: &[Step], complete: bool) -> Rating {
-        let mut rating = Rating {
-            er: Difficulty(0),
-            ep: Difficulty(0),
-            ed: Difficulty(0),
+        let mut tally = Tally::default();
+        for step in steps {
+            tally.add(step.technique, step.difficulty.0, step.places());
+        }
+        tally.finish(complete)
+    }
+}
+
+/// A rating counted step by step, kept in plain numbers until the path
+/// ends (a map entry per step would cost more than finding most steps).
+struct Tally {
+    er: u16,
+    ep: u16,
+    ed: u16,
+    technique: Option<Technique>,
+    steps: usize,
+    counts: [usize; Technique::ALL.len()],
+    complete: bool,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            er: 0,
+            ep: 0,
+            ed: 0,
             technique: None,
-            steps: steps.len(),
-            techniques: BTreeMap::new(),
-            complete,
-        };
-        let mut placed = false;
+            steps: 0,
+            counts: [0; Technique::ALL.len()],
+            complete: true,
+        }
+    }
+}
+
+impl Tally {
+    /// Counts the path's next step.
+    fn add(&mut self, technique: Technique, difficulty: u16, places: bool) {
+        if difficulty > self.er {
+            self.er = difficulty;
+            self.technique = Some(technique);
+        }
+        if self.steps == 0 {
+            self.ed = self.er;
+        }
+        // Every step has a difficulty, so EP is still 0 until the first
+        // placement.
+        if self.ep == 0 && places {
+            self.ep = self.er;
+        }
+        self.steps += 1;
+        self.counts[technique as usize] += 1;
         // SE tries its first chains before aligned triplet exclusion: until
         // they exist here, a path that needed it is not SE's path.
-        rating.complete &= !steps
-            .iter()
-            .any(|s| s.technique == Technique::AlignedTripletExclusion);
-        for (i, step) in steps.iter().enumerate() {
-            if step.difficulty > rating.er {
-                rating.er = step.difficulty;
-                rating.technique = Some(step.technique);
-            }
-            if i == 0 {
-                rating.ed = rating.er;
-            }
-            if !placed && step.places() {
-                placed = true;
-                rating.ep = rating.er;
-            }
-            *rating.techniques.entry(step.technique.id()).or_default() += 1;
+        self.complete &= technique != Technique::AlignedTripletExclusion;
+    }
+
+    /// The rating once the path has ended, solved or not.
+    fn finish(self, solved: bool) -> Rating {
+        Rating {
+            er: Difficulty(self.er),
+            ep: Difficulty(self.ep),
+            ed: Difficulty(self.ed),
+            technique: self.technique,
+            steps: self.steps,
+            techniques: Technique::ALL
+                .iter()
+                .filter(|&&t| self.counts[t as usize] > 0)
+                .map(|&t| (t.id(), self.counts[t as usize]))
+                .collect(),
+            complete: self.complete && solved,
         }
-        rating
     }
 }
 
@@ -260,17 +301,27 @@ pub fn rate_unique(puzzle: &Grid) -> Rating {
 /// exactly one solution that the marks allow.
 pub fn rate_from(state: &State) -> Rating {
     let mut state = state.clone().without_reasons();
-    let mut steps = Vec::new();
+    let mut tally = Tally::default();
+    // SE's first two rules are the full house and the hidden single; the
+    // rater takes those without building a step (see `first_single`).
+    let (singles, rest) = rules_before_chains().split_at(2);
+    debug_assert_eq!(singles[0].min_difficulty(), 10);
+    debug_assert_eq!(singles[1].min_difficulty(), 12);
     while !state.is_solved() {
+        if let Some(single) = first_single(&state) {
+            state.place(single.square, single.digit);
+            tally.add(single.technique, single.difficulty, true);
+            continue;
+        }
         // Stop where SE would try its chains: past that point the path is
         // no longer SE's, and its ratings would not be either.
-        let Some(step) = first_step(&state, rules_before_chains()) else {
+        let Some(step) = first_step(&state, rest) else {
             break;
         };
         state.apply(&step);
-        steps.push(step);
+        tally.add(step.technique, step.difficulty.0, step.places());
     }
-    Rating::of_path(&steps, state.is_solved())
+    tally.finish(state.is_solved())
 }
 
 /// The puzzle's one solution, or why there is not exactly one.

@@ -11,6 +11,7 @@
 //! As in Sudoku Explainer, a filled square has no candidates, and placing a
 //! digit removes it from the candidates of the square's peers.
 
+use super::at_most_one;
 use super::step::Step;
 use super::units::Geometry;
 use crate::grid::{Digits, Grid};
@@ -28,6 +29,17 @@ pub struct State {
     positions: Vec<u32>,
     /// How many empty squares each unit has.
     empty: Vec<u8>,
+    /// For each unit, the digits with exactly one place left (bit `d`):
+    /// the hidden singles, found without a scan.
+    lone: Vec<u32>,
+    /// The units with a digit that has one place left (bit `u`).
+    lone_units: u128,
+    /// The units with exactly one empty square (bit `u`).
+    last_units: u128,
+    /// How many squares are empty.
+    unsolved: usize,
+    /// `side + 1`: the row length of `positions`.
+    stride: usize,
     /// Whether steps found in this state carry their evidence and sentence.
     reasons: bool,
 }
@@ -63,7 +75,7 @@ impl State {
             }
         }
         let all = Digits::all(shape.side());
-        let cands = (0..shape.square_count())
+        let cands: Vec<Digits> = (0..shape.square_count())
             .map(|s| {
                 if placed.get(s) != 0 {
                     return Digits::EMPTY;
@@ -75,26 +87,45 @@ impl State {
                     .fold(digits, |digits, &(u, _)| digits.without(taken[u]))
             })
             .collect();
-        let units = shape.units().len();
-        let mut state = State {
-            geometry,
-            givens: givens.clone(),
-            values: placed,
-            cands,
-            positions: vec![0; units * (shape.side() + 1)],
-            empty: vec![0; units],
-            reasons: true,
-        };
-        for s in 0..shape.square_count() {
-            let empty = state.values.get(s) == 0;
-            for &(u, i) in geometry.slots(s) {
-                state.empty[u] += u8::from(empty);
-                for d in state.cands[s].iter() {
-                    state.positions[u * (shape.side() + 1) + usize::from(d)] |= 1 << i;
+        let stride = shape.side() + 1;
+        let mut positions = vec![0u32; shape.units().len() * stride];
+        let mut empty = vec![0; shape.units().len()];
+        let mut lone = vec![0; shape.units().len()];
+        for (u, squares) in shape.units().iter().enumerate() {
+            let unit = &mut positions[u * stride..(u + 1) * stride];
+            for (i, &s) in squares.iter().enumerate() {
+                for d in cands[s].iter() {
+                    unit[usize::from(d)] |= 1 << i;
                 }
             }
+            for (d, places) in unit.iter().enumerate() {
+                if *places != 0 && at_most_one(*places) {
+                    lone[u] |= 1 << d;
+                }
+            }
+            empty[u] = squares.iter().filter(|&&s| placed.get(s) == 0).count() as u8;
         }
-        state
+        let mask = |of: &[u32]| {
+            of.iter()
+                .enumerate()
+                .filter(|(_, &x)| x != 0)
+                .fold(0u128, |m, (u, _)| m | 1 << u)
+        };
+        let last: Vec<u32> = empty.iter().map(|&e| u32::from(e == 1)).collect();
+        State {
+            geometry,
+            givens: givens.clone(),
+            lone_units: mask(&lone),
+            last_units: mask(&last),
+            unsolved: placed.cells().iter().filter(|&&v| v == 0).count(),
+            values: placed,
+            cands,
+            positions,
+            empty,
+            lone,
+            stride,
+            reasons: true,
+        }
     }
 
     /// The same state, but the steps found in it carry only their moves and
@@ -143,13 +174,31 @@ impl State {
 
     /// True when every square is filled.
     pub fn is_solved(&self) -> bool {
-        self.values.is_filled()
+        self.unsolved == 0
     }
 
     /// Where digit `d` may still go in unit `u`: bit `i` stands for the
     /// unit's `i`-th square.
     pub fn positions(&self, u: usize, d: u8) -> u32 {
-        self.positions[u * (self.shape().side() + 1) + usize::from(d)]
+        self.positions[u * self.stride + usize::from(d)]
+    }
+
+    /// The digits with exactly one place left in unit `u`, as a mask (bit
+    /// `d` for digit `d`).
+    pub fn lone_digits(&self, u: usize) -> u32 {
+        self.lone[u]
+    }
+
+    /// The units that have a digit with one place left, as a mask (bit `u`
+    /// for unit `u`): where hidden singles (and full houses) are.
+    pub fn lone_units(&self) -> u128 {
+        self.lone_units
+    }
+
+    /// The units with exactly one empty square, as a mask (bit `u` for unit
+    /// `u`): the full houses.
+    pub fn last_units(&self) -> u128 {
+        self.last_units
     }
 
     /// How many squares of unit `u` are empty.
@@ -168,14 +217,27 @@ impl State {
             return;
         }
         self.values.set(s, d);
+        self.unsolved -= 1;
         for old in self.cands[s].iter() {
             self.eliminate(s, old);
         }
-        for &(u, _) in self.geometry.slots(s) {
+        let geometry = self.geometry;
+        for &(u, _) in geometry.slots(s) {
             self.empty[u] -= 1;
-        }
-        for &p in self.geometry.shape.peers(s) {
-            self.eliminate(p, d);
+            match self.empty[u] {
+                1 => self.last_units |= 1 << u,
+                0 => self.last_units &= !(1 << u),
+                _ => {}
+            }
+            // The peers that lose `d` are the places `d` had in the
+            // square's units: fewer than the peers, so visit only those.
+            let squares = geometry.squares(u);
+            let mut places = self.positions(u, d);
+            while places != 0 {
+                let i = places.trailing_zeros() as usize;
+                places &= places - 1;
+                self.eliminate(squares[i], d);
+            }
         }
     }
 
@@ -185,9 +247,23 @@ impl State {
             return;
         }
         self.cands[s].remove(d);
-        let stride = self.shape().side() + 1;
         for &(u, i) in self.geometry.slots(s) {
-            self.positions[u * stride + usize::from(d)] &= !(1 << i);
+            let places = &mut self.positions[u * self.stride + usize::from(d)];
+            *places &= !(1 << i);
+            if !at_most_one(*places) {
+                continue;
+            }
+            let lone = &mut self.lone[u];
+            if *places == 0 {
+                *lone &= !(1 << d);
+            } else {
+                *lone |= 1 << d;
+            }
+            if *lone == 0 {
+                self.lone_units &= !(1 << u);
+            } else {
+                self.lone_units |= 1 << u;
+            }
         }
     }
 
@@ -247,15 +323,21 @@ mod tests {
     /// The kept tables agree with a fresh count from the candidates.
     fn assert_tables_agree(state: &State) {
         let geo = state.geometry();
+        assert_eq!(state.is_solved(), state.values().is_filled());
         for u in 0..state.shape().units().len() {
             let squares = geo.squares(u);
             let empty = squares.iter().filter(|&&s| state.value(s) == 0).count();
             assert_eq!(state.empty_count(u), empty, "unit {u}");
+            assert_eq!(state.last_units() & 1 << u != 0, empty == 1, "unit {u}");
             for d in 1..=9 {
                 let scanned = (0..squares.len())
                     .filter(|&i| state.cands(squares[i]).contains(d))
                     .fold(0, |m, i| m | 1 << i);
                 assert_eq!(state.positions(u, d), scanned, "unit {u}, digit {d}");
+                let lone = state.lone_digits(u) & 1 << d != 0;
+                assert_eq!(lone, scanned.count_ones() == 1, "unit {u}, digit {d}");
+                let any = state.lone_units() & 1 << u != 0;
+                assert_eq!(any, state.lone_digits(u) != 0, "unit {u}");
             }
         }
     }

@@ -173,6 +173,9 @@ pub struct Geometry {
     holds: Vec<bool>,
     /// Each square's peers in square order.
     peers: Vec<Vec<usize>>,
+    /// The unit indices of `scan` as runs (boxes, columns and rows,
+    /// diagonals).
+    scan_runs: [std::ops::Range<usize>; 3],
     /// For each square, the units that hold it and its place in each.
     slots: Vec<Vec<(usize, usize)>>,
     /// For each unit, the units it shares two or more squares with (a box
@@ -284,6 +287,7 @@ impl Geometry {
             peers,
             slots,
             crossings,
+            scan_runs: [2 * n..3 * n, 0..2 * n, 3 * n..shape.units().len()],
         }
     }
 
@@ -310,6 +314,22 @@ impl Geometry {
     /// The units that share two or more squares with unit `u`, in order.
     pub fn crossings(&self, u: usize) -> &[Crossing] {
         &self.crossings[u]
+    }
+
+    /// The units of `units` (bit `u` for unit `u`) in scan order.
+    pub fn in_scan_order(&self, units: u128) -> impl Iterator<Item = usize> + '_ {
+        self.scan_runs.iter().flat_map(move |run| {
+            let width = run.end - run.start;
+            let mut bits = (units >> run.start) & ((1u128 << width) - 1);
+            let start = run.start;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    start + i
+                })
+            })
+        })
     }
 
     /// How many squares units `a` and `b` share.
@@ -385,6 +405,14 @@ mod tests {
         assert_eq!(g.unit(9 + 2).to_string(), "row C");
         assert_eq!(g.unit(18 + 4).to_string(), "box 5");
         assert_eq!(g.scan[0], 18, "Sudoku Explainer scans boxes first");
+        for shape in [
+            Shape::standard(),
+            Shape::of(Size::TwentyFive, Variant::Diagonal),
+        ] {
+            let g = Geometry::of(shape);
+            let all = (1u128 << shape.units().len()) - 1;
+            assert_eq!(g.in_scan_order(all).collect::<Vec<_>>(), g.scan);
+        }
         assert_eq!(g.unit_of(80, UnitKind::Box), 26);
         assert!(g.sees(0, 10) && !g.sees(0, 0) && !g.sees(0, 13));
         let json = serde_json::to_string(&Cand {
