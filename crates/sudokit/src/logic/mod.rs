@@ -118,6 +118,19 @@ pub(crate) fn subsets(k: usize, n: usize) -> impl Iterator<Item = u32> {
     })
 }
 
+/// Every `k`-subset of the bits of `mask`, in the same order [`subsets`]
+/// gives them over all bits: the subsets that need a bit outside `mask` are
+/// skipped without being built. (Numbering the bits of `mask` 0, 1, ...
+/// keeps their order, so the order of the subsets is kept too.)
+pub(crate) fn subsets_of(k: usize, mask: u32) -> impl Iterator<Item = u32> {
+    let mut members = [0u32; 32];
+    let m = bits(mask).enumerate().fold(0, |_, (j, i)| {
+        members[j] = 1 << i;
+        j + 1
+    });
+    subsets(k, m).map(move |set| bits(set).fold(0, |acc, j| acc | members[j]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +142,9 @@ mod tests {
         assert_eq!(subsets(3, 9).count(), 84);
         assert_eq!(subsets(4, 25).count(), 12650);
         assert_eq!(bits(0b1010).collect::<Vec<_>>(), vec![1, 3]);
+        let mask = 0b1_0110_1101;
+        let within: Vec<u32> = subsets(3, 9).filter(|s| s & !mask == 0).collect();
+        assert_eq!(subsets_of(3, mask).collect::<Vec<_>>(), within);
+        assert_eq!(subsets_of(2, 0b1).count(), 0);
     }
 }

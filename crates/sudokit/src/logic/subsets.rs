@@ -24,7 +24,7 @@
 
 use super::step::{and_list, digit_list, removal_text, Step};
 use super::units::Cand;
-use super::{bits, subsets, Finder, Found, State, Technique};
+use super::{bits, subsets_of, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use std::ops::ControlFlow;
 
@@ -55,7 +55,11 @@ impl Finder for NakedSet {
                 continue;
             }
             let squares = geo.squares(u);
-            for set in subsets(k, n) {
+            // A member of a naked set of k squares has 2 to k candidates.
+            let members = (0..n)
+                .filter(|&i| (2..=k).contains(&state.cands(squares[i]).len()))
+                .fold(0u32, |m, i| m | 1 << i);
+            for set in subsets_of(k, members) {
                 let mut union = Digits::EMPTY;
                 let mut ok = true;
                 for i in bits(set) {
@@ -129,10 +133,16 @@ impl Finder for HiddenSet {
                 continue;
             }
             let squares = geo.squares(u);
-            let positions: Vec<u32> = (0..=n as u8)
-                .map(|d| if d == 0 { 0 } else { state.positions(u, d) })
-                .collect();
-            for set in subsets(k, n) {
+            let mut positions = [0u32; 26];
+            for d in 1..=n {
+                positions[d] = state.positions(u, d as u8);
+            }
+            // A digit of a hidden set of k digits has 2 to k places (bit
+            // `d - 1` for digit `d`, as the sets below number them).
+            let members = (0..n)
+                .filter(|&i| (2..=k).contains(&(positions[i + 1].count_ones() as usize)))
+                .fold(0u32, |m, i| m | 1 << i);
+            for set in subsets_of(k, members) {
                 let mut places = 0u32;
                 let mut ok = true;
                 for i in bits(set) {

@@ -122,6 +122,23 @@ fn walk(
                 if !(c.contains(x) && c.contains(y)) {
                     continue;
                 }
+                // Every loop through an earlier square holding just x and y
+                // was found from that square, and would be dropped here as
+                // a repeat.
+                if c.len() == 2 && next < path[0] {
+                    continue;
+                }
+                // A loop holds two squares of each unit it touches, or
+                // none: a third square in a unit can only close into a
+                // walk that is no loop, so that branch is not worth
+                // walking (the loops found, and their order, stay the same).
+                let crowded = KINDS.iter().any(|&k| {
+                    let unit = geo.unit_of(next, k);
+                    path.iter().filter(|&&p| geo.unit_of(p, k) == unit).count() >= 2
+                });
+                if crowded {
+                    continue;
+                }
                 let new_extras = extras.union(c.without(pair));
                 if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(c.len() > 2);
