@@ -134,8 +134,8 @@ impl Finder for HiddenSet {
             }
             let squares = geo.squares(u);
             let mut positions = [0u32; 26];
-            for d in 1..=n {
-                positions[d] = state.positions(u, d as u8);
+            for (d, places) in positions.iter_mut().enumerate().take(n + 1).skip(1) {
+                *places = state.positions(u, d as u8);
             }
             // A digit of a hidden set of k digits has 2 to k places (bit
             // `d - 1` for digit `d`, as the sets below number them).
