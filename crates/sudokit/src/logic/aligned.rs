@@ -42,9 +42,11 @@ impl Finder for AlignedExclusion {
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let k = self.size;
-        // The squares that can take part, each with its excluders.
+        // The squares that can take part, each with its excluders (kept in
+        // one list, `excluders[from[i]..from[i + 1]]` for the i-th square).
         let mut squares = Vec::new();
-        let mut excluders: Vec<Vec<usize>> = Vec::new();
+        let mut excluders = Vec::new();
+        let mut from = vec![0];
         for s in 0..state.shape().square_count() {
             if state.cands(s).len() < 2 {
                 continue;
@@ -56,43 +58,51 @@ impl Finder for AlignedExclusion {
             {
                 continue;
             }
-            let ex: Vec<usize> = peers
-                .iter()
-                .copied()
-                .filter(|&p| (2..=k).contains(&state.cands(p).len()))
-                .collect();
-            if !ex.is_empty() {
+            let before = excluders.len();
+            excluders.extend(
+                peers
+                    .iter()
+                    .copied()
+                    .filter(|&p| (2..=k).contains(&state.cands(p).len())),
+            );
+            if excluders.len() > before {
                 squares.push(s);
-                excluders.push(ex);
+                from.push(excluders.len());
             }
         }
         if squares.len() < k {
             return ControlFlow::Continue(());
         }
+        let excluders_of = |i: usize| &excluders[from[i]..from[i + 1]];
+        // Where each square stands in `squares`, to find the third square
+        // of a triplet among the excluders of the first two.
+        let mut index = vec![usize::MAX; state.shape().square_count()];
+        for (i, &s) in squares.iter().enumerate() {
+            index[s] = i;
+        }
+        let mut area: Vec<usize> = Vec::new();
         // Pairs in increasing order of the later square, as SE takes them.
-        let pairs = (1..squares.len()).flat_map(|i1| (0..i1).map(move |i0| (i0, i1)));
-        for (i0, i1) in pairs {
-            let mut groups: Vec<Vec<usize>> = Vec::new();
-            if k == 2 {
-                groups.push(vec![i0, i1]);
-            } else {
-                let mut area: Vec<usize> = Vec::new();
-                for &e in excluders[i0].iter().chain(&excluders[i1]) {
-                    if let Some(j) = squares.iter().position(|&s| s == e) {
-                        if j != i0 && j != i1 && !area.contains(&j) {
-                            area.push(j);
-                        }
+        for i1 in 1..squares.len() {
+            for i0 in 0..i1 {
+                if k == 2 {
+                    let cells = [squares[i0], squares[i1]];
+                    if let Some(step) = exclusion(state, &cells, excluders_of(i0)) {
+                        found(step)?;
+                    }
+                    continue;
+                }
+                area.clear();
+                for &e in excluders_of(i0).iter().chain(excluders_of(i1)) {
+                    let j = index[e];
+                    if j != usize::MAX && j != i0 && j != i1 && !area.contains(&j) {
+                        area.push(j);
                     }
                 }
-                groups.extend(area.into_iter().map(|j| vec![i0, i1, j]));
-            }
-            for group in groups {
-                if let Some(step) = exclusion(
-                    state,
-                    &group.iter().map(|&i| squares[i]).collect::<Vec<_>>(),
-                    &group.iter().map(|&i| &excluders[i][..]).collect::<Vec<_>>(),
-                ) {
-                    found(step)?;
+                for &j in &area {
+                    let cells = [squares[i0], squares[i1], squares[j]];
+                    if let Some(step) = exclusion(state, &cells, excluders_of(i0)) {
+                        found(step)?;
+                    }
                 }
             }
         }
@@ -100,42 +110,57 @@ impl Finder for AlignedExclusion {
     }
 }
 
-/// The step for one group of squares, if some candidate fits no possible way.
-fn exclusion(state: &State, cells: &[usize], excluders: &[&[usize]]) -> Option<Step> {
+/// The step for one group of squares, if some candidate fits no possible
+/// way. `first_excluders` are the excluders of the first square, in order;
+/// the common ones are those that see every square of the group.
+fn exclusion(state: &State, cells: &[usize], first_excluders: &[usize]) -> Option<Step> {
     let geo = state.geometry();
-    let common: Vec<usize> = excluders[0]
+    let is_common = |e: usize| cells[1..].iter().all(|&c| geo.sees(c, e));
+    if first_excluders
         .iter()
-        .copied()
-        .filter(|e| excluders[1..].iter().all(|x| x.contains(e)))
-        .collect();
-    if common.len() < 2 {
+        .filter(|&&e| is_common(e))
+        .take(2)
+        .count()
+        < 2
+    {
         return None;
     }
+    let common: Vec<usize> = first_excluders
+        .iter()
+        .copied()
+        .filter(|&e| is_common(e))
+        .collect();
+    // Try every way to fill the cells (an odometer over their candidates,
+    // the first cell turning fastest) and note the digits each cell takes
+    // in a possible way.
     let options: Vec<Vec<u8>> = cells
         .iter()
         .map(|&s| state.cands(s).iter().collect())
         .collect();
-    let mut used = vec![Digits::EMPTY; cells.len()];
-    let mut pick = vec![0usize; cells.len()];
+    let mut used = [Digits::EMPTY; 3];
+    let mut pick = [0usize; 3];
+    let mut digits = [0u8; 3];
+    let n = cells.len();
     loop {
-        let digits: Vec<u8> = pick.iter().zip(&options).map(|(&i, o)| o[i]).collect();
-        let clash = (0..cells.len()).any(|a| {
-            (a + 1..cells.len()).any(|b| digits[a] == digits[b] && geo.sees(cells[a], cells[b]))
-        });
-        let taken = digits
+        for z in 0..n {
+            digits[z] = options[z][pick[z]];
+        }
+        let clash = (0..n)
+            .any(|a| (a + 1..n).any(|b| digits[a] == digits[b] && geo.sees(cells[a], cells[b])));
+        let taken = digits[..n]
             .iter()
             .fold(Digits::EMPTY, |acc, &d| acc.union(Digits::single(d)));
         let emptied = common
             .iter()
             .any(|&e| state.cands(e).without(taken).is_empty());
         if !clash && !emptied {
-            for (u, &d) in used.iter_mut().zip(&digits) {
-                u.insert(d);
+            for z in 0..n {
+                used[z].insert(digits[z]);
             }
         }
         // Next combination, like an odometer.
         let mut z = 0;
-        while z < cells.len() {
+        while z < n {
             pick[z] += 1;
             if pick[z] < options[z].len() {
                 break;
@@ -143,7 +168,7 @@ fn exclusion(state: &State, cells: &[usize], excluders: &[&[usize]]) -> Option<S
             pick[z] = 0;
             z += 1;
         }
-        if z == cells.len() {
+        if z == n {
             break;
         }
     }
