@@ -70,8 +70,8 @@ impl Finder for Intersections {
                         let u2 = crossing.unit;
                         // Locked in the shared squares, and somewhere else
                         // in `u2` to remove it from.
-                        if !kind2_units.contains(&u2)
-                            || positions & !crossing.here != 0
+                        if positions & !crossing.here != 0
+                            || !kind2_units.contains(&u2)
                             || state.positions(u2, d) & !crossing.there == 0
                         {
                             continue;
