@@ -51,44 +51,59 @@ pub(crate) struct Single {
     pub difficulty: u16,
 }
 
+/// The units where `singles` looks: those with one empty square for full
+/// houses (`last`), the others with a digit that has one place left.
+fn single_units(state: &State, last: bool) -> u128 {
+    if last {
+        state.last_units() & state.lone_units()
+    } else {
+        state.lone_units() & !state.last_units()
+    }
+}
+
+/// Digit `d`'s single in unit `u`.
+fn single(state: &State, u: usize, d: usize, last: bool) -> Single {
+    let geo = state.geometry();
+    let digit = d as u8;
+    let square = geo.squares(u)[state.positions(u, digit).trailing_zeros() as usize];
+    let (technique, difficulty) = if last {
+        (Technique::FullHouse, 10)
+    } else if geo.unit(u).kind() == UnitKind::Box {
+        (Technique::HiddenSingle, 12)
+    } else {
+        (Technique::HiddenSingle, 15)
+    };
+    Single {
+        unit: u,
+        square,
+        digit,
+        technique,
+        difficulty,
+    }
+}
+
 /// The digits with one place left in a unit, in Sudoku Explainer's order:
 /// full houses (`last`) or the others.
 pub(crate) fn singles(state: &State, last: bool) -> impl Iterator<Item = Single> + '_ {
-    let geo = state.geometry();
-    let units = if last {
-        state.last_units()
-    } else {
-        state.lone_units() & !state.last_units()
-    };
-    geo.in_scan_order(units).flat_map(move |u| {
-        bits(state.lone_digits(u)).map(move |d| {
-            let digit = d as u8;
-            let square = geo.squares(u)[state.positions(u, digit).trailing_zeros() as usize];
-            let (technique, difficulty) = if last {
-                (Technique::FullHouse, 10)
-            } else if geo.unit(u).kind() == UnitKind::Box {
-                (Technique::HiddenSingle, 12)
-            } else {
-                (Technique::HiddenSingle, 15)
-            };
-            Single {
-                unit: u,
-                square,
-                digit,
-                technique,
-                difficulty,
-            }
-        })
-    })
+    let units = single_units(state, last);
+    state
+        .geometry()
+        .in_scan_order(units)
+        .flat_map(move |u| bits(state.lone_digits(u)).map(move |d| single(state, u, d, last)))
 }
 
 /// The first step of Sudoku Explainer's first two rules (full house, then
 /// hidden single), without building a [`Step`]: most steps of most paths
 /// are these, and a rater needs only where they go and their difficulty.
+/// (The same as the first of [`singles`], without walking an iterator.)
 pub(crate) fn first_single(state: &State) -> Option<Single> {
-    singles(state, true)
-        .next()
-        .or_else(|| singles(state, false).next())
+    [true, false].into_iter().find_map(|last| {
+        let u = state
+            .geometry()
+            .first_in_scan_order(single_units(state, last))?;
+        let d = state.lone_digits(u).trailing_zeros() as usize;
+        Some(single(state, u, d, last))
+    })
 }
 
 /// Offers the full houses (`last`) or the hidden singles as steps.

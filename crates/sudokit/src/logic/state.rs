@@ -64,60 +64,62 @@ impl State {
                 placed.set(s, values.get(s));
             }
         }
-        // The digits placed in each unit, then each empty square keeps what
-        // none of its units holds.
-        let mut taken = vec![Digits::EMPTY; shape.units().len()];
-        for s in 0..shape.square_count() {
-            if placed.get(s) != 0 {
-                for &(u, _) in geometry.slots(s) {
-                    taken[u].insert(placed.get(s));
-                }
-            }
-        }
-        let all = Digits::all(shape.side());
+        let units = shape.units();
+        let cells = placed.cells();
+        // The digits placed in each unit (bit `d` for digit `d`; an empty
+        // square adds bit 0, which stands for no digit), then each empty
+        // square keeps what none of its units holds.
+        let taken: Vec<u32> = units
+            .iter()
+            .map(|squares| squares.iter().fold(0, |t, &s| t | 1 << cells[s]))
+            .collect();
+        let all = Digits::all(shape.side()).bits();
         let cands: Vec<Digits> = (0..shape.square_count())
             .map(|s| {
-                if placed.get(s) != 0 {
+                if cells[s] != 0 {
                     return Digits::EMPTY;
                 }
-                let digits = marks.map_or(all, |m| m[s]);
-                geometry
-                    .slots(s)
-                    .iter()
-                    .fold(digits, |digits, &(u, _)| digits.without(taken[u]))
+                let mut digits = marks.map_or(all, |m| m[s].bits());
+                for &(u, _) in geometry.slots(s) {
+                    digits &= !taken[u];
+                }
+                Digits::from_bits(digits)
             })
             .collect();
+        // Then the tables the moves keep up to date, unit by unit.
         let stride = shape.side() + 1;
-        let mut positions = vec![0u32; shape.units().len() * stride];
-        let mut empty = vec![0; shape.units().len()];
-        let mut lone = vec![0; shape.units().len()];
-        for (u, squares) in shape.units().iter().enumerate() {
+        let mut positions = vec![0u32; units.len() * stride];
+        let mut empty = vec![0u8; units.len()];
+        let mut lone = vec![0u32; units.len()];
+        let (mut lone_units, mut last_units) = (0u128, 0u128);
+        for (u, squares) in units.iter().enumerate() {
             let unit = &mut positions[u * stride..(u + 1) * stride];
             for (i, &s) in squares.iter().enumerate() {
-                for d in cands[s].iter() {
-                    unit[usize::from(d)] |= 1 << i;
+                empty[u] += u8::from(cells[s] == 0);
+                let mut digits = cands[s].bits();
+                while digits != 0 {
+                    unit[digits.trailing_zeros() as usize] |= 1 << i;
+                    digits &= digits - 1;
                 }
             }
-            for (d, places) in unit.iter().enumerate() {
-                if *places != 0 && at_most_one(*places) {
+            for (d, &places) in unit.iter().enumerate() {
+                if places != 0 && at_most_one(places) {
                     lone[u] |= 1 << d;
                 }
             }
-            empty[u] = squares.iter().filter(|&&s| placed.get(s) == 0).count() as u8;
+            if lone[u] != 0 {
+                lone_units |= 1 << u;
+            }
+            if empty[u] == 1 {
+                last_units |= 1 << u;
+            }
         }
-        let mask = |of: &[u32]| {
-            of.iter()
-                .enumerate()
-                .filter(|(_, &x)| x != 0)
-                .fold(0u128, |m, (u, _)| m | 1 << u)
-        };
-        let last: Vec<u32> = empty.iter().map(|&e| u32::from(e == 1)).collect();
         State {
             geometry,
             givens: givens.clone(),
-            lone_units: mask(&lone),
-            last_units: mask(&last),
-            unsolved: placed.cells().iter().filter(|&&v| v == 0).count(),
+            lone_units,
+            last_units,
+            unsolved: cells.iter().filter(|&&v| v == 0).count(),
             values: placed,
             cands,
             positions,

@@ -332,6 +332,15 @@ impl Geometry {
         })
     }
 
+    /// The first unit of `units` (bit `u` for unit `u`) in scan order.
+    pub fn first_in_scan_order(&self, units: u128) -> Option<usize> {
+        self.scan_runs.iter().find_map(|run| {
+            let width = run.end - run.start;
+            let bits = (units >> run.start) & ((1u128 << width) - 1);
+            (bits != 0).then(|| run.start + bits.trailing_zeros() as usize)
+        })
+    }
+
     /// How many squares units `a` and `b` share.
     pub fn overlap(&self, a: usize, b: usize) -> usize {
         self.squares(a)
@@ -412,6 +421,13 @@ mod tests {
             let g = Geometry::of(shape);
             let all = (1u128 << shape.units().len()) - 1;
             assert_eq!(g.in_scan_order(all).collect::<Vec<_>>(), g.scan);
+            let rows = ((1u128 << 9) - 1) << shape.side();
+            assert_eq!(
+                g.first_in_scan_order(rows | 1 << 3),
+                Some(3),
+                "columns first"
+            );
+            assert_eq!(g.first_in_scan_order(0), None);
         }
         assert_eq!(g.unit_of(80, UnitKind::Box), 26);
         assert!(g.sees(0, 10) && !g.sees(0, 0) && !g.sees(0, 13));
