@@ -256,15 +256,16 @@ impl State {
                 continue;
             }
             let lone = &mut self.lone[u];
+            let before = *lone;
             if *places == 0 {
                 *lone &= !(1 << d);
             } else {
                 *lone |= 1 << d;
             }
-            if *lone == 0 {
-                self.lone_units &= !(1 << u);
-            } else {
-                self.lone_units |= 1 << u;
+            // The unit mask changes only when the unit gains its first
+            // lone digit or loses its last.
+            if (before == 0) != (*lone == 0) {
+                self.lone_units ^= 1 << u;
             }
         }
     }
