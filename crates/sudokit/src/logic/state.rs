@@ -73,19 +73,19 @@ impl State {
             .iter()
             .map(|squares| squares.iter().fold(0, |t, &s| t | 1 << cells[s]))
             .collect();
-        let all = Digits::all(shape.side()).bits();
-        let cands: Vec<Digits> = (0..shape.square_count())
-            .map(|s| {
-                if cells[s] != 0 {
-                    return Digits::EMPTY;
-                }
-                let mut digits = marks.map_or(all, |m| m[s].bits());
-                for &(u, _) in geometry.slots(s) {
-                    digits &= !taken[u];
-                }
-                Digits::from_bits(digits)
+        let all = Digits::all(shape.side());
+        let mut cands: Vec<Digits> = (0..shape.square_count())
+            .map(|s| match (cells[s], marks) {
+                (0, Some(marks)) => marks[s],
+                (0, None) => all,
+                _ => Digits::EMPTY,
             })
             .collect();
+        for (squares, &taken) in units.iter().zip(&taken) {
+            for &s in squares {
+                cands[s] = Digits::from_bits(cands[s].bits() & !taken);
+            }
+        }
         // Then the tables the moves keep up to date, unit by unit.
         let stride = shape.side() + 1;
         let mut positions = vec![0u32; units.len() * stride];
