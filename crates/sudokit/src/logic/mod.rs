@@ -29,6 +29,22 @@
 //! "All" means every shape the library reads (4x4 to 25x25) and the
 //! diagonal variant, whose diagonals are scanned like any other unit.
 //!
+//! # Speed
+//!
+//! Rating is a batch job over millions of puzzles, so the engine keeps what
+//! the techniques ask most and skips what a rater does not read:
+//!
+//! - [`State`] keeps, for every unit and digit, the digit's places as a bit
+//!   mask, each unit's empty count, and which digits have one place left;
+//!   every move updates them, so no technique scans squares to find them.
+//! - A state made [`State::without_reasons`] gives steps with their moves
+//!   and difficulty only: no evidence, no sentence.
+//! - [`rate`] takes full houses and hidden singles (most steps of most
+//!   paths) straight from those masks without building a [`Step`].
+//! - Searches skip what cannot succeed without changing what they find or
+//!   its order: subsets only enumerate members that can belong, the loop
+//!   walk stops at a third square in a unit.
+//!
 //! # Sources
 //!
 //! The techniques, their difficulties and the order Sudoku Explainer 1.2.1
