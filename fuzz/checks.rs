@@ -479,12 +479,39 @@ fn rates(state: &State, se: &Path) {
     );
 }
 
+/// The puzzle with exactly one solution nearest to `marks`: while it has
+/// several, the first solution's digit is placed in one more empty square
+/// (taken in steps of 7 from `start`, which visits every square of 16, 36
+/// and 81), so a puzzle with several solutions is checked as a unique one
+/// too, and the uniqueness techniques meet puzzles they may reason on.
+/// Each count is Norvig's, from the marks, with a guess budget; `None`
+/// when a count is not known or there is no solution.
+fn made_unique(marks: &Candidates, start: usize) -> Option<(Candidates, Grid)> {
+    let limits = Limits {
+        max_guesses: Some(300),
+    };
+    let count = marks.sets().len();
+    let mut marks = marks.clone();
+    let mut next = (0..count).map(|k| (start + 7 * k) % count);
+    loop {
+        let report = norvig::run_marks(&marks, 2, &limits);
+        match (report.count(2), report.first) {
+            (Count::Exactly(1), Some(solution)) => return Some((marks, solution)),
+            (Count::AtLeast(_), Some(first)) => {
+                let s = next.find(|&s| marks.get(s).len() > 1)?;
+                marks.set(s, Digits::single(first.get(s)));
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// Any puzzle small enough (up to 9x9), as digits or pencil marks, whose
 /// givens do not clash: explaining it in either order and rating it do not
-/// panic, and each path replays to its end. When it has exactly one
-/// solution (counted by Norvig's engine from the marks, with a guess
-/// budget), every step keeps to that solution, the end state agrees with
-/// it, and `rate_from`'s figures are those of SE's path.
+/// panic, and each path replays to its end. Then on the puzzle itself when
+/// it has exactly one solution, else on it [`made_unique`]: every step
+/// keeps to that solution, the end state agrees with it, and `rate_from`'s
+/// figures are those of SE's path.
 pub fn logic(data: &[u8]) {
     let Some((values, marks)) = logic_puzzle(data) else {
         return;
@@ -492,30 +519,38 @@ pub fn logic(data: &[u8]) {
     if values.has_clash() {
         return;
     }
-    let state = State::from_marks(&values, &values, marks.as_ref().map(|m| m.sets()));
+    let marks = marks.unwrap_or_else(|| Candidates::from_grid(&values));
+    let state = State::from_marks(&values, &values, Some(marks.sets()));
     let se = explain(&state, Order::Se);
     let easiest = explain(&state, Order::Easiest);
     replays(&state, &se);
     replays(&state, &easiest);
-    let searched = marks.unwrap_or_else(|| Candidates::from_grid(&values));
-    let limits = Limits {
-        max_guesses: Some(300),
-    };
-    let report = norvig::run_marks(&searched, 2, &limits);
-    let (Count::Exactly(1), Some(solution)) = (report.count(2), &report.first) else {
-        // Several solutions, none, or not known: the paths may stop or go
-        // astray, but not panic; and the rating must not either.
+    let Some((unique, solution)) = made_unique(&marks, data.len()) else {
+        // No solution, or not known: the paths may stop or go astray, but
+        // not panic; and the rating must not either.
         let _ = rate_from(&state);
         return;
     };
-    verify::check(&values, solution).unwrap_or_else(|e| panic!("{e}"));
-    for (s, &set) in searched.sets().iter().enumerate() {
+    for (s, &set) in unique.sets().iter().enumerate() {
         assert!(
             set.contains(solution.get(s)),
             "the solution leaves the marks"
         );
     }
-    keeps_to(solution, &se);
-    keeps_to(solution, &easiest);
+    let (state, se, easiest) = if unique == marks {
+        (state, se, easiest)
+    } else {
+        let _ = rate_from(&state);
+        let values = unique.to_grid();
+        let state = State::from_marks(&values, &values, Some(unique.sets()));
+        let se = explain(&state, Order::Se);
+        let easiest = explain(&state, Order::Easiest);
+        replays(&state, &se);
+        replays(&state, &easiest);
+        (state, se, easiest)
+    };
+    verify::check(state.values(), &solution).unwrap_or_else(|e| panic!("{e}"));
+    keeps_to(&solution, &se);
+    keeps_to(&solution, &easiest);
     rates(&state, &se);
 }
