@@ -68,6 +68,7 @@ impl Finder for UniqueLoops {
             return ControlFlow::Continue(());
         }
         let mut all: Vec<Collected> = Vec::new();
+        let mut budget = WALK_BUDGET;
         for start in 0..state.shape().square_count() {
             let c = state.cands(start);
             if c.len() != 2 {
@@ -77,9 +78,15 @@ impl Finder for UniqueLoops {
             let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
                 continue;
             };
-            let mut loops = Vec::new();
-            let mut path = vec![start];
-            walk(state, (x, y), &mut path, 2, Digits::EMPTY, None, &mut loops);
+            let mut walk = Walk {
+                state,
+                pair: (x, y),
+                path: vec![start],
+                loops: Vec::new(),
+                budget: &mut budget,
+            };
+            walk.extend(2, Digits::EMPTY, None);
+            let loops = walk.loops;
             for cycle in loops {
                 if is_valid_loop(state, &cycle) {
                     steps_of_loop(state, &cycle, (x, y), &mut all);
@@ -95,29 +102,55 @@ impl Finder for UniqueLoops {
     }
 }
 
-/// The depth-first walk that finds closed walks through squares holding
-/// both `x` and `y`.
-fn walk(
-    state: &State,
-    (x, y): (u8, u8),
-    path: &mut Vec<usize>,
-    allowed_extra: i32,
-    extras: Digits,
-    last_kind: Option<UnitKind>,
-    loops: &mut Vec<Vec<usize>>,
-) {
-    let geo = state.geometry();
-    let here = *path.last().unwrap_or(&0);
-    let pair = Digits::single(x).union(Digits::single(y));
-    for kind in KINDS {
-        if Some(kind) == last_kind {
-            continue;
-        }
-        let u = geo.unit_of(here, kind);
-        for &next in geo.squares(u) {
-            if next == path[0] && path.len() >= 4 {
-                loops.push(path.clone());
-            } else if !path.contains(&next) {
+/// How many squares the walks of one search may visit. Real puzzles stay
+/// well below it (the largest search over all of `../shared/puzzles`' 9x9
+/// collections visits about 330,000, a few milliseconds); pencil marks made
+/// to defeat the walk (most squares holding the same three digits) would
+/// otherwise take hours. A search that runs out offers the loops found so
+/// far: each is a real loop, but the first step may then not be Sudoku
+/// Explainer's.
+const WALK_BUDGET: usize = 10_000_000;
+
+/// The depth-first walk from `path[0]` that finds closed walks through
+/// squares holding both digits of `pair`.
+struct Walk<'a> {
+    state: &'a State,
+    pair: (u8, u8),
+    path: Vec<usize>,
+    loops: Vec<Vec<usize>>,
+    /// Squares the search may still visit.
+    budget: &'a mut usize,
+}
+
+impl Walk<'_> {
+    /// Extends the path from its last square: at most `allowed_extra` more
+    /// squares with digits besides the pair (more if they all add the same
+    /// one digit, `extras` so far), leaving by another unit kind than the
+    /// path arrived by.
+    fn extend(&mut self, allowed_extra: i32, extras: Digits, last_kind: Option<UnitKind>) {
+        let state = self.state;
+        let geo = state.geometry();
+        let (x, y) = self.pair;
+        let pair = Digits::single(x).union(Digits::single(y));
+        let here = *self.path.last().unwrap_or(&0);
+        let start = self.path[0];
+        for kind in KINDS {
+            if Some(kind) == last_kind {
+                continue;
+            }
+            let u = geo.unit_of(here, kind);
+            for &next in geo.squares(u) {
+                if *self.budget == 0 {
+                    return;
+                }
+                *self.budget -= 1;
+                if next == start && self.path.len() >= 4 {
+                    self.loops.push(self.path.clone());
+                    continue;
+                }
+                if self.path.contains(&next) {
+                    continue;
+                }
                 let c = state.cands(next);
                 if !(c.contains(x) && c.contains(y)) {
                     continue;
@@ -125,26 +158,30 @@ fn walk(
                 // Every loop through an earlier square holding just x and y
                 // was found from that square, and would be dropped here as
                 // a repeat.
-                if c.len() == 2 && next < path[0] {
+                if c.len() == 2 && next < start {
                     continue;
                 }
-                // A loop holds two squares of each unit it touches, or
-                // none: a third square in a unit can only close into a
-                // walk that is no loop, so that branch is not worth
-                // walking (the loops found, and their order, stay the same).
-                let crowded = KINDS.iter().any(|&k| {
-                    let unit = geo.unit_of(next, k);
-                    path.iter().filter(|&&p| geo.unit_of(p, k) == unit).count() >= 2
+                // In a loop each unit it touches holds two of its squares,
+                // one at an odd place and one at an even place. A walk that
+                // breaks this can only close into something that is no
+                // loop, so it is not worth extending (the loops found, and
+                // their order, stay the same).
+                let parity = self.path.len() % 2;
+                let clash = self.path.iter().enumerate().any(|(i, &p)| {
+                    i % 2 == parity
+                        && KINDS
+                            .iter()
+                            .any(|&k| geo.unit_of(p, k) == geo.unit_of(next, k))
                 });
-                if crowded {
+                if clash {
                     continue;
                 }
                 let new_extras = extras.union(c.without(pair));
                 if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(c.len() > 2);
-                    path.push(next);
-                    walk(state, (x, y), path, allowed, new_extras, Some(kind), loops);
-                    path.pop();
+                    self.path.push(next);
+                    self.extend(allowed, new_extras, Some(kind));
+                    self.path.pop();
                 }
             }
         }
@@ -489,4 +526,37 @@ fn type4(state: &State, (c1, c2): (usize, usize), (x, y): (u8, u8), base: u16) -
             geo.square(c2)
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::shape::{Shape, Size};
+
+    /// Marks made to defeat the walk: most squares hold 1, 2 and 3, every
+    /// fifth just 1 and 2. Unbounded, one search takes hours on 9x9.
+    #[test]
+    fn a_search_ends_on_marks_made_to_defeat_it() {
+        for size in [Size::Nine, Size::Sixteen] {
+            let shape = Shape::of(size, Variant::Standard);
+            let three = Digits::from_bits(0b1110);
+            let two = Digits::from_bits(0b0110);
+            let marks: Vec<Digits> = (0..shape.square_count())
+                .map(|s| if (s * 7919) % 5 == 0 { two } else { three })
+                .collect();
+            let empty = Grid::empty(shape);
+            let state = State::from_marks(&empty, &empty, Some(&marks));
+            let mut offered = 0;
+            let _ = UniqueLoops.find(&state, &mut |step| {
+                assert!(!step.eliminations.is_empty());
+                offered += 1;
+                ControlFlow::Continue(())
+            });
+            assert!(
+                offered > 0,
+                "{size:?}: the loops found before the budget ran out"
+            );
+        }
+    }
 }
