@@ -541,8 +541,8 @@ pub fn logic(data: &[u8]) {
         (state, se, easiest)
     } else {
         let _ = rate_from(&state);
-        let values = unique.to_grid();
-        let state = State::from_marks(&values, &values, Some(unique.sets()));
+        // The digits placed to make it unique are a player's, not givens.
+        let state = State::from_marks(&values, &unique.to_grid(), Some(unique.sets()));
         let se = explain(&state, Order::Se);
         let easiest = explain(&state, Order::Easiest);
         replays(&state, &se);
