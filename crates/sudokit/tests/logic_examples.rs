@@ -424,14 +424,20 @@ fn naked_single_must_not_fire_when_the_square_keeps_two_digits() {
 
 // ---------------------------------------------------------- intersections
 
-/// 5 in box 1 only in A1 and A2 (row A), and in box 2 only in A4 and B5.
-fn direct_pointing_marks(extra: &[(&str, &str)]) -> State {
-    let mut list = lacking('5', "A3 B1 B2 B3 C1 C2 C3 A5 A6 B4 B6 C4 C5 C6");
+/// Every square holds 1-9 but those of `squares`, which lack 5, and those
+/// of `extra`, which hold the digits given.
+fn lacking_five(squares: &str, extra: &[(&str, &str)]) -> State {
+    let mut list = lacking('5', squares);
     for (s, d) in extra {
         list.retain(|(sq, _)| sq != s);
         list.push((s.to_string(), d.to_string()));
     }
     marks_owned(&list)
+}
+
+/// 5 in box 1 only in A1 and A2 (row A), and in box 2 only in A4 and B5.
+fn direct_pointing_marks(extra: &[(&str, &str)]) -> State {
+    lacking_five("A3 B1 B2 B3 C1 C2 C3 A5 A6 B4 B6 C4 C5 C6", extra)
 }
 
 #[test]
@@ -466,12 +472,7 @@ fn direct_pointing_must_not_fire_when_the_box_keeps_two_places() {
 
 /// 5 in row A only in A1 and A2 (box 1), and in row B only in B2 and B7.
 fn direct_claiming_marks(extra: &[(&str, &str)]) -> State {
-    let mut list = lacking('5', "A3 A4 A5 A6 A7 A8 A9 B1 B3 B4 B5 B6 B8 B9");
-    for (s, d) in extra {
-        list.retain(|(sq, _)| sq != s);
-        list.push((s.to_string(), d.to_string()));
-    }
-    marks_owned(&list)
+    lacking_five("A3 A4 A5 A6 A7 A8 A9 B1 B3 B4 B5 B6 B8 B9", extra)
 }
 
 #[test]

@@ -23,7 +23,7 @@
 //! removals are a smaller set of the other kind.
 
 use super::step::{and_list, digit_list, removal_text, Step};
-use super::units::Cand;
+use super::units::{Cand, Square};
 use super::{bits, subsets_of, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use std::ops::ControlFlow;
@@ -89,15 +89,7 @@ impl Finder for NakedSet {
                 ][k - 2];
                 let mut step = Step::new(technique, self.min_difficulty());
                 if state.reasons() {
-                    let members: Vec<_> = bits(set).map(|i| geo.square(squares[i])).collect();
-                    step.evidence.squares = members.clone();
-                    step.evidence.units = vec![geo.unit(u)];
-                    step.evidence.candidates = bits(set)
-                        .flat_map(|i| {
-                            let s = squares[i];
-                            geo.cands(s, state.cands(s))
-                        })
-                        .collect();
+                    let members = set_evidence(&mut step, state, u, set, union);
                     step.text = format!(
                         "{} {} in {} ({}): {}",
                         technique.name(),
@@ -192,15 +184,7 @@ impl Finder for HiddenSet {
                 };
                 let mut step = Step::new(technique, self.min_difficulty());
                 if state.reasons() {
-                    let members: Vec<_> = bits(places).map(|i| geo.square(squares[i])).collect();
-                    step.evidence.squares = members.clone();
-                    step.evidence.units = vec![geo.unit(u)];
-                    step.evidence.candidates = bits(places)
-                        .flat_map(|i| {
-                            let s = squares[i];
-                            geo.cands(s, state.cands(s).intersection(digits))
-                        })
-                        .collect();
+                    let members = set_evidence(&mut step, state, u, places, digits);
                     let head = format!(
                         "{} {} in {} ({})",
                         technique.name(),
@@ -229,4 +213,25 @@ impl Finder for HiddenSet {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// Fills in a subset step's evidence: the squares of unit `u` at
+/// `positions`, the unit, and those squares' candidates among `digits`.
+/// Returns the squares, for the sentence.
+fn set_evidence(
+    step: &mut Step,
+    state: &State,
+    u: usize,
+    positions: u32,
+    digits: Digits,
+) -> Vec<Square> {
+    let geo = state.geometry();
+    let squares = geo.squares(u);
+    let members: Vec<Square> = bits(positions).map(|i| geo.square(squares[i])).collect();
+    step.evidence.squares = members.clone();
+    step.evidence.units = vec![geo.unit(u)];
+    step.evidence.candidates = bits(positions)
+        .flat_map(|i| geo.cands(squares[i], state.cands(squares[i]).intersection(digits)))
+        .collect();
+    members
 }
