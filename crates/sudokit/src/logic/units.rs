@@ -173,9 +173,9 @@ pub struct Geometry {
     holds: Vec<bool>,
     /// Each square's peers in square order.
     peers: Vec<Vec<usize>>,
-    /// The unit indices of `scan` as runs (boxes, columns and rows,
-    /// diagonals).
-    scan_runs: [std::ops::Range<usize>; 3],
+    /// The units of `scan` as three runs, each a mask (bit `u` for unit
+    /// `u`): boxes, then columns and rows, then diagonals.
+    scan_runs: [u128; 3],
     /// For each square, the units that hold it and its place in each.
     slots: Vec<Vec<(usize, usize)>>,
     /// For each unit, the units it shares two or more squares with (a box
@@ -287,7 +287,8 @@ impl Geometry {
             peers,
             slots,
             crossings,
-            scan_runs: [2 * n..3 * n, 0..2 * n, 3 * n..shape.units().len()],
+            scan_runs: [2 * n..3 * n, 0..2 * n, 3 * n..shape.units().len()]
+                .map(|run| run.fold(0, |mask, u| mask | 1 << u)),
         }
     }
 
@@ -318,15 +319,13 @@ impl Geometry {
 
     /// The units of `units` (bit `u` for unit `u`) in scan order.
     pub fn in_scan_order(&self, units: u128) -> impl Iterator<Item = usize> + '_ {
-        self.scan_runs.iter().flat_map(move |run| {
-            let width = run.end - run.start;
-            let mut bits = (units >> run.start) & ((1u128 << width) - 1);
-            let start = run.start;
+        self.scan_runs.iter().flat_map(move |&run| {
+            let mut bits = units & run;
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {
-                    let i = bits.trailing_zeros() as usize;
+                    let u = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    start + i
+                    u
                 })
             })
         })
@@ -334,10 +333,9 @@ impl Geometry {
 
     /// The first unit of `units` (bit `u` for unit `u`) in scan order.
     pub fn first_in_scan_order(&self, units: u128) -> Option<usize> {
-        self.scan_runs.iter().find_map(|run| {
-            let width = run.end - run.start;
-            let bits = (units >> run.start) & ((1u128 << width) - 1);
-            (bits != 0).then(|| run.start + bits.trailing_zeros() as usize)
+        self.scan_runs.iter().find_map(|&run| {
+            let bits = units & run;
+            (bits != 0).then(|| bits.trailing_zeros() as usize)
         })
     }
 
