@@ -42,8 +42,9 @@
 //! - [`rate`] takes full houses and hidden singles (most steps of most
 //!   paths) straight from those masks without building a [`Step`].
 //! - Searches skip what cannot succeed without changing what they find or
-//!   its order: subsets only enumerate members that can belong, the loop
-//!   walk stops at a third square in a unit.
+//!   its order: subsets only enumerate members that can belong, and the
+//!   loop walk stops where a unit would hold two of its squares at places
+//!   of the same parity (no loop can close from there).
 //!
 //! # Sources
 //!
