@@ -54,8 +54,9 @@ pub enum Command {
     Trace(TraceArgs),
     /// Rate puzzles as Sudoku Explainer's serate does: ER/EP/ED.
     ///
-    /// Solving in Sudoku Explainer's order (SE 1.2.1's techniques short of
-    /// chains), ER is the hardest step's difficulty, EP the hardest up to
+    /// Solving in Sudoku Explainer's order (SE 1.2.1's techniques up to its
+    /// forcing chains and cycles and aligned triplet exclusion), ER is the
+    /// hardest step's difficulty, EP the hardest up to
     /// the first placement, ED the first step's. A puzzle that needs more
     /// is rated as far as the path goes and marked incomplete. A puzzle
     /// with no solution (unsolvable) or several (multiple) is not rated

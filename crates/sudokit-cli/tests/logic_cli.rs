@@ -159,8 +159,8 @@ const RATED: [(&str, &str); 8] = [
     ),
 ];
 
-/// A puzzle SE rates 9.0: it needs chains, so it is rated as far as the
-/// techniques go.
+/// A puzzle SE rates 9.0: it needs chains beyond forcing chains and cycles,
+/// so it is rated as far as the techniques go.
 const NEEDS_CHAINS: &str =
     ".5.6..1......35...67...84..2.....8.......3.1.....7..5......4.6...9.1.3....2.....4";
 

@@ -1406,3 +1406,90 @@ fn aligned_triplet_exclusion_must_not_fire_when_an_excluder_goes() {
     let found = steps(&AlignedExclusion { size: 3 }, &triplet_marks("2457"));
     assert!(found.is_empty(), "{found:?}");
 }
+
+// ----------------------------------------------------------------- chains
+
+/// One step as SE prints it: technique, difficulty in tenths, what it does.
+type SeStep = (&'static str, u16, &'static str);
+
+/// The chain steps of Sudoku Explainer's path (serate 362854e, printed one
+/// per step with `--after='%r%t%s'`) on puzzles of
+/// `../shared/ratings/se_ratings_dev.jsonl`: our path takes the same ones,
+/// in the same order, at the same difficulty. SE writes `r4c7.9 off` for
+/// "9 is not in D7" and `r7c3.7 on` for "G3 is 7" (its other candidates go).
+#[test]
+fn forcing_chains_are_the_ones_sudoku_explainer_takes() {
+    use sudokit::logic::{explain, Order};
+    use sudokit::parse::{parse_grid, ParseOptions};
+    let cases: [(&str, &[SeStep]); 4] = [
+        (
+            "........1......23...4.56..........5..2.......71.8.........9.......1..7..6.5....4.",
+            &[
+                ("forcing_x_chain", 67, "-D79"),
+                ("forcing_x_chain", 67, "-D99"),
+                ("forcing_chain", 71, "-A63"),
+                ("forcing_x_chain", 66, "+A28"),
+            ],
+        ),
+        (
+            "........1.....2.....3.4..56......2.......78..16...........6...9..71.....2.8......",
+            &[("forcing_x_chain", 66, "-D53")],
+        ),
+        (
+            "..............1..2.34....5.......67...5....3.1....2.......5...4.6.3...8.2........",
+            &[("forcing_x_chain", 67, "+G37")],
+        ),
+        (
+            "........1.......23..4..5........4..5.6....7..32...........7.......23..6...8...4..",
+            &[("forcing_x_chain", 67, "-A32")],
+        ),
+    ];
+    for (puzzle, want) in cases {
+        let grid = parse_grid(puzzle, ParseOptions::default()).unwrap();
+        let path = explain(&State::from_puzzle(&grid), Order::Se);
+        assert!(path.is_complete(), "{puzzle}");
+        // Replay the path and describe each chain step as SE does: the
+        // candidate it proves off, or the one it leaves a square with.
+        let mut state = State::from_puzzle(&grid);
+        let mut got: Vec<(String, u16, String)> = Vec::new();
+        for step in &path.steps {
+            state.apply(step);
+            if step.difficulty.0 < 65 {
+                continue;
+            }
+            assert!(
+                step.text.contains(" -> "),
+                "the chain is spelled out: {}",
+                step.text
+            );
+            let c = step.eliminations[0];
+            let square = c.square.index();
+            let left = state.cands(square);
+            let what = match want.get(got.len()) {
+                Some((_, _, w)) if w.starts_with('+') && left.len() == 1 => {
+                    format!("+{}{}", c.square, left.iter().next().unwrap())
+                }
+                _ => step
+                    .eliminations
+                    .iter()
+                    .map(|c| format!("-{}{}", c.square, c.digit))
+                    .collect(),
+            };
+            got.push((step.technique.id().to_string(), step.difficulty.0, what));
+        }
+        let want: Vec<(String, u16, String)> = want
+            .iter()
+            .map(|&(t, d, w)| (t.to_string(), d, w.to_string()))
+            .collect();
+        assert_eq!(got, want, "{puzzle}");
+    }
+}
+
+#[test]
+fn chains_must_not_fire_without_links() {
+    use sudokit::logic::chains::ForcingChains;
+    // Every square holds 1-9: no unit has a digit in only two places and no
+    // square has two candidates, so no link can be made.
+    let state = marks(&[]);
+    assert!(steps(&ForcingChains, &state).is_empty());
+}

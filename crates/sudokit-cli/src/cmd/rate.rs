@@ -4,8 +4,8 @@
 //! The batch's search checks each puzzle first (2 solutions looked for): a
 //! puzzle with none or several is not rated, and says so in the words
 //! `count` uses (`unsolvable`, `multiple`). A rated puzzle's word is
-//! `rated`, or `incomplete` when the techniques short of chains cannot
-//! finish it: its figures then cover the path as far as it goes, and the
+//! `rated`, or `incomplete` when the techniques so far (up to forcing
+//! chains and cycles) cannot finish it: its figures then cover the path as far as it goes, and the
 //! text line says `incomplete` after them.
 //!
 //! A puzzle given as pencil marks (a Sukaku line) is rated from its marks:

@@ -337,7 +337,7 @@ impl Hint {
                 level,
                 status: "stuck",
                 text: "No technique up to aligned triplet exclusion finds a step from \
-                       here: the next one needs chains."
+                       here: the next one needs Nishio or later chains."
                     .to_string(),
             }),
         }

@@ -20,13 +20,15 @@
 //!   digit;
 //! - **ED**: the difficulty of the first step.
 //!
-//! Until chains arrive (they sit between aligned pair and aligned triplet
-//! exclusion in SE's order), a puzzle that needs them is rated as far as
-//! these techniques go and marked incomplete; so is a path that needed
-//! aligned triplet exclusion, since SE would have tried a chain first.
+//! SE's first chaining rule (forcing chains and cycles, [`super::chains`])
+//! sits between aligned pair and aligned triplet exclusion. Its later ones
+//! (Nishio, multiple, dynamic and nested chains) are still to come: a
+//! puzzle that needs them is rated as far as these techniques go and
+//! marked incomplete.
 
 use super::aligned::AlignedExclusion;
 use super::bug::Bug;
+use super::chains::ForcingChains;
 use super::fish::Fish;
 use super::intersections::Intersections;
 use super::singles::{first_single, FullHouse, HiddenSingle, NakedSingle};
@@ -80,7 +82,7 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     },
     &Bug,
     &AlignedExclusion { size: 2 },
-    // Sudoku Explainer's forcing chains and cycles come here (next issue).
+    &ForcingChains,
     &AlignedExclusion { size: 3 },
 ];
 
@@ -134,12 +136,6 @@ fn first_step(state: &State, rules: &[&dyn Finder]) -> Option<Step> {
         }
     }
     None
-}
-
-/// SE's rules up to where its chains come: what [`rate`] runs until chains
-/// exist here (aligned triplet exclusion, the last rule, comes after them).
-fn rules_before_chains() -> &'static [&'static dyn Finder] {
-    &SE_ORDER[..SE_ORDER.len() - 1]
 }
 
 /// A logical path through a puzzle.
@@ -258,9 +254,6 @@ impl Tally {
         }
         self.steps += 1;
         self.counts[technique as usize] += 1;
-        // SE tries its first chains before aligned triplet exclusion: until
-        // they exist here, a path that needed it is not SE's path.
-        self.complete &= technique != Technique::AlignedTripletExclusion;
     }
 
     /// The rating once the path has ended, solved or not.
@@ -304,7 +297,7 @@ pub fn rate_from(state: &State) -> Rating {
     let mut tally = Tally::default();
     // SE's first two rules are the full house and the hidden single; the
     // rater takes those without building a step (see `first_single`).
-    let (singles, rest) = rules_before_chains().split_at(2);
+    let (singles, rest) = SE_ORDER.split_at(2);
     debug_assert_eq!(singles[0].min_difficulty(), 10);
     debug_assert_eq!(singles[1].min_difficulty(), 12);
     while !state.is_solved() {
@@ -313,8 +306,8 @@ pub fn rate_from(state: &State) -> Rating {
             tally.add(single.technique, single.difficulty, true);
             continue;
         }
-        // Stop where SE would try its chains: past that point the path is
-        // no longer SE's, and its ratings would not be either.
+        // Stop where no rule here applies: SE would go on with rules this
+        // engine does not have yet, and the rating says it is incomplete.
         let Some(step) = first_step(&state, rest) else {
             break;
         };

@@ -79,6 +79,11 @@ techniques! {
     Bug3 => "bug_3", "BUG type 3";
     Bug4 => "bug_4", "BUG type 4";
     AlignedPairExclusion => "aligned_pair_exclusion", "Aligned pair exclusion";
+    XCycle => "x_cycle", "Bidirectional X-cycle";
+    YCycle => "y_cycle", "Bidirectional Y-cycle";
+    Cycle => "cycle", "Bidirectional cycle";
+    ForcingXChain => "forcing_x_chain", "Forcing X-chain";
+    ForcingChain => "forcing_chain", "Forcing chain";
     AlignedTripletExclusion => "aligned_triplet_exclusion", "Aligned triplet exclusion";
 }
 

@@ -1,0 +1,590 @@
+//! Forcing chains and cycles: Sudoku Explainer's first chaining rule (6.5 to
+//! 7.0, plus a bonus for long chains).
+//!
+//! A chain follows what one assumption forces. Two kinds of link are used:
+//!
+//! - **X-links** (one digit): when a digit is *on* in a square, it is off in
+//!   the square's other places in each unit; when it is *off*, and a unit
+//!   has only one other place for it, it is on there.
+//! - **Y-links** (one square): when a digit is on in a square, the square's
+//!   other digits are off; when it is off, and the square has only two
+//!   candidates, the other one is on.
+//!
+//! ```text
+//!  an X-cycle on 5: A1=5 => A7<>5 => C9=5 => ... => A1<>5 => ... back to A1=5
+//!  a square that sees two squares of the cycle holding 5, one "on" and one
+//!  "off" whichever way the cycle turns, cannot be 5.
+//! ```
+//!
+//! Two kinds of step come from chains:
+//!
+//! - **Bidirectional cycles**: a chain from `d` on in a square that comes
+//!   back to it after four or more links is a loop of alternating on and off
+//!   that holds both ways round. A square outside it that sees an "on" link
+//!   of the digit both ways round loses that digit.
+//! - **Forcing chains**: a chain from an assumption that reaches its own
+//!   opposite: the assumption is false (a candidate removed, or the square's
+//!   other candidates removed).
+//!
+//! # Sudoku Explainer's search, followed here
+//!
+//! SE looks for X-chains (X-links only), then Y-cycles (Y-links only), then
+//! chains with both, each from every candidate of every square with two or
+//! more candidates, in square order, then digit order. Each search spreads
+//! out breadth first, on-links then off-links in turns, keeping the first
+//! way each potential is reached. All steps found are then sorted by
+//! difficulty, then by the chain's complexity (how many potentials it
+//! holds), then X before Y before both, keeping the order found for ties;
+//! the first is SE's step. The difficulty is 6.5 for an X- or Y-cycle, 6.6
+//! for a forcing X-chain, 7.0 with both kinds of link, plus 0.1 for each
+//! threshold 4, 6, 8, 12, 16, 24, ... (alternately times 3/2 and 4/3) that
+//! the complexity minus 2 exceeds. SE adds those tenths as binary
+//! floating-point numbers and compares the sums, so this file does too: two
+//! steps that print as 6.7 may still be ordered by their last bit.
+//!
+//! These are facts about Sudoku Explainer 1.2.1 (SukakuExplainer's
+//! `Chaining` rule), read for reference; the code is sudokit's own. Only the
+//! standard 9x9-style units are linked: the rule is off for the diagonal
+//! variant.
+
+use super::step::{and_list, removal_text, Step};
+use super::units::Cand;
+use super::{at_most_one, bits, Finder, Found, State, Technique};
+use crate::grid::Digits;
+use crate::shape::Variant;
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+/// Forcing chains and bidirectional cycles.
+pub struct ForcingChains;
+
+/// A candidate assumed on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Potential {
+    square: usize,
+    digit: u8,
+    on: bool,
+}
+
+/// A potential reached by a chain, with the one it was reached from.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    potential: Potential,
+    parent: Option<usize>,
+}
+
+/// Which links a search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Links {
+    x: bool,
+    y: bool,
+}
+
+/// One step found, with what SE sorts by.
+struct Found_ {
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+    step: Step,
+}
+
+/// Which potentials a search has reached: a stamp per square, digit and
+/// state, so that starting a new search is one increment, not a clear.
+struct Reached {
+    stamps: Vec<u32>,
+    current: u32,
+    side: usize,
+}
+
+impl Reached {
+    fn new(state: &State) -> Reached {
+        let side = state.shape().side() + 1;
+        Reached {
+            stamps: vec![0; state.shape().square_count() * side * 2],
+            current: 1,
+            side,
+        }
+    }
+
+    /// Forgets every potential.
+    fn clear(&mut self) {
+        self.current += 1;
+    }
+
+    /// Marks `p`; true when it was not marked before.
+    fn insert(&mut self, p: Potential) -> bool {
+        let i = (p.square * self.side + usize::from(p.digit)) * 2 + usize::from(p.on);
+        if self.stamps[i] == self.current {
+            return false;
+        }
+        self.stamps[i] = self.current;
+        true
+    }
+}
+
+/// The nodes of all chains of one search; a node's parent comes before it.
+struct Chains<'a> {
+    state: &'a State,
+    nodes: Vec<Node>,
+    to_on: Reached,
+    to_off: Reached,
+}
+
+impl<'a> Chains<'a> {
+    fn add(&mut self, potential: Potential, parent: Option<usize>) -> usize {
+        self.nodes.push(Node { potential, parent });
+        self.nodes.len() - 1
+    }
+
+    /// The potentials from `node` back to the assumption, `node` first.
+    fn chain(&self, node: usize) -> Vec<Potential> {
+        let mut out = Vec::new();
+        let mut at = Some(node);
+        while let Some(i) = at {
+            out.push(self.nodes[i].potential);
+            at = self.nodes[i].parent;
+        }
+        out
+    }
+
+    /// True when `potential` is among `node`'s ancestors (not `node`).
+    fn has_ancestor(&self, node: usize, potential: Potential) -> bool {
+        let mut at = self.nodes[node].parent;
+        while let Some(i) = at {
+            if self.nodes[i].potential == potential {
+                return true;
+            }
+            at = self.nodes[i].parent;
+        }
+        false
+    }
+
+    /// What `p` being on turns off: with Y-links the square's other digits,
+    /// then the digit's other places in the square's box, row and column.
+    fn on_to_off(&mut self, node: usize, links: Links) -> std::ops::Range<usize> {
+        let Potential { square, digit, .. } = self.nodes[node].potential;
+        let state = self.state;
+        let geo = state.geometry();
+        let start = self.nodes.len();
+        if links.y {
+            for other in state.cands(square).iter().filter(|&d| d != digit) {
+                self.add(off(square, other), Some(node));
+            }
+        }
+        // Each other place once: a place in the box comes from the box,
+        // even when it shares the row or column too.
+        let units = box_row_column(state, square);
+        for (k, &u) in units.iter().enumerate() {
+            let squares = geo.squares(u);
+            for i in bits(state.positions(u, digit)) {
+                let s = squares[i];
+                let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
+                if s != square && !earlier {
+                    self.add(off(s, digit), Some(node));
+                }
+            }
+        }
+        start..self.nodes.len()
+    }
+
+    /// What `p` being off turns on: with Y-links the square's other digit
+    /// when it has two; with X-links the digit's one other place in the
+    /// square's box, row or column (each place once).
+    fn off_to_on(&mut self, node: usize, links: Links) -> std::ops::Range<usize> {
+        let Potential { square, digit, .. } = self.nodes[node].potential;
+        let state = self.state;
+        let geo = state.geometry();
+        let start = self.nodes.len();
+        let cands = state.cands(square);
+        if links.y && cands.len() == 2 {
+            if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
+                self.add(on(square, d), Some(node));
+            }
+        }
+        if links.x {
+            for u in box_row_column(state, square) {
+                let here = geo
+                    .slots(square)
+                    .iter()
+                    .find(|&&(v, _)| v == u)
+                    .map_or(0, |&(_, i)| 1u32 << i);
+                let others = state.positions(u, digit) & !here;
+                if others != 0 && at_most_one(others) {
+                    let s = geo.squares(u)[others.trailing_zeros() as usize];
+                    let p = on(s, digit);
+                    if !self.nodes[start..].iter().any(|n| n.potential == p) {
+                        self.add(p, Some(node));
+                    }
+                }
+            }
+        }
+        start..self.nodes.len()
+    }
+
+    /// SE's cycle search from `source` (on): the chains that come back to
+    /// it after four or more links.
+    fn cycles(&mut self, source: usize, links: Links) -> Vec<usize> {
+        let source_p = self.nodes[source].potential;
+        self.to_on.clear();
+        self.to_on.insert(source_p);
+        let mut pending_on = VecDeque::from([source]);
+        let mut pending_off = VecDeque::new();
+        let mut cycles = Vec::new();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(p, links) {
+                    // Not back along the chain; an off reached twice is
+                    // followed both times (SE's cycle search does so).
+                    if !self.has_ancestor(p, self.nodes[off].potential) {
+                        pending_off.push_back(off);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(p, links) {
+                    let potential = self.nodes[on].potential;
+                    if length >= 4 && potential == source_p {
+                        cycles.push(on);
+                    }
+                    if self.to_on.insert(potential) {
+                        pending_on.push_back(on);
+                    }
+                }
+            }
+        }
+        cycles
+    }
+
+    /// SE's forcing-chain search from `source`: the chains that reach its
+    /// opposite, first found per target.
+    fn forcing(&mut self, source: usize, links: Links, targets: &mut Vec<usize>) {
+        let source_p = self.nodes[source].potential;
+        self.to_on.clear();
+        self.to_off.clear();
+        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+        if source_p.on {
+            self.to_on.insert(source_p);
+            pending_on.push_back(source);
+        } else {
+            self.to_off.insert(source_p);
+            pending_off.push_back(source);
+        }
+        let links = Links { x: true, ..links };
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(p, links) {
+                    let potential = self.nodes[off].potential;
+                    self.note_target(source_p, off, targets);
+                    if self.to_off.insert(potential) {
+                        pending_off.push_back(off);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(p, links) {
+                    let potential = self.nodes[on].potential;
+                    self.note_target(source_p, on, targets);
+                    if self.to_on.insert(potential) {
+                        pending_on.push_back(on);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps `node` as a target when it is the opposite of the assumption
+    /// (once per target potential).
+    fn note_target(&self, source: Potential, node: usize, targets: &mut Vec<usize>) {
+        let p = self.nodes[node].potential;
+        let opposite = Potential { on: !p.on, ..p };
+        if opposite == source && !targets.iter().any(|&t| self.nodes[t].potential == p) {
+            targets.push(node);
+        }
+    }
+
+    /// How many different potentials the chain to `node` holds (SE's
+    /// complexity for a chain without nested chains).
+    fn complexity(&self, node: usize) -> usize {
+        let mut seen: Vec<Potential> = Vec::new();
+        for p in self.chain(node) {
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        seen.len()
+    }
+}
+
+fn on(square: usize, digit: u8) -> Potential {
+    Potential {
+        square,
+        digit,
+        on: true,
+    }
+}
+
+fn off(square: usize, digit: u8) -> Potential {
+    Potential {
+        square,
+        digit,
+        on: false,
+    }
+}
+
+/// The box, row and column of `square`, in the order SE links them.
+fn box_row_column(state: &State, square: usize) -> [usize; 3] {
+    let [row, column, boxed] = state.geometry().row_col_box[square];
+    [boxed, row, column]
+}
+
+/// SE's bonus for a chain of `complexity` potentials, added in binary
+/// floating point as SE adds it.
+fn length_bonus(complexity: usize) -> f64 {
+    let length = complexity as i64 - 2;
+    let (mut ceiling, mut odd, mut added) = (4i64, false, 0.0f64);
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
+}
+
+impl Finder for ForcingChains {
+    fn min_difficulty(&self) -> u16 {
+        65
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        if state.shape().variant() == Variant::Diagonal {
+            return ControlFlow::Continue(());
+        }
+        let mut all: Vec<Found_> = Vec::new();
+        let mut chains = Chains {
+            state,
+            nodes: Vec::new(),
+            to_on: Reached::new(state),
+            to_off: Reached::new(state),
+        };
+        for links in [
+            Links { x: true, y: false },
+            Links { x: false, y: true },
+            Links { x: true, y: true },
+        ] {
+            for square in 0..state.shape().square_count() {
+                let cands = state.cands(square);
+                if cands.len() < 2 || (!links.x && cands.len() > 2) {
+                    continue;
+                }
+                for digit in cands.iter() {
+                    search(&mut chains, square, digit, links, &mut all);
+                }
+            }
+        }
+        // Stable, as SE's sort is: ties keep the order found.
+        all.sort_by(|a, b| {
+            a.difficulty
+                .partial_cmp(&b.difficulty)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        for f in all {
+            found(f.step)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Every cycle and forcing chain from digit `digit` of `square`.
+fn search(chains: &mut Chains<'_>, square: usize, digit: u8, links: Links, all: &mut Vec<Found_>) {
+    chains.nodes.clear();
+    let source = chains.add(on(square, digit), None);
+    let cycles = chains.cycles(source, links);
+    let mut targets = Vec::new();
+    if links.x {
+        chains.forcing(source, links, &mut targets);
+        let assumed_off = chains.add(off(square, digit), None);
+        chains.forcing(assumed_off, links, &mut targets);
+    }
+    let sort_key = match (links.x, links.y) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    };
+    for end in cycles {
+        if let Some(step) = cycle_step(chains, end, links) {
+            let complexity = chains.complexity(end);
+            let base = if links.x && links.y { 7.0 } else { 6.5 };
+            all.push(dress(step, base, complexity, sort_key));
+        }
+    }
+    for target in targets {
+        let step = forcing_step(chains, target, links);
+        let complexity = chains.complexity(target);
+        let base = if links.x && links.y { 7.0 } else { 6.6 };
+        all.push(dress(step, base, complexity, sort_key));
+    }
+}
+
+/// Sets the step's difficulty (base plus length bonus) and wraps it for
+/// sorting.
+fn dress(mut step: Step, base: f64, complexity: usize, sort_key: u8) -> Found_ {
+    let difficulty = base + length_bonus(complexity);
+    step.difficulty.0 = (difficulty * 10.0).round() as u16;
+    Found_ {
+        difficulty,
+        complexity,
+        sort_key,
+        step,
+    }
+}
+
+/// The chain as text: `A1=5 -> A7<>5 -> ...`, from the assumption on.
+fn chain_text(chains: &Chains<'_>, end: usize) -> String {
+    let geo = chains.state.geometry();
+    let mut links: Vec<String> = chains
+        .chain(end)
+        .iter()
+        .map(|p| {
+            let sign = if p.on { "=" } else { "<>" };
+            format!("{}{sign}{}", geo.square(p.square), p.digit)
+        })
+        .collect();
+    links.reverse();
+    links.join(" -> ")
+}
+
+/// The step of a cycle ending at `end`: squares outside it that see a
+/// square of the cycle where the digit is on one way round and another
+/// where it is on the other way round lose that digit.
+fn cycle_step(chains: &Chains<'_>, end: usize, links: Links) -> Option<Step> {
+    let state = chains.state;
+    let geo = state.geometry();
+    let chain = chains.chain(end);
+    // The last potential is the assumption itself, the same as the first.
+    let links_of_cycle = &chain[..chain.len() - 1];
+    let mut squares: Vec<usize> = Vec::new();
+    for p in links_of_cycle {
+        if !squares.contains(&p.square) {
+            squares.push(p.square);
+        }
+    }
+    let (mut forward, mut backward): (Vec<Cand>, Vec<Cand>) = (Vec::new(), Vec::new());
+    for p in links_of_cycle {
+        for &s in geo.peers(p.square) {
+            if squares.contains(&s) || !state.cands(s).contains(p.digit) {
+                continue;
+            }
+            let c = geo.cand(s, p.digit);
+            let side = if p.on { &mut forward } else { &mut backward };
+            if !side.contains(&c) {
+                side.push(c);
+            }
+        }
+    }
+    let mut eliminations: Vec<Cand> = forward
+        .into_iter()
+        .filter(|c| backward.contains(c))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort();
+    let technique = match (links.x, links.y) {
+        (true, true) => Technique::Cycle,
+        (false, true) => Technique::YCycle,
+        _ => Technique::XCycle,
+    };
+    let mut step = Step::new(technique, 65);
+    if state.reasons() {
+        let names: Vec<_> = squares.iter().map(|&s| geo.square(s)).collect();
+        step.evidence.squares = names.clone();
+        step.evidence.candidates = links_of_cycle
+            .iter()
+            .map(|p| geo.cand(p.square, p.digit))
+            .collect();
+        step.text = format!(
+            "{} through {}: {}; either way round, {}",
+            technique.name(),
+            and_list(&names),
+            chain_text(chains, end),
+            removal_text(&eliminations)
+        );
+    }
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The step of a forcing chain that reaches `target`, the opposite of its
+/// assumption: the assumption is false.
+fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
+    let state = chains.state;
+    let geo = state.geometry();
+    let p = chains.nodes[target].potential;
+    let eliminations: Vec<Cand> = if p.on {
+        // Assuming the digit off forces it on: the square's other digits go.
+        geo.cands(
+            p.square,
+            state.cands(p.square).without(Digits::single(p.digit)),
+        )
+        .collect()
+    } else {
+        vec![geo.cand(p.square, p.digit)]
+    };
+    let technique = if links.y {
+        Technique::ForcingChain
+    } else {
+        Technique::ForcingXChain
+    };
+    let mut step = Step::new(technique, 66);
+    if state.reasons() {
+        let square = geo.square(p.square);
+        step.evidence.squares = vec![square];
+        step.evidence.candidates = chains
+            .chain(target)
+            .iter()
+            .map(|q| geo.cand(q.square, q.digit))
+            .collect();
+        let assumption = if p.on { "off" } else { "on" };
+        step.text = format!(
+            "{} from {square}{}{} {assumption}: {} contradicts it, so {}",
+            technique.name(),
+            if p.on { "<>" } else { "=" },
+            p.digit,
+            chain_text(chains, target),
+            removal_text(&eliminations)
+        );
+    }
+    step.eliminations = eliminations;
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_length_bonus_grows_by_thresholds() {
+        // Complexity minus 2 against 4, 6, 8, 12, 16, 24, ...
+        let tenths = |c| (length_bonus(c) * 10.0).round() as u32;
+        assert_eq!(tenths(6), 0);
+        assert_eq!(tenths(7), 1);
+        assert_eq!(tenths(8), 1);
+        assert_eq!(tenths(9), 2);
+        assert_eq!(tenths(10), 2);
+        assert_eq!(tenths(11), 3);
+        assert_eq!(tenths(14), 3);
+        assert_eq!(tenths(15), 4);
+        assert_eq!(tenths(19), 5);
+        // Added as binary fractions: three tenths are not 0.3.
+        assert_ne!(length_bonus(11), 0.3);
+    }
+}
