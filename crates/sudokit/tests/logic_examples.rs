@@ -1462,13 +1462,9 @@ fn forcing_chains_are_the_ones_sudoku_explainer_takes() {
                 "the chain is spelled out: {}",
                 step.text
             );
-            let c = step.eliminations[0];
-            let square = c.square.index();
-            let left = state.cands(square);
-            let what = match want.get(got.len()) {
-                Some((_, _, w)) if w.starts_with('+') && left.len() == 1 => {
-                    format!("+{}{}", c.square, left.iter().next().unwrap())
-                }
+            // SE places the digit a forcing chain proves on.
+            let what = match &step.placements[..] {
+                [c] => format!("+{}{}", c.square, c.digit),
                 _ => step
                     .eliminations
                     .iter()

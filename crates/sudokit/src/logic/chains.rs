@@ -128,6 +128,37 @@ struct Chains<'a> {
     nodes: Vec<Node>,
     to_on: Reached,
     to_off: Reached,
+    /// What each potential, on, turns off.
+    offs_of_on: Links_,
+    /// What each potential, off, turns on.
+    ons_of_off: Links_,
+}
+
+/// The potentials one potential leads to, worked out once each: for the
+/// potential with key `k`, `buf[spans[k].0..spans[k].1]`.
+struct Links_ {
+    spans: Vec<(u32, u32)>,
+    buf: Vec<Potential>,
+}
+
+impl Links_ {
+    fn new(keys: usize) -> Links_ {
+        Links_ {
+            spans: vec![(u32::MAX, 0); keys],
+            buf: Vec::new(),
+        }
+    }
+
+    fn get(&self, key: usize) -> Option<std::ops::Range<usize>> {
+        let (start, end) = self.spans[key];
+        (start != u32::MAX).then_some(start as usize..end as usize)
+    }
+
+    /// Keeps `buf[start..]` as what `key` leads to.
+    fn keep(&mut self, key: usize, start: usize) -> std::ops::Range<usize> {
+        self.spans[key] = (start as u32, self.buf.len() as u32);
+        start..self.buf.len()
+    }
 }
 
 impl<'a> Chains<'a> {
@@ -161,14 +192,20 @@ impl<'a> Chains<'a> {
 
     /// What `p` being on turns off: with Y-links the square's other digits,
     /// then the digit's other places in the square's box, row and column.
-    fn on_to_off(&mut self, node: usize, links: Links) -> std::ops::Range<usize> {
-        let Potential { square, digit, .. } = self.nodes[node].potential;
+    /// (Worked out once per potential and kept: the grid does not change
+    /// during a search.)
+    fn on_to_off(&mut self, p: Potential, links: Links) -> std::ops::Range<usize> {
+        let key = self.key(p);
+        if let Some(range) = self.offs_of_on.get(key) {
+            return range;
+        }
+        let Potential { square, digit, .. } = p;
         let state = self.state;
         let geo = state.geometry();
-        let start = self.nodes.len();
+        let start = self.offs_of_on.buf.len();
         if links.y {
             for other in state.cands(square).iter().filter(|&d| d != digit) {
-                self.add(off(square, other), Some(node));
+                self.offs_of_on.buf.push(off(square, other));
             }
         }
         // Each other place once: a place in the box comes from the box,
@@ -180,25 +217,30 @@ impl<'a> Chains<'a> {
                 let s = squares[i];
                 let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
                 if s != square && !earlier {
-                    self.add(off(s, digit), Some(node));
+                    self.offs_of_on.buf.push(off(s, digit));
                 }
             }
         }
-        start..self.nodes.len()
+        self.offs_of_on.keep(key, start)
     }
 
     /// What `p` being off turns on: with Y-links the square's other digit
     /// when it has two; with X-links the digit's one other place in the
-    /// square's box, row or column (each place once).
-    fn off_to_on(&mut self, node: usize, links: Links) -> std::ops::Range<usize> {
-        let Potential { square, digit, .. } = self.nodes[node].potential;
+    /// square's box, row or column (each place once). Kept like
+    /// [`Chains::on_to_off`].
+    fn off_to_on(&mut self, p: Potential, links: Links) -> std::ops::Range<usize> {
+        let key = self.key(p);
+        if let Some(range) = self.ons_of_off.get(key) {
+            return range;
+        }
+        let Potential { square, digit, .. } = p;
         let state = self.state;
         let geo = state.geometry();
-        let start = self.nodes.len();
+        let start = self.ons_of_off.buf.len();
         let cands = state.cands(square);
         if links.y && cands.len() == 2 {
             if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
-                self.add(on(square, d), Some(node));
+                self.ons_of_off.buf.push(on(square, d));
             }
         }
         if links.x {
@@ -210,15 +252,20 @@ impl<'a> Chains<'a> {
                     .map_or(0, |&(_, i)| 1u32 << i);
                 let others = state.positions(u, digit) & !here;
                 if others != 0 && at_most_one(others) {
-                    let s = geo.squares(u)[others.trailing_zeros() as usize];
-                    let p = on(s, digit);
-                    if !self.nodes[start..].iter().any(|n| n.potential == p) {
-                        self.add(p, Some(node));
+                    let target = on(geo.squares(u)[others.trailing_zeros() as usize], digit);
+                    if !self.ons_of_off.buf[start..].contains(&target) {
+                        self.ons_of_off.buf.push(target);
                     }
                 }
             }
         }
-        start..self.nodes.len()
+        self.ons_of_off.keep(key, start)
+    }
+
+    /// A potential's place in the caches (its state is implied by which
+    /// cache is asked).
+    fn key(&self, p: Potential) -> usize {
+        p.square * self.to_on.side + usize::from(p.digit)
     }
 
     /// SE's cycle search from `source` (on): the chains that come back to
@@ -234,23 +281,29 @@ impl<'a> Chains<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(p, links) {
+                for i in self.on_to_off(self.nodes[p].potential, links) {
+                    let potential = self.offs_of_on.buf[i];
                     // Not back along the chain; an off reached twice is
                     // followed both times (SE's cycle search does so).
-                    if !self.has_ancestor(p, self.nodes[off].potential) {
-                        pending_off.push_back(off);
+                    if !self.has_ancestor(p, potential) {
+                        pending_off.push_back(self.add(potential, Some(p)));
                     }
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(p, links) {
-                    let potential = self.nodes[on].potential;
-                    if length >= 4 && potential == source_p {
-                        cycles.push(on);
-                    }
-                    if self.to_on.insert(potential) {
-                        pending_on.push_back(on);
+                for i in self.off_to_on(self.nodes[p].potential, links) {
+                    let potential = self.ons_of_off.buf[i];
+                    let closes = length >= 4 && potential == source_p;
+                    let new = self.to_on.insert(potential);
+                    if closes || new {
+                        let node = self.add(potential, Some(p));
+                        if closes {
+                            cycles.push(node);
+                        }
+                        if new {
+                            pending_on.push_back(node);
+                        }
                     }
                 }
             }
@@ -275,33 +328,53 @@ impl<'a> Chains<'a> {
         let links = Links { x: true, ..links };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(p, links) {
-                    let potential = self.nodes[off].potential;
-                    self.note_target(source_p, off, targets);
-                    if self.to_off.insert(potential) {
-                        pending_off.push_back(off);
-                    }
+                for i in self.on_to_off(self.nodes[p].potential, links) {
+                    let potential = self.offs_of_on.buf[i];
+                    self.reach(source_p, potential, p, targets, &mut pending_off);
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(p, links) {
-                    let potential = self.nodes[on].potential;
-                    self.note_target(source_p, on, targets);
-                    if self.to_on.insert(potential) {
-                        pending_on.push_back(on);
-                    }
+                for i in self.off_to_on(self.nodes[p].potential, links) {
+                    let potential = self.ons_of_off.buf[i];
+                    self.reach(source_p, potential, p, targets, &mut pending_on);
                 }
             }
         }
     }
 
-    /// Keeps `node` as a target when it is the opposite of the assumption
-    /// (once per target potential).
-    fn note_target(&self, source: Potential, node: usize, targets: &mut Vec<usize>) {
-        let p = self.nodes[node].potential;
-        let opposite = Potential { on: !p.on, ..p };
-        if opposite == source && !targets.iter().any(|&t| self.nodes[t].potential == p) {
-            targets.push(node);
+    /// A forcing-chain search reaches `potential` from node `from`: keep it
+    /// as a target when it is the opposite of the assumption (once per
+    /// target), and follow it when it is new.
+    fn reach(
+        &mut self,
+        source: Potential,
+        potential: Potential,
+        from: usize,
+        targets: &mut Vec<usize>,
+        pending: &mut VecDeque<usize>,
+    ) {
+        let opposite = Potential {
+            on: !potential.on,
+            ..potential
+        };
+        let target = opposite == source
+            && !targets
+                .iter()
+                .any(|&t| self.nodes[t].potential == potential);
+        let reached = if potential.on {
+            &mut self.to_on
+        } else {
+            &mut self.to_off
+        };
+        let new = reached.insert(potential);
+        if target || new {
+            let node = self.add(potential, Some(from));
+            if target {
+                targets.push(node);
+            }
+            if new {
+                pending.push_back(node);
+            }
         }
     }
 
@@ -367,17 +440,21 @@ impl Finder for ForcingChains {
             return ControlFlow::Continue(());
         }
         let mut all: Vec<Found_> = Vec::new();
-        let mut chains = Chains {
-            state,
-            nodes: Vec::new(),
-            to_on: Reached::new(state),
-            to_off: Reached::new(state),
-        };
+        let keys = state.shape().square_count() * (state.shape().side() + 1);
         for links in [
             Links { x: true, y: false },
             Links { x: false, y: true },
             Links { x: true, y: true },
         ] {
+            // The links a potential leads to depend on the kinds of link.
+            let mut chains = Chains {
+                state,
+                nodes: Vec::new(),
+                to_on: Reached::new(state),
+                to_off: Reached::new(state),
+                offs_of_on: Links_::new(keys),
+                ons_of_off: Links_::new(keys),
+            };
             for square in 0..state.shape().square_count() {
                 let cands = state.cands(square);
                 if cands.len() < 2 || (!links.x && cands.len() > 2) {
@@ -530,7 +607,8 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
     let geo = state.geometry();
     let p = chains.nodes[target].potential;
     let eliminations: Vec<Cand> = if p.on {
-        // Assuming the digit off forces it on: the square's other digits go.
+        // Assuming the digit off forces it on: the square's other digits go,
+        // and, as in SE, the digit is placed.
         geo.cands(
             p.square,
             state.cands(p.square).without(Digits::single(p.digit)),
@@ -564,6 +642,9 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
         );
     }
     step.eliminations = eliminations;
+    if p.on {
+        step.placements.push(geo.cand(p.square, p.digit));
+    }
     step
 }
 
