@@ -631,14 +631,16 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
             .iter()
             .map(|q| geo.cand(q.square, q.digit))
             .collect();
-        let assumption = if p.on { "off" } else { "on" };
+        let d = p.digit;
+        let (assumption, conclusion) = if p.on {
+            (format!("{square}<>{d}"), format!("{square} is {d}"))
+        } else {
+            (format!("{square}={d}"), removal_text(&eliminations))
+        };
         step.text = format!(
-            "{} from {square}{}{} {assumption}: {} contradicts it, so {}",
+            "{}: if {assumption}, then {}, which contradicts it; so {conclusion}",
             technique.name(),
-            if p.on { "<>" } else { "=" },
-            p.digit,
             chain_text(chains, target),
-            removal_text(&eliminations)
         );
     }
     step.eliminations = eliminations;
