@@ -81,7 +81,7 @@ struct Links {
 }
 
 /// One step found, with what SE sorts by.
-struct Found_ {
+struct Ranked {
     difficulty: f64,
     complexity: usize,
     sort_key: u8,
@@ -129,21 +129,21 @@ struct Chains<'a> {
     to_on: Reached,
     to_off: Reached,
     /// What each potential, on, turns off.
-    offs_of_on: Links_,
+    offs_of_on: LinkCache,
     /// What each potential, off, turns on.
-    ons_of_off: Links_,
+    ons_of_off: LinkCache,
 }
 
 /// The potentials one potential leads to, worked out once each: for the
 /// potential with key `k`, `buf[spans[k].0..spans[k].1]`.
-struct Links_ {
+struct LinkCache {
     spans: Vec<(u32, u32)>,
     buf: Vec<Potential>,
 }
 
-impl Links_ {
-    fn new(keys: usize) -> Links_ {
-        Links_ {
+impl LinkCache {
+    fn new(keys: usize) -> LinkCache {
+        LinkCache {
             spans: vec![(u32::MAX, 0); keys],
             buf: Vec::new(),
         }
@@ -439,7 +439,7 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let mut all: Vec<Found_> = Vec::new();
+        let mut all: Vec<Ranked> = Vec::new();
         let keys = state.shape().square_count() * (state.shape().side() + 1);
         for links in [
             Links { x: true, y: false },
@@ -452,8 +452,8 @@ impl Finder for ForcingChains {
                 nodes: Vec::new(),
                 to_on: Reached::new(state),
                 to_off: Reached::new(state),
-                offs_of_on: Links_::new(keys),
-                ons_of_off: Links_::new(keys),
+                offs_of_on: LinkCache::new(keys),
+                ons_of_off: LinkCache::new(keys),
             };
             for square in 0..state.shape().square_count() {
                 let cands = state.cands(square);
@@ -481,7 +481,7 @@ impl Finder for ForcingChains {
 }
 
 /// Every cycle and forcing chain from digit `digit` of `square`.
-fn search(chains: &mut Chains<'_>, square: usize, digit: u8, links: Links, all: &mut Vec<Found_>) {
+fn search(chains: &mut Chains<'_>, square: usize, digit: u8, links: Links, all: &mut Vec<Ranked>) {
     chains.nodes.clear();
     let source = chains.add(on(square, digit), None);
     let cycles = chains.cycles(source, links);
@@ -513,10 +513,10 @@ fn search(chains: &mut Chains<'_>, square: usize, digit: u8, links: Links, all: 
 
 /// Sets the step's difficulty (base plus length bonus) and wraps it for
 /// sorting.
-fn dress(mut step: Step, base: f64, complexity: usize, sort_key: u8) -> Found_ {
+fn dress(mut step: Step, base: f64, complexity: usize, sort_key: u8) -> Ranked {
     let difficulty = base + length_bonus(complexity);
     step.difficulty.0 = (difficulty * 10.0).round() as u16;
-    Found_ {
+    Ranked {
         difficulty,
         complexity,
         sort_key,
