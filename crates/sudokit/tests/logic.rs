@@ -30,6 +30,49 @@ fn check_step(step: &Step, solution: &Grid) -> Result<(), String> {
     if step.placements.is_empty() && step.eliminations.is_empty() {
         return Err(format!("{step}: changes nothing"));
     }
+    check_chain(step).map_err(|e| format!("{step}: {e}"))
+}
+
+/// A chain's links, if it has any, each follow from the one before by the
+/// reason given: a digit on rules out the square's other digits and its
+/// other places in a unit; a digit off forces a square's other candidate
+/// (of two) or the unit's other place. A forcing chain ends on the
+/// opposite of its assumption, a cycle back on it.
+fn check_chain(step: &Step) -> Result<(), String> {
+    use sudokit::logic::LinkReason::*;
+    let chain = &step.evidence.chain;
+    let Some(first) = chain.first() else {
+        return Ok(());
+    };
+    if first.reason != Assumption {
+        return Err("the chain does not start from an assumption".into());
+    }
+    for pair in chain.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let same_square = a.square == b.square;
+        let in_unit = |unit: Option<sudokit::logic::Unit>| {
+            unit.is_some_and(|u| {
+                let shape = sudokit::Shape::standard();
+                let squares = &shape.units()[u.index()];
+                squares.contains(&a.square.index()) && squares.contains(&b.square.index())
+            })
+        };
+        let ok = match b.reason {
+            Assumption => false,
+            SameSquare => a.on && !b.on && same_square && a.digit != b.digit,
+            SameUnit => a.on && !b.on && !same_square && a.digit == b.digit && in_unit(b.unit),
+            LastCandidate => !a.on && b.on && same_square && a.digit != b.digit,
+            LastPlace => !a.on && b.on && !same_square && a.digit == b.digit && in_unit(b.unit),
+        };
+        if !ok {
+            return Err(format!("the link {b:?} does not follow from {a:?}"));
+        }
+    }
+    let last = chain[chain.len() - 1];
+    let closes = last.square == first.square && last.digit == first.digit;
+    if !closes || chain.len() < 3 {
+        return Err("the chain neither returns to its assumption nor contradicts it".into());
+    }
     Ok(())
 }
 

@@ -47,7 +47,7 @@
 //! standard 9x9-style units are linked: the rule is off for the diagonal
 //! variant.
 
-use super::step::{and_list, removal_text, Step};
+use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Cand;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
@@ -66,16 +66,26 @@ struct Potential {
     on: bool,
 }
 
+/// Which rule made a link: the square's own candidates, or a unit's places
+/// for the digit (the unit named).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    Start,
+    Square,
+    Unit(usize),
+}
+
 /// A potential reached by a chain, with the one it was reached from.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     potential: Potential,
     parent: Option<usize>,
+    cause: Cause,
 }
 
 /// Which links a search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Links {
+struct LinkKinds {
     x: bool,
     y: bool,
 }
@@ -138,7 +148,7 @@ struct Chains<'a> {
 /// potential with key `k`, `buf[spans[k].0..spans[k].1]`.
 struct LinkCache {
     spans: Vec<(u32, u32)>,
-    buf: Vec<Potential>,
+    buf: Vec<(Potential, Cause)>,
 }
 
 impl LinkCache {
@@ -162,9 +172,44 @@ impl LinkCache {
 }
 
 impl<'a> Chains<'a> {
-    fn add(&mut self, potential: Potential, parent: Option<usize>) -> usize {
-        self.nodes.push(Node { potential, parent });
+    fn add(&mut self, (potential, cause): (Potential, Cause), parent: Option<usize>) -> usize {
+        self.nodes.push(Node {
+            potential,
+            parent,
+            cause,
+        });
         self.nodes.len() - 1
+    }
+
+    /// The chain to `node` as links, from the assumption on.
+    fn links(&self, node: usize) -> Vec<Link> {
+        let geo = self.state.geometry();
+        let mut out = Vec::new();
+        let mut at = Some(node);
+        while let Some(i) = at {
+            let Node {
+                potential: p,
+                cause,
+                parent,
+            } = self.nodes[i];
+            let (reason, unit) = match (cause, p.on) {
+                (Cause::Start, _) => (LinkReason::Assumption, None),
+                (Cause::Square, false) => (LinkReason::SameSquare, None),
+                (Cause::Square, true) => (LinkReason::LastCandidate, None),
+                (Cause::Unit(u), false) => (LinkReason::SameUnit, Some(geo.unit(u))),
+                (Cause::Unit(u), true) => (LinkReason::LastPlace, Some(geo.unit(u))),
+            };
+            out.push(Link {
+                square: geo.square(p.square),
+                digit: p.digit,
+                on: p.on,
+                reason,
+                unit,
+            });
+            at = parent;
+        }
+        out.reverse();
+        out
     }
 
     /// The potentials from `node` back to the assumption, `node` first.
@@ -194,7 +239,7 @@ impl<'a> Chains<'a> {
     /// then the digit's other places in the square's box, row and column.
     /// (Worked out once per potential and kept: the grid does not change
     /// during a search.)
-    fn on_to_off(&mut self, p: Potential, links: Links) -> std::ops::Range<usize> {
+    fn on_to_off(&mut self, p: Potential, links: LinkKinds) -> std::ops::Range<usize> {
         let key = self.key(p);
         if let Some(range) = self.offs_of_on.get(key) {
             return range;
@@ -205,7 +250,9 @@ impl<'a> Chains<'a> {
         let start = self.offs_of_on.buf.len();
         if links.y {
             for other in state.cands(square).iter().filter(|&d| d != digit) {
-                self.offs_of_on.buf.push(off(square, other));
+                self.offs_of_on
+                    .buf
+                    .push((off(square, other), Cause::Square));
             }
         }
         // Each other place once: a place in the box comes from the box,
@@ -217,7 +264,7 @@ impl<'a> Chains<'a> {
                 let s = squares[i];
                 let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
                 if s != square && !earlier {
-                    self.offs_of_on.buf.push(off(s, digit));
+                    self.offs_of_on.buf.push((off(s, digit), Cause::Unit(u)));
                 }
             }
         }
@@ -228,7 +275,7 @@ impl<'a> Chains<'a> {
     /// when it has two; with X-links the digit's one other place in the
     /// square's box, row or column (each place once). Kept like
     /// [`Chains::on_to_off`].
-    fn off_to_on(&mut self, p: Potential, links: Links) -> std::ops::Range<usize> {
+    fn off_to_on(&mut self, p: Potential, links: LinkKinds) -> std::ops::Range<usize> {
         let key = self.key(p);
         if let Some(range) = self.ons_of_off.get(key) {
             return range;
@@ -240,7 +287,7 @@ impl<'a> Chains<'a> {
         let cands = state.cands(square);
         if links.y && cands.len() == 2 {
             if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
-                self.ons_of_off.buf.push(on(square, d));
+                self.ons_of_off.buf.push((on(square, d), Cause::Square));
             }
         }
         if links.x {
@@ -253,8 +300,11 @@ impl<'a> Chains<'a> {
                 let others = state.positions(u, digit) & !here;
                 if others != 0 && at_most_one(others) {
                     let target = on(geo.squares(u)[others.trailing_zeros() as usize], digit);
-                    if !self.ons_of_off.buf[start..].contains(&target) {
-                        self.ons_of_off.buf.push(target);
+                    if !self.ons_of_off.buf[start..]
+                        .iter()
+                        .any(|&(p, _)| p == target)
+                    {
+                        self.ons_of_off.buf.push((target, Cause::Unit(u)));
                     }
                 }
             }
@@ -270,7 +320,7 @@ impl<'a> Chains<'a> {
 
     /// SE's cycle search from `source` (on): the chains that come back to
     /// it after four or more links.
-    fn cycles(&mut self, source: usize, links: Links) -> Vec<usize> {
+    fn cycles(&mut self, source: usize, links: LinkKinds) -> Vec<usize> {
         let source_p = self.nodes[source].potential;
         self.to_on.clear();
         self.to_on.insert(source_p);
@@ -282,22 +332,22 @@ impl<'a> Chains<'a> {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.nodes[p].potential, links) {
-                    let potential = self.offs_of_on.buf[i];
+                    let link = self.offs_of_on.buf[i];
                     // Not back along the chain; an off reached twice is
                     // followed both times (SE's cycle search does so).
-                    if !self.has_ancestor(p, potential) {
-                        pending_off.push_back(self.add(potential, Some(p)));
+                    if !self.has_ancestor(p, link.0) {
+                        pending_off.push_back(self.add(link, Some(p)));
                     }
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.nodes[p].potential, links) {
-                    let potential = self.ons_of_off.buf[i];
-                    let closes = length >= 4 && potential == source_p;
-                    let new = self.to_on.insert(potential);
+                    let link = self.ons_of_off.buf[i];
+                    let closes = length >= 4 && link.0 == source_p;
+                    let new = self.to_on.insert(link.0);
                     if closes || new {
-                        let node = self.add(potential, Some(p));
+                        let node = self.add(link, Some(p));
                         if closes {
                             cycles.push(node);
                         }
@@ -313,7 +363,7 @@ impl<'a> Chains<'a> {
 
     /// SE's forcing-chain search from `source`: the chains that reach its
     /// opposite, first found per target.
-    fn forcing(&mut self, source: usize, links: Links, targets: &mut Vec<usize>) {
+    fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>) {
         let source_p = self.nodes[source].potential;
         self.to_on.clear();
         self.to_off.clear();
@@ -325,34 +375,35 @@ impl<'a> Chains<'a> {
             self.to_off.insert(source_p);
             pending_off.push_back(source);
         }
-        let links = Links { x: true, ..links };
+        let links = LinkKinds { x: true, ..links };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.nodes[p].potential, links) {
-                    let potential = self.offs_of_on.buf[i];
-                    self.reach(source_p, potential, p, targets, &mut pending_off);
+                    let link = self.offs_of_on.buf[i];
+                    self.reach(source_p, link, p, targets, &mut pending_off);
                 }
             }
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.nodes[p].potential, links) {
-                    let potential = self.ons_of_off.buf[i];
-                    self.reach(source_p, potential, p, targets, &mut pending_on);
+                    let link = self.ons_of_off.buf[i];
+                    self.reach(source_p, link, p, targets, &mut pending_on);
                 }
             }
         }
     }
 
-    /// A forcing-chain search reaches `potential` from node `from`: keep it
-    /// as a target when it is the opposite of the assumption (once per
-    /// target), and follow it when it is new.
+    /// A forcing-chain search reaches `link`'s potential from node `from`:
+    /// keep it as a target when it is the opposite of the assumption (once
+    /// per target), and follow it when it is new.
     fn reach(
         &mut self,
         source: Potential,
-        potential: Potential,
+        link: (Potential, Cause),
         from: usize,
         targets: &mut Vec<usize>,
         pending: &mut VecDeque<usize>,
     ) {
+        let potential = link.0;
         let opposite = Potential {
             on: !potential.on,
             ..potential
@@ -368,7 +419,7 @@ impl<'a> Chains<'a> {
         };
         let new = reached.insert(potential);
         if target || new {
-            let node = self.add(potential, Some(from));
+            let node = self.add(link, Some(from));
             if target {
                 targets.push(node);
             }
@@ -442,9 +493,9 @@ impl Finder for ForcingChains {
         let mut all: Vec<Ranked> = Vec::new();
         let keys = state.shape().square_count() * (state.shape().side() + 1);
         for links in [
-            Links { x: true, y: false },
-            Links { x: false, y: true },
-            Links { x: true, y: true },
+            LinkKinds { x: true, y: false },
+            LinkKinds { x: false, y: true },
+            LinkKinds { x: true, y: true },
         ] {
             // The links a potential leads to depend on the kinds of link.
             let mut chains = Chains {
@@ -481,14 +532,20 @@ impl Finder for ForcingChains {
 }
 
 /// Every cycle and forcing chain from digit `digit` of `square`.
-fn search(chains: &mut Chains<'_>, square: usize, digit: u8, links: Links, all: &mut Vec<Ranked>) {
+fn search(
+    chains: &mut Chains<'_>,
+    square: usize,
+    digit: u8,
+    links: LinkKinds,
+    all: &mut Vec<Ranked>,
+) {
     chains.nodes.clear();
-    let source = chains.add(on(square, digit), None);
+    let source = chains.add((on(square, digit), Cause::Start), None);
     let cycles = chains.cycles(source, links);
     let mut targets = Vec::new();
     if links.x {
         chains.forcing(source, links, &mut targets);
-        let assumed_off = chains.add(off(square, digit), None);
+        let assumed_off = chains.add((off(square, digit), Cause::Start), None);
         chains.forcing(assumed_off, links, &mut targets);
     }
     let sort_key = match (links.x, links.y) {
@@ -542,7 +599,7 @@ fn chain_text(chains: &Chains<'_>, end: usize) -> String {
 /// The step of a cycle ending at `end`: squares outside it that see a
 /// square of the cycle where the digit is on one way round and another
 /// where it is on the other way round lose that digit.
-fn cycle_step(chains: &Chains<'_>, end: usize, links: Links) -> Option<Step> {
+fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
     let state = chains.state;
     let geo = state.geometry();
     let chain = chains.chain(end);
@@ -588,6 +645,7 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: Links) -> Option<Step> {
             .iter()
             .map(|p| geo.cand(p.square, p.digit))
             .collect();
+        step.evidence.chain = chains.links(end);
         step.text = format!(
             "{} through {}: {}; either way round, {}",
             technique.name(),
@@ -602,7 +660,7 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: Links) -> Option<Step> {
 
 /// The step of a forcing chain that reaches `target`, the opposite of its
 /// assumption: the assumption is false.
-fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
+fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
     let state = chains.state;
     let geo = state.geometry();
     let p = chains.nodes[target].potential;
@@ -631,6 +689,7 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: Links) -> Step {
             .iter()
             .map(|q| geo.cand(q.square, q.digit))
             .collect();
+        step.evidence.chain = chains.links(target);
         let d = p.digit;
         let (assumption, conclusion) = if p.on {
             (format!("{square}<>{d}"), format!("{square} is {d}"))

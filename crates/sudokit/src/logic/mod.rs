@@ -75,7 +75,7 @@ pub use solver::{
     explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating,
 };
 pub use state::State;
-pub use step::{Difficulty, Evidence, Step, Technique};
+pub use step::{Difficulty, Evidence, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};
 
 use std::ops::ControlFlow;

@@ -157,6 +157,43 @@ pub struct Evidence {
     /// A wing's pincers.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pincers: Vec<Square>,
+    /// A chain's links, from its assumption on, each with why it follows
+    /// from the one before.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<Link>,
+}
+
+/// One link of a chain: a candidate assumed or forced on or off, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Link {
+    /// The square.
+    pub square: Square,
+    /// The digit.
+    pub digit: u8,
+    /// True when the digit is forced in the square, false when it is ruled
+    /// out.
+    pub on: bool,
+    /// Why it follows from the link before.
+    pub reason: LinkReason,
+    /// The unit the reason is about, for the reasons that name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<Unit>,
+}
+
+/// Why one link of a chain follows from the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkReason {
+    /// The chain's first link: what it assumes.
+    Assumption,
+    /// The digit before is in this square, so this one is not.
+    SameSquare,
+    /// The digit is in another square of the unit, so not in this one.
+    SameUnit,
+    /// The digit before is not in this square, which had only these two.
+    LastCandidate,
+    /// The digit is not in the unit's other place, so it is in this one.
+    LastPlace,
 }
 
 /// One logical step.
