@@ -4,8 +4,9 @@
 //! A chain follows what one assumption forces. Two kinds of link are used:
 //!
 //! - **X-links** (one digit): when a digit is *on* in a square, it is off in
-//!   the square's other places in each unit; when it is *off*, and a unit
-//!   has only one other place for it, it is on there.
+//!   its other places in the square's row, column and box (SE uses this
+//!   step in every search); when it is *off*, and a unit has only one other
+//!   place for it, it is on there.
 //! - **Y-links** (one square): when a digit is on in a square, the square's
 //!   other digits are off; when it is off, and the square has only two
 //!   candidates, the other one is on.
@@ -23,8 +24,9 @@
 //!   that holds both ways round. A square outside it that sees an "on" link
 //!   of the digit both ways round loses that digit.
 //! - **Forcing chains**: a chain from an assumption that reaches its own
-//!   opposite: the assumption is false (a candidate removed, or the square's
-//!   other candidates removed).
+//!   opposite: the assumption is false (a candidate removed, or, when the
+//!   assumption was "off", the digit placed and the square's other
+//!   candidates removed).
 //!
 //! # Sudoku Explainer's search, followed here
 //!
@@ -43,9 +45,9 @@
 //! steps that print as 6.7 may still be ordered by their last bit.
 //!
 //! These are facts about Sudoku Explainer 1.2.1 (SukakuExplainer's
-//! `Chaining` rule), read for reference; the code is sudokit's own. Only the
-//! standard 9x9-style units are linked: the rule is off for the diagonal
-//! variant.
+//! `Chaining` rule), read for reference; the code is sudokit's own. Rows,
+//! columns and boxes are linked, on every size; the rule is off for the
+//! diagonal variant.
 
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Cand;
