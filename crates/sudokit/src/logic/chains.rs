@@ -68,6 +68,14 @@ struct Potential {
     on: bool,
 }
 
+impl Potential {
+    /// Its candidate's place in a table of `stride` (side + 1) entries a
+    /// square, whatever its state.
+    fn candidate(self, stride: usize) -> usize {
+        self.square * stride + usize::from(self.digit)
+    }
+}
+
 /// Which rule made a link: the square's own candidates, or a unit's places
 /// for the digit (the unit named).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,7 +133,7 @@ impl Reached {
 
     /// Marks `p`; true when it was not marked before.
     fn insert(&mut self, p: Potential) -> bool {
-        let i = (p.square * self.side + usize::from(p.digit)) * 2 + usize::from(p.on);
+        let i = p.candidate(self.side) * 2 + usize::from(p.on);
         if self.stamps[i] == self.current {
             return false;
         }
@@ -317,7 +325,7 @@ impl<'a> Chains<'a> {
     /// A potential's place in the caches (its state is implied by which
     /// cache is asked).
     fn key(&self, p: Potential) -> usize {
-        p.square * self.to_on.side + usize::from(p.digit)
+        p.candidate(self.state.shape().side() + 1)
     }
 
     /// SE's cycle search from `source` (on): the chains that come back to
@@ -364,7 +372,8 @@ impl<'a> Chains<'a> {
     }
 
     /// SE's forcing-chain search from `source`: the chains that reach its
-    /// opposite, first found per target.
+    /// opposite, first found per target. SE runs it only when X-links are
+    /// on (a forcing chain of Y-links alone cannot close).
     fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>) {
         let source_p = self.nodes[source].potential;
         self.to_on.clear();
@@ -377,7 +386,6 @@ impl<'a> Chains<'a> {
             self.to_off.insert(source_p);
             pending_off.push_back(source);
         }
-        let links = LinkKinds { x: true, ..links };
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.nodes[p].potential, links) {

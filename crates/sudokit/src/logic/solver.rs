@@ -220,7 +220,6 @@ struct Tally {
     technique: Option<Technique>,
     steps: usize,
     counts: [usize; Technique::ALL.len()],
-    complete: bool,
 }
 
 impl Default for Tally {
@@ -232,7 +231,6 @@ impl Default for Tally {
             technique: None,
             steps: 0,
             counts: [0; Technique::ALL.len()],
-            complete: true,
         }
     }
 }
@@ -269,7 +267,7 @@ impl Tally {
                 .filter(|&&t| self.counts[t as usize] > 0)
                 .map(|&t| (t.id(), self.counts[t as usize]))
                 .collect(),
-            complete: self.complete && solved,
+            complete: solved,
         }
     }
 }
