@@ -50,7 +50,7 @@
 //! diagonal variant.
 
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
-use super::units::Cand;
+use super::units::{Cand, Geometry};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use crate::shape::Variant;
@@ -62,16 +62,16 @@ pub struct ForcingChains;
 
 /// A candidate assumed on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Potential {
-    square: usize,
-    digit: u8,
-    on: bool,
+pub(super) struct Potential {
+    pub(super) square: usize,
+    pub(super) digit: u8,
+    pub(super) on: bool,
 }
 
 impl Potential {
     /// Its candidate's place in a table of `stride` (side + 1) entries a
     /// square, whatever its state.
-    fn candidate(self, stride: usize) -> usize {
+    pub(super) fn candidate(self, stride: usize) -> usize {
         self.square * stride + usize::from(self.digit)
     }
 }
@@ -267,7 +267,7 @@ impl<'a> Chains<'a> {
         }
         // Each other place once: a place in the box comes from the box,
         // even when it shares the row or column too.
-        let units = box_row_column(state, square);
+        let units = box_row_column(geo, square);
         for (k, &u) in units.iter().enumerate() {
             let squares = geo.squares(u);
             for i in bits(state.positions(u, digit)) {
@@ -301,7 +301,7 @@ impl<'a> Chains<'a> {
             }
         }
         if links.x {
-            for u in box_row_column(state, square) {
+            for u in box_row_column(geo, square) {
                 let here = geo
                     .slots(square)
                     .iter()
@@ -452,7 +452,7 @@ impl<'a> Chains<'a> {
     }
 }
 
-fn on(square: usize, digit: u8) -> Potential {
+pub(super) fn on(square: usize, digit: u8) -> Potential {
     Potential {
         square,
         digit,
@@ -460,7 +460,7 @@ fn on(square: usize, digit: u8) -> Potential {
     }
 }
 
-fn off(square: usize, digit: u8) -> Potential {
+pub(super) fn off(square: usize, digit: u8) -> Potential {
     Potential {
         square,
         digit,
@@ -469,14 +469,23 @@ fn off(square: usize, digit: u8) -> Potential {
 }
 
 /// The box, row and column of `square`, in the order SE links them.
-fn box_row_column(state: &State, square: usize) -> [usize; 3] {
-    let [row, column, boxed] = state.geometry().row_col_box[square];
+pub(super) fn box_row_column(geo: &Geometry, square: usize) -> [usize; 3] {
+    let [row, column, boxed] = geo.row_col_box[square];
     [boxed, row, column]
+}
+
+/// SE's order of chain steps, each given as (difficulty, complexity, sort
+/// key): easiest first, then shortest, then by kind.
+pub(super) fn se_order(a: (f64, usize, u8), b: (f64, usize, u8)) -> std::cmp::Ordering {
+    a.0.partial_cmp(&b.0)
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then(a.1.cmp(&b.1))
+        .then(a.2.cmp(&b.2))
 }
 
 /// SE's bonus for a chain of `complexity` potentials, added in binary
 /// floating point as SE adds it.
-fn length_bonus(complexity: usize) -> f64 {
+pub(super) fn length_bonus(complexity: usize) -> f64 {
     let length = complexity as i64 - 2;
     let (mut ceiling, mut odd, mut added) = (4i64, false, 0.0f64);
     while length > ceiling {
@@ -528,11 +537,10 @@ impl Finder for ForcingChains {
         }
         // Stable, as SE's sort is: ties keep the order found.
         all.sort_by(|a, b| {
-            a.difficulty
-                .partial_cmp(&b.difficulty)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(a.complexity.cmp(&b.complexity))
-                .then(a.sort_key.cmp(&b.sort_key))
+            se_order(
+                (a.difficulty, a.complexity, a.sort_key),
+                (b.difficulty, b.complexity, b.sort_key),
+            )
         });
         for f in all {
             found(f.step)?;

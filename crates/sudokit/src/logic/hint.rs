@@ -710,11 +710,11 @@ mod tests {
             "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
         ));
         assert_eq!(hint(&none, Order::Se), Err(RateError::NoSolution));
-        // Solved, and stuck where chains are needed (ER 9.0).
+        // Solved, and stuck where nested chains are needed (ER 11.7).
         let solved = State::from_puzzle(&grid(EASY1_SOLVED));
         assert_eq!(hint(&solved, Order::Easiest), Ok(Hint::Solved));
         let hard = grid(
-            ".5.6..1......35...67...84..2.....8.......3.1.....7..5......4.6...9.1.3....2.....4",
+            "1.......2.3.4...5...6...7...5.8.4.......73......9...8.7.....6...4...8.9...2.....1",
         );
         let path = explain(&State::from_puzzle(&hard), Order::Easiest);
         assert!(!path.is_complete());

@@ -29,6 +29,7 @@
 use super::aligned::AlignedExclusion;
 use super::bug::Bug;
 use super::chains::ForcingChains;
+use super::dynamic::{ForcingChainRule, Rule};
 use super::fish::Fish;
 use super::intersections::Intersections;
 use super::singles::{first_single, FullHouse, HiddenSingle, NakedSingle};
@@ -84,6 +85,13 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     &AlignedExclusion { size: 2 },
     &ForcingChains,
     &AlignedExclusion { size: 3 },
+    &ForcingChainRule { rule: Rule::Nishio },
+    &ForcingChainRule {
+        rule: Rule::Multiple,
+    },
+    &ForcingChainRule {
+        rule: Rule::Dynamic,
+    },
 ];
 
 /// How the next step is chosen.

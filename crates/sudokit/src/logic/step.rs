@@ -85,6 +85,17 @@ techniques! {
     ForcingXChain => "forcing_x_chain", "Forcing X-chain";
     ForcingChain => "forcing_chain", "Forcing chain";
     AlignedTripletExclusion => "aligned_triplet_exclusion", "Aligned triplet exclusion";
+    NishioForcingChain => "nishio_forcing_chain", "Nishio forcing chain";
+    CellForcingChains => "cell_forcing_chains", "Cell forcing chains";
+    RegionForcingChains => "region_forcing_chains", "Region forcing chains";
+    DynamicContradiction => "dynamic_contradiction_chain", "Dynamic contradiction forcing chain";
+    DynamicDouble => "dynamic_double_chain", "Dynamic double forcing chain";
+    DynamicCell => "dynamic_cell_chains", "Dynamic cell forcing chains";
+    DynamicRegion => "dynamic_region_chains", "Dynamic region forcing chains";
+    DynamicPlus => "dynamic_chains_plus", "Dynamic forcing chains (+)";
+    NestedForcingChains => "nested_forcing_chains", "Dynamic forcing chains (+ forcing chains)";
+    NestedMultipleChains => "nested_multiple_chains", "Dynamic forcing chains (+ multiple forcing chains)";
+    NestedDynamicChains => "nested_dynamic_chains", "Dynamic forcing chains (+ dynamic forcing chains)";
 }
 
 impl Technique {
@@ -194,6 +205,9 @@ pub enum LinkReason {
     LastCandidate,
     /// The digit is not in the unit's other place, so it is in this one.
     LastPlace,
+    /// A simple rule (or, from level 2, a chain inside the chain) applied to
+    /// the grid as the links before left it rules this candidate out.
+    Rule,
 }
 
 /// One logical step.

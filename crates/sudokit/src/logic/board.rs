@@ -1,0 +1,142 @@
+//! A working copy of the pencil marks that dynamic chains edit as they go.
+//!
+//! A dynamic forcing chain (see [`super::dynamic`]) assumes something and
+//! follows what it forces; each candidate it proves off is struck out of
+//! this copy, so that later links (and, from level 1 up, the simple rules
+//! run inside the chain) see the grid as the assumption left it. A square
+//! proved *on* is not filled in: like Sudoku Explainer, the chain only
+//! strikes out what the "on" turns off, one link at a time.
+//!
+//! The board keeps, like [`State`], each digit's places in each unit as a
+//! bit mask, so that "the digit's one other place in the row" is a mask
+//! test. Striking a candidate out and putting it back are both cheap, and
+//! a chain undoes its own strikes when it ends.
+
+use super::units::Geometry;
+use super::{at_most_one, State};
+
+/// Candidates per square and places per unit and digit, editable.
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    geo: &'static Geometry,
+    stride: usize,
+    /// Bit `d` for each candidate digit `d` of each square.
+    cands: Vec<u32>,
+    /// True for a square that holds a digit (given or placed) in the state
+    /// the board was made from.
+    filled: Vec<bool>,
+    /// For unit `u` and digit `d`, at `u * stride + d`: bit `i` when the
+    /// unit's `i`-th square has `d` as a candidate.
+    positions: Vec<u32>,
+}
+
+impl Board {
+    /// The pencil marks of `state`.
+    pub(crate) fn new(state: &State) -> Board {
+        let geo = state.geometry();
+        let stride = state.shape().side() + 1;
+        let count = state.shape().square_count();
+        let units = state.shape().units().len();
+        let mut positions = vec![0; units * stride];
+        for (u, slot) in positions.iter_mut().enumerate() {
+            let (unit, d) = (u / stride, u % stride);
+            if d > 0 {
+                *slot = state.positions(unit, d as u8);
+            }
+        }
+        Board {
+            geo,
+            stride,
+            cands: (0..count).map(|s| state.cands(s).bits()).collect(),
+            filled: (0..count).map(|s| state.value(s) != 0).collect(),
+            positions,
+        }
+    }
+
+    /// The tables of the board's shape.
+    #[allow(dead_code)] // for the inner rules, next
+    pub(crate) fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// The candidates of square `s`, bit `d` for digit `d`.
+    pub(crate) fn cands(&self, s: usize) -> u32 {
+        self.cands[s]
+    }
+
+    /// True when square `s` still has candidate `d`.
+    pub(crate) fn has(&self, s: usize, d: u8) -> bool {
+        self.cands[s] & (1 << d) != 0
+    }
+
+    /// True when square `s` has two candidates exactly.
+    pub(crate) fn is_bivalue(&self, s: usize) -> bool {
+        let c = self.cands[s];
+        c != 0 && !at_most_one(c) && at_most_one(c & (c - 1))
+    }
+
+    /// True when square `s` holds a digit (it has no candidates then).
+    pub(crate) fn is_filled(&self, s: usize) -> bool {
+        self.filled[s]
+    }
+
+    /// Where digit `d` may still go in unit `u` (bit `i` for the unit's
+    /// `i`-th square).
+    pub(crate) fn positions(&self, u: usize, d: u8) -> u32 {
+        self.positions[u * self.stride + usize::from(d)]
+    }
+
+    /// Strikes candidate `d` out of square `s`; false when it was not there.
+    pub(crate) fn remove(&mut self, s: usize, d: u8) -> bool {
+        if !self.has(s, d) {
+            return false;
+        }
+        self.cands[s] &= !(1 << d);
+        for &(u, i) in self.geo.slots(s) {
+            self.positions[u * self.stride + usize::from(d)] &= !(1 << i);
+        }
+        true
+    }
+
+    /// Puts back candidate `d` of square `s` (struck out by [`Board::remove`]).
+    pub(crate) fn restore(&mut self, s: usize, d: u8) {
+        self.cands[s] |= 1 << d;
+        for &(u, i) in self.geo.slots(s) {
+            self.positions[u * self.stride + usize::from(d)] |= 1 << i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_grid, ParseOptions};
+
+    #[test]
+    fn strikes_and_restores_keep_the_places_true() {
+        let puzzle = parse_grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let state = State::from_puzzle(&puzzle);
+        let mut board = Board::new(&state);
+        let fresh = board.clone();
+        assert!(board.is_filled(0) && board.cands(0) == 0);
+        let s = 1;
+        let d = (1..=9u8).find(|&d| board.has(s, d)).unwrap();
+        assert!(board.remove(s, d));
+        assert!(!board.remove(s, d));
+        for &(u, i) in board.geometry().slots(s) {
+            assert_eq!(board.positions(u, d) & (1 << i), 0);
+        }
+        board.restore(s, d);
+        assert_eq!(board.cands, fresh.cands);
+        assert_eq!(board.positions, fresh.positions);
+        let two = (0..81).find(|&s| state.cands(s).len() == 2);
+        if let Some(two) = two {
+            assert!(board.is_bivalue(two));
+        }
+        assert!(!board.is_bivalue(0));
+    }
+}

@@ -1,0 +1,875 @@
+//! Nishio, multiple and dynamic forcing chains: Sudoku Explainer's rules
+//! from 7.5 up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+) 9.0).
+//!
+//! Every one of these rules makes an assumption ("A1 is 5", or "A1 is not
+//! 5") and follows everything it forces, link by link, as in
+//! [`super::chains`]; what differs is what they conclude from it:
+//!
+//! - **Contradiction** (Nishio, dynamic): the assumption forces some
+//!   candidate both on and off, so it is false.
+//! - **Double** (dynamic): "A1 is 5" and "A1 is not 5" force the same
+//!   thing, so it is true either way.
+//! - **Cell** (multiple, dynamic): each candidate of a square, assumed on in
+//!   turn, forces the same thing; one of them is the square's digit.
+//! - **Region** (multiple, dynamic): each place of a digit in a unit,
+//!   assumed on in turn, forces the same thing.
+//!
+//! ```text
+//!   cell forcing chains from A1 {3,5}:
+//!     A1=3 -> A4<>3 -> A4=7 -> C5<>7
+//!     A1=5 -> B2<>5 -> B2=7 -> C5<>7         so C5 is not 7
+//! ```
+//!
+//! A *dynamic* chain strikes each candidate it proves off out of a working
+//! copy of the grid ([`Board`]) as it goes, so a later link sees the grid as
+//! the assumption left it: a square may be down to one candidate, a unit to
+//! one place, because of several links before. Those links are the new
+//! link's "hidden parents", and they count in the chain's length. From
+//! level 1 ("dynamic forcing chains (+)") the chain also runs simple rules
+//! (pointing and claiming, hidden and naked pairs, X-wings) on the working
+//! grid each time it runs dry, and follows what they rule out.
+//!
+//! # Sudoku Explainer's search, followed here
+//!
+//! These are facts about Sudoku Explainer 1.2.1 (SukakuExplainer's
+//! `Chaining` rule with its multiple, dynamic and Nishio settings), read
+//! for reference; the code is sudokit's own.
+//!
+//! - **Squares** are taken in order; static (multiple) chains start only
+//!   from squares with three or more candidates, dynamic ones from every
+//!   square with two or more. For each candidate, in order: the chain from
+//!   "on", the chain from "off", the contradictions each found, the doubles
+//!   (dynamic, squares of three or more), then the region chains of the
+//!   digit in the square's box, row and column, each worked out once, from
+//!   the unit's first place. After all candidates, the cell chains.
+//! - **One chain** spreads from its assumption with "on" links first: every
+//!   potential turned on is followed before the next one turned off. It
+//!   stops at the first potential found both on and off, and what it has
+//!   reached so far still counts for doubles, cells and regions.
+//! - **The steps** are sorted by difficulty (the rule's, plus SE's bonus
+//!   for long chains), then complexity (the distinct potentials among all
+//!   the ancestors of each conclusion, summed over branches), then kind
+//!   (double, cell, region, contradiction), keeping the order found for
+//!   ties; the first is the step.
+//! - **Nishio** chains use one digit's links only (no square links), from
+//!   every candidate, and keep only contradictions.
+//!
+//! The rule is off for the diagonal variant, like [`super::chains`].
+
+use super::board::Board;
+use super::chains::{box_row_column, length_bonus, off, on, se_order, Potential};
+use super::step::{and_list, removal_text, Link, LinkReason, Step};
+use super::units::Geometry;
+use super::{at_most_one, bits, Finder, Found, State, Technique};
+use crate::shape::Variant;
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+/// Which of Sudoku Explainer's forcing-chain rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Nishio forcing chains (7.5): one digit's links, contradictions only.
+    Nishio,
+    /// Multiple forcing chains (8.0): static cell and region chains.
+    Multiple,
+    /// Dynamic forcing chains (8.5): contradictions, doubles, cells and
+    /// regions, with the grid edited as the chain goes.
+    Dynamic,
+    /// Dynamic forcing chains (+) (9.0): dynamic, with pointing, claiming,
+    /// hidden and naked pairs and X-wings inside the chains.
+    DynamicPlus,
+}
+
+impl Rule {
+    fn is_nishio(self) -> bool {
+        self == Rule::Nishio
+    }
+
+    fn is_dynamic(self) -> bool {
+        self != Rule::Multiple
+    }
+
+    /// SE's nesting level: 1 for dynamic (+), 0 below.
+    fn level(self) -> u8 {
+        u8::from(self == Rule::DynamicPlus)
+    }
+
+    /// The rule's difficulty before the length bonus.
+    fn base(self) -> f64 {
+        match self {
+            Rule::Nishio => 7.5,
+            Rule::Multiple => 8.0,
+            Rule::Dynamic => 8.5,
+            Rule::DynamicPlus => 9.0,
+        }
+    }
+}
+
+/// Sudoku Explainer's forcing-chain rules from Nishio up (one finder per
+/// rule, as SE has one producer per rule).
+pub struct ForcingChainRule {
+    /// Which rule.
+    pub rule: Rule,
+}
+
+/// Why a potential follows from the ones before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// The chain's assumption.
+    Start,
+    /// The square's other candidates (on to off), or its last one (off to on).
+    Square,
+    /// The digit's other places in the unit, or its last place.
+    Unit(usize),
+    /// An inner rule; the number is the rule's text in [`Run::rules`].
+    Rule(u32),
+}
+
+/// A potential reached by a chain, with the ones it follows from.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    potential: Potential,
+    cause: Cause,
+    /// Its parents are `Run::parents[first..first + count]`.
+    first: u32,
+    count: u32,
+}
+
+/// One chain from one assumption: every potential reached, the sets of
+/// those on and off in the order reached, and a table to find them.
+#[derive(Default)]
+struct Run {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    on: Vec<u32>,
+    off: Vec<u32>,
+    /// Node + 1 of each potential in `on` or `off`, by [`Engine::key`]; 0
+    /// when not reached.
+    slot: Vec<u32>,
+    /// The texts of the inner rules that made links.
+    rules: Vec<String>,
+}
+
+impl Run {
+    /// Empties the run for a new chain over `keys` potentials.
+    fn reset(&mut self, keys: usize, stride: usize) {
+        if self.slot.len() != keys {
+            self.slot = vec![0; keys];
+        } else {
+            for &n in self.on.iter().chain(&self.off) {
+                let p = self.nodes[n as usize].potential;
+                self.slot[key(p, stride)] = 0;
+            }
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on.clear();
+        self.off.clear();
+        self.rules.clear();
+    }
+
+    /// A new node (not yet in a set).
+    fn node(&mut self, potential: Potential, cause: Cause, parents: &[u32]) -> u32 {
+        self.node_after(potential, cause, None, parents)
+    }
+
+    /// A new node whose parents are `first` (if any), then `more`.
+    fn node_after(
+        &mut self,
+        potential: Potential,
+        cause: Cause,
+        first: Option<u32>,
+        more: &[u32],
+    ) -> u32 {
+        let start = self.parents.len() as u32;
+        self.parents.extend(first);
+        self.parents.extend_from_slice(more);
+        self.nodes.push(Node {
+            potential,
+            cause,
+            first: start,
+            count: self.parents.len() as u32 - start,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Puts node `n` in the set of its state.
+    fn keep(&mut self, n: u32, stride: usize) {
+        let p = self.nodes[n as usize].potential;
+        self.slot[key(p, stride)] = n + 1;
+        if p.on {
+            self.on.push(n);
+        } else {
+            self.off.push(n);
+        }
+    }
+
+    /// The node of `p` if the chain reached it.
+    fn get(&self, p: Potential, stride: usize) -> Option<u32> {
+        self.slot[key(p, stride)].checked_sub(1)
+    }
+
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let node = self.nodes[n as usize];
+        &self.parents[node.first as usize..(node.first + node.count) as usize]
+    }
+}
+
+/// A potential's place in a run's table: its candidate, then its state.
+fn key(p: Potential, stride: usize) -> usize {
+    p.candidate(stride) * 2 + usize::from(p.on)
+}
+
+/// What a step concludes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The assumption `source` forces a candidate both on and off.
+    Contradiction,
+    /// `source` on and off force the same.
+    Double,
+    /// Each candidate of the square forces the same.
+    Cell(usize),
+    /// Each place of the digit in the unit forces the same.
+    Region(usize, u8),
+}
+
+/// A step found, with what SE sorts by and the branches that prove it.
+struct Ranked {
+    kind: Kind,
+    source: Potential,
+    /// The conclusion: placed when on, removed when off.
+    target: Potential,
+    /// For a conclusion "on": the other candidates its square loses.
+    others: u32,
+    /// (run, node) of each branch's end; a contradiction's two are its on
+    /// and off.
+    branches: Vec<(usize, u32)>,
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+}
+
+/// A forcing-chain search over one grid.
+struct Engine {
+    rule: Rule,
+    board: Board,
+    geo: &'static Geometry,
+    stride: usize,
+    keys: usize,
+    /// Per square, the candidates the current chain has struck out.
+    struck: Vec<u32>,
+    /// The strikes, in order, to undo when the chain ends.
+    log: Vec<(usize, u8)>,
+    runs: Vec<Run>,
+    free: Vec<usize>,
+    /// Scratch: what one potential leads to, and the hidden parents of each.
+    links: Vec<(Potential, Cause, u32, u32)>,
+    hidden: Vec<u32>,
+    /// Scratch for counting ancestors.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Engine {
+    fn new(state: &State, rule: Rule) -> Engine {
+        let stride = state.shape().side() + 1;
+        let count = state.shape().square_count();
+        let keys = count * stride * 2;
+        Engine {
+            rule,
+            board: Board::new(state),
+            geo: state.geometry(),
+            stride,
+            keys,
+            struck: vec![0; count],
+            log: Vec::new(),
+            runs: Vec::new(),
+            free: Vec::new(),
+            links: Vec::new(),
+            hidden: Vec::new(),
+            seen: vec![0; keys],
+            stamp: 0,
+        }
+    }
+
+    /// A fresh run holding `start` as its assumption.
+    fn start(&mut self, start: Potential) -> usize {
+        let id = self.free.pop().unwrap_or_else(|| {
+            self.runs.push(Run::default());
+            self.runs.len() - 1
+        });
+        let (keys, stride) = (self.keys, self.stride);
+        let run = &mut self.runs[id];
+        run.reset(keys, stride);
+        let n = run.node(start, Cause::Start, &[]);
+        run.keep(n, stride);
+        id
+    }
+
+    /// Follows run `id` from its assumption until nothing new follows or a
+    /// potential is forced both on and off; then the pair (on, off), whose
+    /// nodes are in the run. The board is as before when it returns.
+    fn chain(&mut self, id: usize) -> Option<(u32, u32)> {
+        let found = self.spread(id);
+        for (s, d) in self.log.drain(..) {
+            self.board.restore(s, d);
+            self.struck[s] = 0;
+        }
+        found
+    }
+
+    fn spread(&mut self, id: usize) -> Option<(u32, u32)> {
+        let stride = self.stride;
+        let y = !self.rule.is_nishio();
+        let mut pending_on: VecDeque<u32> = self.runs[id].on.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = self.runs[id].off.iter().copied().collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                let potential = self.runs[id].nodes[p as usize].potential;
+                self.on_to_off(potential, y);
+                for i in 0..self.links.len() {
+                    let (q, cause, _, _) = self.links[i];
+                    let run = &mut self.runs[id];
+                    if let Some(twin) = run.get(on(q.square, q.digit), stride) {
+                        let n = run.node(q, cause, &[p]);
+                        return Some((twin, n));
+                    }
+                    if run.get(q, stride).is_none() {
+                        let n = run.node(q, cause, &[p]);
+                        run.keep(n, stride);
+                        pending_off.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let potential = self.runs[id].nodes[p as usize].potential;
+                self.off_to_on(id, potential, y);
+                if self.rule.is_dynamic() {
+                    self.strike(potential.square, potential.digit);
+                }
+                for i in 0..self.links.len() {
+                    let (r, cause, from, to) = self.links[i];
+                    let hidden = &self.hidden[from as usize..to as usize];
+                    let run = &mut self.runs[id];
+                    if let Some(twin) = run.get(off(r.square, r.digit), stride) {
+                        let n = run.node_after(r, cause, Some(p), hidden);
+                        return Some((n, twin));
+                    }
+                    if run.get(r, stride).is_none() {
+                        let n = run.node_after(r, cause, Some(p), hidden);
+                        run.keep(n, stride);
+                        pending_on.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if self.rule.level() > 0 && self.advance(id, &mut pending_off) {
+                continue;
+            }
+            return None;
+        }
+    }
+
+    /// Strikes a candidate out of the working grid, to be put back when the
+    /// chain ends.
+    fn strike(&mut self, s: usize, d: u8) {
+        if self.board.remove(s, d) {
+            self.struck[s] |= 1 << d;
+            self.log.push((s, d));
+        }
+    }
+
+    /// Runs the inner rules on the working grid and adds what they rule out
+    /// (new potentials only); true when something was added.
+    fn advance(&mut self, id: usize, pending_off: &mut VecDeque<u32>) -> bool {
+        let stride = self.stride;
+        let hints = level_one(&self.board, &self.struck);
+        let mut added = false;
+        for hint in hints {
+            let run = &mut self.runs[id];
+            let parents: Vec<u32> = hint
+                .parents
+                .iter()
+                .filter_map(|&(s, d)| run.get(off(s, d), stride))
+                .collect();
+            debug_assert_eq!(parents.len(), hint.parents.len());
+            let text = run.rules.len() as u32;
+            run.rules.push(hint.text);
+            for (s, d) in hint.removals {
+                let q = off(s, d);
+                if run.get(q, stride).is_none() {
+                    let n = run.node(q, Cause::Rule(text), &parents);
+                    run.keep(n, stride);
+                    pending_off.push_back(n);
+                    added = true;
+                }
+            }
+        }
+        added
+    }
+
+    /// What `p` on turns off, into `links`: with Y-links the square's other
+    /// candidates, then the digit's other places in the box, row and column
+    /// (a place shared by the box and a line once, from the box).
+    fn on_to_off(&mut self, p: Potential, y: bool) {
+        self.links.clear();
+        let Potential { square, digit, .. } = p;
+        if y {
+            for d in bits(self.board.cands(square) & !(1 << digit)) {
+                self.links.push((off(square, d as u8), Cause::Square, 0, 0));
+            }
+        }
+        let units = box_row_column(self.geo, square);
+        for (k, &u) in units.iter().enumerate() {
+            let squares = self.geo.squares(u);
+            for i in bits(self.board.positions(u, digit)) {
+                let s = squares[i];
+                if s != square && !units[..k].iter().any(|&v| self.geo.holds(v, s)) {
+                    self.links.push((off(s, digit), Cause::Unit(u), 0, 0));
+                }
+            }
+        }
+    }
+
+    /// What `p` (in run `id`) off turns on, into `links`, each
+    /// with its hidden parents in `hidden`: with Y-links the square's other
+    /// candidate when it has two; the digit's one other place in the box,
+    /// row or column (each place once, from the first unit).
+    fn off_to_on(&mut self, id: usize, p: Potential, y: bool) {
+        self.links.clear();
+        self.hidden.clear();
+        let stride = self.stride;
+        let Potential { square, digit, .. } = p;
+        let run = &self.runs[id];
+        if y && self.board.is_bivalue(square) {
+            let other = (self.board.cands(square) & !(1 << digit)).trailing_zeros() as u8;
+            let from = self.hidden.len() as u32;
+            for d in bits(self.struck[square]) {
+                if let Some(h) = run.get(off(square, d as u8), stride) {
+                    self.hidden.push(h);
+                }
+            }
+            let to = self.hidden.len() as u32;
+            self.links
+                .push((on(square, other), Cause::Square, from, to));
+        }
+        for u in box_row_column(self.geo, square) {
+            let here = self
+                .geo
+                .slots(square)
+                .iter()
+                .find(|&&(v, _)| v == u)
+                .map_or(0, |&(_, i)| 1u32 << i);
+            let others = self.board.positions(u, digit) & !here;
+            if others == 0 || !at_most_one(others) {
+                continue;
+            }
+            let squares = self.geo.squares(u);
+            let target = on(squares[others.trailing_zeros() as usize], digit);
+            if self.links.iter().any(|&(q, ..)| q == target) {
+                continue;
+            }
+            let from = self.hidden.len() as u32;
+            for &s in squares {
+                if self.struck[s] & (1 << digit) != 0 {
+                    if let Some(h) = run.get(off(s, digit), stride) {
+                        self.hidden.push(h);
+                    }
+                }
+            }
+            let to = self.hidden.len() as u32;
+            self.links.push((target, Cause::Unit(u), from, to));
+        }
+    }
+
+    /// How many distinct potentials are among `n` and all its ancestors in
+    /// run `id` (SE's ancestor count).
+    fn ancestors(&mut self, id: usize, n: u32) -> usize {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let run = &self.runs[id];
+        let mut todo = vec![n];
+        let mut count = 0;
+        while let Some(m) = todo.pop() {
+            let k = key(run.nodes[m as usize].potential, self.stride);
+            if self.seen[k] == stamp {
+                continue;
+            }
+            self.seen[k] = stamp;
+            count += 1;
+            todo.extend_from_slice(run.parents_of(m));
+        }
+        count
+    }
+
+    /// A step for the list, unless it removes nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn rank(
+        &mut self,
+        kind: Kind,
+        source: Potential,
+        target: Potential,
+        branches: Vec<(usize, u32)>,
+        out: &mut Vec<Ranked>,
+    ) {
+        let others = if target.on {
+            self.board.cands(target.square) & !(1 << target.digit)
+        } else {
+            0
+        };
+        if target.on && others == 0 {
+            return;
+        }
+        let complexity: usize = branches.iter().map(|&(r, n)| self.ancestors(r, n)).sum();
+        let sort_key = match kind {
+            Kind::Double => 1,
+            Kind::Cell(_) => 5,
+            Kind::Region(..) => 6,
+            Kind::Contradiction => 7,
+        };
+        out.push(Ranked {
+            kind,
+            source,
+            target,
+            others,
+            branches,
+            difficulty: self.rule.base() + length_bonus(complexity),
+            complexity,
+            sort_key,
+        });
+    }
+
+    /// Every step of the rule, SE's first first.
+    fn steps(&mut self) -> Vec<Ranked> {
+        let mut out = Vec::new();
+        let count = self.geo.shape.square_count();
+        for square in 0..count {
+            if self.board.is_filled(square) {
+                continue;
+            }
+            let n = self.board.cands(square).count_ones();
+            if n > 2 || (n > 1 && self.rule.is_dynamic()) {
+                self.square_steps(square, n, &mut out);
+            }
+        }
+        // Stable, as SE's sort is: ties keep the order found.
+        out.sort_by(|a, b| {
+            se_order(
+                (a.difficulty, a.complexity, a.sort_key),
+                (b.difficulty, b.complexity, b.sort_key),
+            )
+        });
+        out
+    }
+
+    /// The steps that start from `square` (SE's order: per candidate, the
+    /// contradictions, doubles and region chains, then the cell chains).
+    fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
+        let stride = self.stride;
+        let rule = self.rule;
+        let first_kept = out.len();
+        let mut from_on: Vec<usize> = Vec::new();
+        let mut made: Vec<usize> = Vec::new();
+        for digit in bits(self.board.cands(square)) {
+            let digit = digit as u8;
+            let (p_on, p_off) = (on(square, digit), off(square, digit));
+            // The chain from "on", then from "off"; each contradiction
+            // proves the opposite of its assumption.
+            let (a, b) = (self.start(p_on), self.start(p_off));
+            made.extend([a, b]);
+            for (run, assumed) in [(a, p_on), (b, p_off)] {
+                let absurd = self.chain(run);
+                if let (true, Some((x, y))) = (rule.is_dynamic(), absurd) {
+                    let opposite = Potential {
+                        on: !assumed.on,
+                        ..assumed
+                    };
+                    self.rank(
+                        Kind::Contradiction,
+                        assumed,
+                        opposite,
+                        vec![(run, x), (run, y)],
+                        out,
+                    );
+                }
+            }
+            if n >= 3 && rule.is_dynamic() && !rule.is_nishio() {
+                // What both force: first what they turn on, then off.
+                for (source, ons) in [(p_on, true), (p_off, false)] {
+                    let reached = if ons {
+                        &self.runs[a].on
+                    } else {
+                        &self.runs[a].off
+                    };
+                    for i in 0..reached.len() {
+                        let run = &self.runs[a];
+                        let x = if ons { run.on[i] } else { run.off[i] };
+                        let p = run.nodes[x as usize].potential;
+                        if let Some(y) = self.runs[b].get(p, stride) {
+                            self.rank(Kind::Double, source, p, vec![(a, x), (b, y)], out);
+                        }
+                    }
+                }
+            }
+            if !rule.is_nishio() {
+                self.region_steps(square, digit, a, out, &mut made);
+            }
+            from_on.push(a);
+        }
+        if !rule.is_nishio() {
+            self.shared_steps(Kind::Cell(square), on(square, 0), &from_on, out);
+        }
+        // Keep the runs the steps found here refer to; free the others.
+        let used: Vec<usize> = out[first_kept..]
+            .iter()
+            .flat_map(|r| r.branches.iter().map(|&(id, _)| id))
+            .collect();
+        for id in made {
+            if !used.contains(&id) && !self.free.contains(&id) {
+                self.free.push(id);
+            }
+        }
+    }
+
+    /// The potentials every run of `runs` reached (on ones, or off ones),
+    /// in the order the first reached them.
+    fn common(&self, runs: &[usize], on_ones: bool) -> Vec<Potential> {
+        let Some((&first, rest)) = runs.split_first() else {
+            return Vec::new();
+        };
+        let run = &self.runs[first];
+        let set = if on_ones { &run.on } else { &run.off };
+        set.iter()
+            .map(|&n| run.nodes[n as usize].potential)
+            .filter(|&p| {
+                rest.iter()
+                    .all(|&r| self.runs[r].get(p, self.stride).is_some())
+            })
+            .collect()
+    }
+
+    /// The region chains of `digit` in the units of `square` that have
+    /// `square` as the digit's first place; `from` is the run from the
+    /// digit on in `square`.
+    fn region_steps(
+        &mut self,
+        square: usize,
+        digit: u8,
+        from: usize,
+        out: &mut Vec<Ranked>,
+        made: &mut Vec<usize>,
+    ) {
+        for u in box_row_column(self.geo, square) {
+            let places = self.board.positions(u, digit);
+            let squares = self.geo.squares(u);
+            if at_most_one(places) || squares[places.trailing_zeros() as usize] != square {
+                continue;
+            }
+            let mut branches = Vec::new();
+            for i in bits(places) {
+                let s = squares[i];
+                if s == square {
+                    branches.push(from);
+                } else {
+                    let r = self.start(on(s, digit));
+                    made.push(r);
+                    self.chain(r);
+                    branches.push(r);
+                }
+            }
+            self.shared_steps(Kind::Region(u, digit), on(square, digit), &branches, out);
+        }
+    }
+
+    /// A step for each potential every one of `runs` reached: first those
+    /// turned on, then those turned off, in the order the first run reached
+    /// them.
+    fn shared_steps(
+        &mut self,
+        kind: Kind,
+        source: Potential,
+        runs: &[usize],
+        out: &mut Vec<Ranked>,
+    ) {
+        for ons in [true, false] {
+            for p in self.common(runs, ons) {
+                let ends = runs
+                    .iter()
+                    .map(|&r| (r, self.runs[r].get(p, self.stride).unwrap_or(0)))
+                    .collect();
+                self.rank(kind, source, p, ends, out);
+            }
+        }
+    }
+
+    /// The links from the assumption to node `n` of run `id`, following
+    /// first parents.
+    fn links(&self, id: usize, n: u32) -> Vec<Link> {
+        let run = &self.runs[id];
+        let mut out = Vec::new();
+        let mut at = Some(n);
+        while let Some(m) = at {
+            let node = run.nodes[m as usize];
+            let p = node.potential;
+            let (reason, unit) = match (node.cause, p.on) {
+                (Cause::Start, _) => (LinkReason::Assumption, None),
+                (Cause::Square, false) => (LinkReason::SameSquare, None),
+                (Cause::Square, true) => (LinkReason::LastCandidate, None),
+                (Cause::Unit(u), false) => (LinkReason::SameUnit, Some(self.geo.unit(u))),
+                (Cause::Unit(u), true) => (LinkReason::LastPlace, Some(self.geo.unit(u))),
+                (Cause::Rule(_), _) => (LinkReason::Rule, None),
+            };
+            out.push(Link {
+                square: self.geo.square(p.square),
+                digit: p.digit,
+                on: p.on,
+                reason,
+                unit,
+            });
+            at = run.parents_of(m).first().copied();
+        }
+        out.reverse();
+        out
+    }
+
+    /// The step a ranked find makes.
+    fn step(&self, found: &Ranked, reasons: bool) -> Step {
+        let geo = self.geo;
+        let rule = self.rule;
+        let technique = match (rule, found.kind) {
+            (Rule::Nishio, _) => Technique::NishioForcingChain,
+            (Rule::Multiple, Kind::Region(..)) => Technique::RegionForcingChains,
+            (Rule::Multiple, _) => Technique::CellForcingChains,
+            (Rule::Dynamic, Kind::Contradiction) => Technique::DynamicContradiction,
+            (Rule::Dynamic, Kind::Double) => Technique::DynamicDouble,
+            (Rule::Dynamic, Kind::Cell(_)) => Technique::DynamicCell,
+            (Rule::Dynamic, Kind::Region(..)) => Technique::DynamicRegion,
+            (Rule::DynamicPlus, _) => Technique::DynamicPlus,
+        };
+        let t = found.target;
+        let mut step = Step::new(technique, (found.difficulty * 10.0).round() as u16);
+        step.eliminations = if t.on {
+            geo.cands(t.square, crate::grid::Digits::from_bits(found.others))
+                .collect()
+        } else {
+            vec![geo.cand(t.square, t.digit)]
+        };
+        if t.on {
+            step.placements.push(geo.cand(t.square, t.digit));
+        }
+        if reasons {
+            let mut chain = Vec::new();
+            let mut texts = Vec::new();
+            for &(r, n) in &found.branches {
+                let links = self.links(r, n);
+                texts.push(links_text(&links));
+                chain.extend(links);
+            }
+            step.evidence.candidates = chain
+                .iter()
+                .map(|l| geo.cand(l.square.index(), l.digit))
+                .collect();
+            step.evidence.chain = chain;
+            let conclusion = if t.on {
+                format!("{} is {}", geo.square(t.square), t.digit)
+            } else {
+                removal_text(&step.eliminations)
+            };
+            let s = found.source;
+            let (squares, opening) = match found.kind {
+                Kind::Contradiction => {
+                    let sign = if s.on { "=" } else { "<>" };
+                    let clash = self.runs[found.branches[0].0].nodes[found.branches[0].1 as usize]
+                        .potential;
+                    (
+                        vec![geo.square(s.square)],
+                        format!(
+                            "if {}{sign}{}, {} would be both {} and not {}",
+                            geo.square(s.square),
+                            s.digit,
+                            geo.square(clash.square),
+                            clash.digit,
+                            clash.digit
+                        ),
+                    )
+                }
+                Kind::Double => (
+                    vec![geo.square(s.square)],
+                    format!(
+                        "whether {} is {} or not, the same follows",
+                        geo.square(s.square),
+                        s.digit
+                    ),
+                ),
+                Kind::Cell(sq) => (
+                    vec![geo.square(sq)],
+                    format!("whichever digit {} holds, the same follows", geo.square(sq)),
+                ),
+                Kind::Region(u, d) => {
+                    let places: Vec<_> = found
+                        .branches
+                        .iter()
+                        .map(|&(r, _)| geo.square(self.runs[r].nodes[0].potential.square))
+                        .collect();
+                    step.evidence.units = vec![geo.unit(u)];
+                    (
+                        places.clone(),
+                        format!(
+                            "wherever {d} goes in {} ({}), the same follows",
+                            geo.unit(u),
+                            and_list(&places)
+                        ),
+                    )
+                }
+            };
+            step.evidence.squares = squares;
+            step.text = format!(
+                "{}: {opening}: {}; so {conclusion}",
+                technique.name(),
+                texts.join("; ")
+            );
+        }
+        step
+    }
+}
+
+/// Links as text: `A1=5 -> A7<>5 -> ...`.
+fn links_text(links: &[Link]) -> String {
+    links
+        .iter()
+        .map(|l| {
+            let sign = if l.on { "=" } else { "<>" };
+            format!("{}{sign}{}", l.square, l.digit)
+        })
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
+impl Finder for ForcingChainRule {
+    fn min_difficulty(&self) -> u16 {
+        (self.rule.base() * 10.0).round() as u16
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        if state.shape().variant() == Variant::Diagonal {
+            return ControlFlow::Continue(());
+        }
+        let mut engine = Engine::new(state, self.rule);
+        for ranked in engine.steps() {
+            found(engine.step(&ranked, state.reasons()))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Stand-in until the inner rules land.
+struct InnerHint {
+    removals: Vec<(usize, u8)>,
+    parents: Vec<(usize, u8)>,
+    text: String,
+}
+
+fn level_one(_board: &Board, _struck: &[u32]) -> Vec<InnerHint> {
+    Vec::new()
+}
