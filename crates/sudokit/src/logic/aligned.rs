@@ -20,7 +20,7 @@
 
 use super::step::{and_list, removal_text, Step};
 use super::units::Cand;
-use super::{Finder, Found, State, Technique};
+use super::{bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use std::ops::ControlFlow;
 
@@ -81,6 +81,7 @@ impl Finder for AlignedExclusion {
             index[s] = i;
         }
         let mut area: Vec<usize> = Vec::new();
+        let mut pair: Vec<usize> = Vec::new();
         // Pairs in increasing order of the later square, as SE takes them.
         for i1 in 1..squares.len() {
             for i0 in 0..i1 {
@@ -89,6 +90,17 @@ impl Finder for AlignedExclusion {
                     if let Some(step) = exclusion(state, &cells, excluders_of(i0)) {
                         found(step)?;
                     }
+                    continue;
+                }
+                // Excluders common to all three are common to the first two:
+                // a pair with fewer than two of those has no triplet.
+                pair.clear();
+                pair.extend(
+                    excluders_of(i0)
+                        .iter()
+                        .filter(|&&e| geo.sees(squares[i1], e)),
+                );
+                if pair.len() < 2 {
                     continue;
                 }
                 area.clear();
@@ -100,7 +112,7 @@ impl Finder for AlignedExclusion {
                 }
                 for &j in &area {
                     let cells = [squares[i0], squares[i1], squares[j]];
-                    if let Some(step) = exclusion(state, &cells, excluders_of(i0)) {
+                    if let Some(step) = exclusion(state, &cells, &pair) {
                         found(step)?;
                     }
                 }
@@ -116,66 +128,66 @@ impl Finder for AlignedExclusion {
 fn exclusion(state: &State, cells: &[usize], first_excluders: &[usize]) -> Option<Step> {
     let geo = state.geometry();
     let is_common = |e: usize| cells[1..].iter().all(|&c| geo.sees(c, e));
-    if first_excluders
-        .iter()
-        .filter(|&&e| is_common(e))
-        .take(2)
-        .count()
-        < 2
-    {
+    // The common excluders' candidates, as masks (at most a square's peers).
+    let mut common = [0u32; 80];
+    let mut count = 0;
+    for &e in first_excluders {
+        if is_common(e) && count < common.len() {
+            common[count] = state.cands(e).bits();
+            count += 1;
+        }
+    }
+    if count < 2 {
         return None;
     }
-    let common: Vec<usize> = first_excluders
-        .iter()
-        .copied()
-        .filter(|&e| is_common(e))
-        .collect();
-    // Try every way to fill the cells (an odometer over their candidates,
-    // the first cell turning fastest) and note the digits each cell takes
-    // in a possible way.
-    let options: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&s| state.cands(s).iter().collect())
-        .collect();
-    let mut used = [Digits::EMPTY; 3];
-    let mut pick = [0usize; 3];
-    let mut digits = [0u8; 3];
+    let common = &common[..count];
+    // Try every way to fill the cells and note the digits each cell takes
+    // in a possible way; stop as soon as every candidate has one (then
+    // nothing can go, which is the usual case).
     let n = cells.len();
-    loop {
-        for z in 0..n {
-            digits[z] = options[z][pick[z]];
-        }
-        let clash = (0..n)
-            .any(|a| (a + 1..n).any(|b| digits[a] == digits[b] && geo.sees(cells[a], cells[b])));
-        let taken = digits[..n]
-            .iter()
-            .fold(Digits::EMPTY, |acc, &d| acc.union(Digits::single(d)));
-        let emptied = common
-            .iter()
-            .any(|&e| state.cands(e).without(taken).is_empty());
-        if !clash && !emptied {
-            for z in 0..n {
-                used[z].insert(digits[z]);
+    let mut cands = [0u32; 3];
+    for (z, &s) in cells.iter().enumerate() {
+        cands[z] = state.cands(s).bits();
+    }
+    if n == 2 {
+        // A third square with one dummy digit: bit 0, which no square has.
+        cands[2] = 1;
+    }
+    let sees = [
+        geo.sees(cells[0], cells[1]),
+        n == 3 && geo.sees(cells[0], cells[2]),
+        n == 3 && geo.sees(cells[1], cells[2]),
+    ];
+    let mut used = [0u32; 3];
+    'all: for d0 in bits(cands[0]) {
+        for d1 in bits(cands[1]) {
+            if d0 == d1 && sees[0] {
+                continue;
+            }
+            for d2 in bits(cands[2]) {
+                if (d0 == d2 && sees[1]) || (d1 == d2 && sees[2]) {
+                    continue;
+                }
+                let taken = (1u32 << d0) | (1 << d1) | (1 << d2);
+                if common.iter().any(|&e| e & !taken == 0) {
+                    continue;
+                }
+                used[0] |= 1 << d0;
+                used[1] |= 1 << d1;
+                used[2] |= 1 << d2;
+                if used == cands {
+                    break 'all;
+                }
             }
         }
-        // Next combination, like an odometer.
-        let mut z = 0;
-        while z < n {
-            pick[z] += 1;
-            if pick[z] < options[z].len() {
-                break;
-            }
-            pick[z] = 0;
-            z += 1;
-        }
-        if z == n {
-            break;
-        }
+    }
+    if used == cands {
+        return None;
     }
     let eliminations: Vec<Cand> = cells
         .iter()
         .zip(&used)
-        .flat_map(|(&s, &u)| geo.cands(s, state.cands(s).without(u)))
+        .flat_map(|(&s, &u)| geo.cands(s, state.cands(s).without(Digits::from_bits(u))))
         .collect();
     if eliminations.is_empty() {
         return None;
@@ -190,6 +202,11 @@ fn exclusion(state: &State, cells: &[usize], first_excluders: &[usize]) -> Optio
         step.eliminations = eliminations;
         return Some(step);
     }
+    let common: Vec<usize> = first_excluders
+        .iter()
+        .copied()
+        .filter(|&e| is_common(e))
+        .collect();
     let names: Vec<_> = cells.iter().map(|&s| geo.square(s)).collect();
     let ex_names: Vec<_> = common.iter().map(|&s| geo.square(s)).collect();
     step.evidence.squares = names.iter().chain(&ex_names).copied().collect();

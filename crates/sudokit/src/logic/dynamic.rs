@@ -21,7 +21,7 @@
 //! ```
 //!
 //! A *dynamic* chain strikes each candidate it proves off out of a working
-//! copy of the grid ([`Board`]) as it goes, so a later link sees the grid as
+//! copy of the grid (a `Board`) as it goes, so a later link sees the grid as
 //! the assumption left it: a square may be down to one candidate, a unit to
 //! one place, because of several links before. Those links are the new
 //! link's "hidden parents", and they count in the chain's length. From
@@ -62,7 +62,6 @@ use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::shape::Variant;
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 /// Which of Sudoku Explainer's forcing-chain rules.
@@ -148,6 +147,8 @@ struct Run {
     slot: Vec<u32>,
     /// The texts of the inner rules that made links.
     rules: Vec<String>,
+    /// The (on, off) pair where the chain found a contradiction, if it did.
+    absurd: Option<(u32, u32)>,
 }
 
 impl Run {
@@ -166,6 +167,7 @@ impl Run {
         self.on.clear();
         self.off.clear();
         self.rules.clear();
+        self.absurd = None;
     }
 
     /// A new node (not yet in a set).
@@ -261,7 +263,12 @@ struct Engine {
     /// The strikes, in order, to undo when the chain ends.
     log: Vec<(usize, u8)>,
     runs: Vec<Run>,
+    /// Runs that can be reused; a run a step refers to never is.
     free: Vec<usize>,
+    referenced: Vec<bool>,
+    /// The run from each candidate assumed on (run + 1, by candidate), kept
+    /// from the region chain that needs it first to its own square's turn.
+    from_on: Vec<u32>,
     /// Scratch: what one potential leads to, and the hidden parents of each.
     links: Vec<(Potential, Cause, u32, u32)>,
     hidden: Vec<u32>,
@@ -285,6 +292,8 @@ impl Engine {
             log: Vec::new(),
             runs: Vec::new(),
             free: Vec::new(),
+            referenced: Vec::new(),
+            from_on: vec![0; keys / 2],
             links: Vec::new(),
             hidden: Vec::new(),
             seen: vec![0; keys],
@@ -296,6 +305,7 @@ impl Engine {
     fn start(&mut self, start: Potential) -> usize {
         let id = self.free.pop().unwrap_or_else(|| {
             self.runs.push(Run::default());
+            self.referenced.push(false);
             self.runs.len() - 1
         });
         let (keys, stride) = (self.keys, self.stride);
@@ -315,16 +325,43 @@ impl Engine {
             self.board.restore(s, d);
             self.struck[s] = 0;
         }
+        self.runs[id].absurd = found;
         found
+    }
+
+    /// The run from `digit` assumed on in `square`, followed (once: a
+    /// region chain and the square's own turn share it).
+    fn on_run(&mut self, square: usize, digit: u8) -> usize {
+        let c = square * self.stride + usize::from(digit);
+        if let Some(id) = self.from_on[c].checked_sub(1) {
+            return id as usize;
+        }
+        let id = self.start(on(square, digit));
+        self.chain(id);
+        self.from_on[c] = id as u32 + 1;
+        id
+    }
+
+    /// Lets run `id` be reused unless a step refers to it.
+    fn release(&mut self, id: usize) {
+        let start = self.runs[id].nodes[0].potential;
+        if start.on {
+            self.from_on[start.candidate(self.stride)] = 0;
+        }
+        if !self.referenced[id] {
+            self.free.push(id);
+        }
     }
 
     fn spread(&mut self, id: usize) -> Option<(u32, u32)> {
         let stride = self.stride;
         let y = !self.rule.is_nishio();
-        let mut pending_on: VecDeque<u32> = self.runs[id].on.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = self.runs[id].off.iter().copied().collect();
+        // The sets grow in the order their potentials are reached, so each
+        // is its own queue: what is left to follow is past its head.
+        let (mut on_head, mut off_head) = (0, 0);
         loop {
-            if let Some(p) = pending_on.pop_front() {
+            if let Some(&p) = self.runs[id].on.get(on_head) {
+                on_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
                 self.on_to_off(potential, y);
                 for i in 0..self.links.len() {
@@ -337,12 +374,12 @@ impl Engine {
                     if run.get(q, stride).is_none() {
                         let n = run.node(q, cause, &[p]);
                         run.keep(n, stride);
-                        pending_off.push_back(n);
                     }
                 }
                 continue;
             }
-            if let Some(p) = pending_off.pop_front() {
+            if let Some(&p) = self.runs[id].off.get(off_head) {
+                off_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
                 self.off_to_on(id, potential, y);
                 if self.rule.is_dynamic() {
@@ -359,12 +396,11 @@ impl Engine {
                     if run.get(r, stride).is_none() {
                         let n = run.node_after(r, cause, Some(p), hidden);
                         run.keep(n, stride);
-                        pending_on.push_back(n);
                     }
                 }
                 continue;
             }
-            if self.rule.level() > 0 && self.advance(id, &mut pending_off) {
+            if self.rule.level() > 0 && self.advance(id) {
                 continue;
             }
             return None;
@@ -382,7 +418,7 @@ impl Engine {
 
     /// Runs the inner rules on the working grid and adds what they rule out
     /// (new potentials only); true when something was added.
-    fn advance(&mut self, id: usize, pending_off: &mut VecDeque<u32>) -> bool {
+    fn advance(&mut self, id: usize) -> bool {
         let stride = self.stride;
         let hints = level_one(&self.board, &self.struck);
         let mut added = false;
@@ -401,7 +437,6 @@ impl Engine {
                 if run.get(q, stride).is_none() {
                     let n = run.node(q, Cause::Rule(text), &parents);
                     run.keep(n, stride);
-                    pending_off.push_back(n);
                     added = true;
                 }
             }
@@ -522,6 +557,9 @@ impl Engine {
             return;
         }
         let complexity: usize = branches.iter().map(|&(r, n)| self.ancestors(r, n)).sum();
+        for &(r, _) in &branches {
+            self.referenced[r] = true;
+        }
         let sort_key = match kind {
             Kind::Double => 1,
             Kind::Cell(_) => 5,
@@ -568,7 +606,6 @@ impl Engine {
     fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
         let stride = self.stride;
         let rule = self.rule;
-        let first_kept = out.len();
         let mut from_on: Vec<usize> = Vec::new();
         let mut made: Vec<usize> = Vec::new();
         for digit in bits(self.board.cands(square)) {
@@ -576,11 +613,12 @@ impl Engine {
             let (p_on, p_off) = (on(square, digit), off(square, digit));
             // The chain from "on", then from "off"; each contradiction
             // proves the opposite of its assumption.
-            let (a, b) = (self.start(p_on), self.start(p_off));
+            let a = self.on_run(square, digit);
+            let b = self.start(p_off);
+            self.chain(b);
             made.extend([a, b]);
             for (run, assumed) in [(a, p_on), (b, p_off)] {
-                let absurd = self.chain(run);
-                if let (true, Some((x, y))) = (rule.is_dynamic(), absurd) {
+                if let (true, Some((x, y))) = (rule.is_dynamic(), self.runs[run].absurd) {
                     let opposite = Potential {
                         on: !assumed.on,
                         ..assumed
@@ -613,22 +651,15 @@ impl Engine {
                 }
             }
             if !rule.is_nishio() {
-                self.region_steps(square, digit, a, out, &mut made);
+                self.region_steps(square, digit, a, out);
             }
             from_on.push(a);
         }
         if !rule.is_nishio() {
             self.shared_steps(Kind::Cell(square), on(square, 0), &from_on, out);
         }
-        // Keep the runs the steps found here refer to; free the others.
-        let used: Vec<usize> = out[first_kept..]
-            .iter()
-            .flat_map(|r| r.branches.iter().map(|&(id, _)| id))
-            .collect();
         for id in made {
-            if !used.contains(&id) && !self.free.contains(&id) {
-                self.free.push(id);
-            }
+            self.release(id);
         }
     }
 
@@ -652,14 +683,7 @@ impl Engine {
     /// The region chains of `digit` in the units of `square` that have
     /// `square` as the digit's first place; `from` is the run from the
     /// digit on in `square`.
-    fn region_steps(
-        &mut self,
-        square: usize,
-        digit: u8,
-        from: usize,
-        out: &mut Vec<Ranked>,
-        made: &mut Vec<usize>,
-    ) {
+    fn region_steps(&mut self, square: usize, digit: u8, from: usize, out: &mut Vec<Ranked>) {
         for u in box_row_column(self.geo, square) {
             let places = self.board.positions(u, digit);
             let squares = self.geo.squares(u);
@@ -672,10 +696,7 @@ impl Engine {
                 if s == square {
                     branches.push(from);
                 } else {
-                    let r = self.start(on(s, digit));
-                    made.push(r);
-                    self.chain(r);
-                    branches.push(r);
+                    branches.push(self.on_run(s, digit));
                 }
             }
             self.shared_steps(Kind::Region(u, digit), on(square, digit), &branches, out);
