@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 use sudokit::grid::Digits;
 use sudokit::logic::aligned::AlignedExclusion;
 use sudokit::logic::bug::Bug;
+use sudokit::logic::dynamic::{ForcingChainRule, Rule};
 use sudokit::logic::fish::Fish;
 use sudokit::logic::intersections::Intersections;
 use sudokit::logic::singles::{FullHouse, HiddenSingle, NakedSingle};
@@ -1488,4 +1489,433 @@ fn chains_must_not_fire_without_links() {
     // square has two candidates, so no link can be made.
     let state = marks(&[]);
     assert!(steps(&ForcingChains, &state).is_empty());
+}
+
+// -------------------------------------- Nishio, multiple and dynamic chains
+//
+// Each example is a position where Sudoku Explainer's next step is the
+// technique under test: the pencil marks serate printed before that step
+// (`--before='%m'`, serate 362854e with SE 1.2.1's techniques), its hint
+// (`--after='%r %s'`) and, for the branches, its long explanation (`%h`).
+// Fed back to serate as a puzzle, each marks line gives the same first
+// step. Unlike the patterns above, these moves are SE's, not worked out by
+// hand: the chains are too long for that.
+
+/// Puzzle 61 of `../shared/puzzles/magictour_top1465.txt`.
+const TOP_61: &str =
+    "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9";
+/// Puzzle 7 of the same list.
+const TOP_7: &str =
+    ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........";
+/// Puzzle 6 of `../shared/puzzles/norvig_hardest.txt`.
+const HARDEST_6: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+/// Top 61 before SE's step 13, "Nishio Forcing Chain: r6c2.9 on ==> r8c4.9
+/// both on & off" (7.8). Each line of the marks is one row, nine
+/// characters a square.
+const TOP_61_AT_13: &str = concat!(
+    "...4.6....2.456....2.456.....3.............8.........9.2.45..........7..1........",
+    ".......8..2..5.7.9.23.5.7.9...4.........567..1.........23.5...9.23.56..9.23.56...",
+    "1...........45.7.9..345.7.9.2...6.......567...2..567....345...9..3.56.89..3456.8.",
+    ".2..........4..789...4..789....5......34..7.9..34..78......6...1..........3....8.",
+    ".....67.9..3......1.........2...6.89.....67.9.2...678..2..5.7.9...4......2..5..8.",
+    "...4.67.9...456789...456789.2...6.891.........234.678..23...7.9.23....89.23....8.",
+    "....5.....2.4.67.9.2.4.67.91..........34.6..9..34.6..........8..23..6....234.67..",
+    "..34.67.9...4.6789...4.6789.....6.89.2.........3456.8.1..........3.56.....34567..",
+    "..34.6...1.........2.4.6.8.......7....3456.....3456.8..2345.....23.56...........9",
+);
+
+/// Top 61 before SE's step 22, "Cell Forcing Chains: r7c5 ==> r9c6.3 off"
+/// (8.3).
+const TOP_61_AT_22: &str = concat!(
+    "...4.6....2.456....2.456.....3.............8.........9.2.45..........7..1........",
+    ".......8..2..5.7.9.23.5.7.9...4.........567..1.........23.5...9.23.56..9.23.56...",
+    "1...........45.7.9..345.7.9.2...6.......567...2...67....345...9..3.56.89..3456.8.",
+    ".2..........4..789...4..789....5......3.....9..34..78......6...1..........3....8.",
+    ".....67.9..3......1.........2...6.89.....67...2...678..2..5.7.9...4......2..5..8.",
+    "...4.67.9...45678....45678..2...6.891.........234.678..23...7.9.23....89.23....8.",
+    "....5.....2.4.67.9.2.4.67.91..........34....9..3..6..........8..23..6....234.67..",
+    "..34.67.9...4.678....4.678......6.89.2.........3.56.8.1..........3.56.....34567..",
+    "..34.6...1.........2.4.6.8.......7....34.......3.56.8..2345.....23.56...........9",
+);
+
+/// Top 61 before SE's step 26, "Region Forcing Chains: 8 in row ==> r6c6.8
+/// off" (8.8, dynamic).
+const TOP_61_AT_26: &str = concat!(
+    "...4.6....2.456....2.456.....3.............8.........9.2.45..........7..1........",
+    ".......8..2..5.7.9.23.5.7.9...4.........567..1.........23.5...9.23.56..9.23.56...",
+    "1...........45.7.9..345.7.9.2...6.......567...2...67....345...9..3.56.89..3456.8.",
+    ".2..........4..789...4..789....5......3.....9..34..7.......6...1..........3....8.",
+    ".....67.9..3......1.........2...6.89.....67...2...678..2..5.7.9...4......2..5..8.",
+    "...4.67.9...45678....45678..2...6.891.........234.678..23...7.9.23....89.23....8.",
+    "....5.....2.4.67.9.2.4.67.91..........34....9..3..6..........8..23..6....234..7..",
+    "..34.67.9...4.678....4.678......6.89.2.........3.56.8.1..........3.56......4567..",
+    "..34.6...1.........2.4.6.8.......7....34.........56.8..2345.....23.56...........9",
+);
+
+/// Top 61 before SE's step 28, "Contradiction Forcing Chain: r5c6.6 on ==>
+/// r8c1.9 both on & off" (8.8, dynamic).
+const TOP_61_AT_28: &str = concat!(
+    "...4.6....2.456....2.456.....3.............8.........9.2.45..........7..1........",
+    ".......8..2..5.7.9.23.5.7.9...4.........567..1.........23.5...9.23.56..9.23.56...",
+    "1...........45.7.9..345.7.9.2...6.......567...2...67....345...9..3.5..89..3456.8.",
+    ".2..........4..789...4..789....5......3.....9..34..7.......6...1..........3....8.",
+    ".....67.9..3......1.........2...6.89.....67...2...678..2..5.7.9...4......2..5..8.",
+    "...4.67.9...45678....45678..2...6.891.........234.67...23...7.9.23....89.23....8.",
+    "....5.....2.4.67.9.2.4.67.91..........34....9..3..6..........8..23..6....234..7..",
+    "..34.67.9...4.678....4.678......6.89.2.........3.56.8.1..........3.56......4567..",
+    "..34.6...1.........2.4.6.8.......7....34.........56.8..2345.....23.56...........9",
+);
+
+/// Top 61 before SE's step 41, "Region Forcing Chains: 3 in column ==>
+/// r6c7.7 on" (8.5, static).
+const TOP_61_AT_41: &str = concat!(
+    "...4.6....2.456....2.456.....3.............8.........9.2.45..........7..1........",
+    ".......8..2..5.7.9.23.5.7.9...4.........567..1.........23.5...9.23.5...9.2..56...",
+    "1...........45.7.9..345.7.9.2...6.......567...2...67....345...9..3.5..89..3.56.8.",
+    ".2..........4..789...4..789....5......3.....9..34..7.......6...1..........3....8.",
+    ".....67.9..3......1.........2...6.89.....67...2....78..2..5.7.9...4......2..5..8.",
+    "...4.6..9...456.8....456.8..2...6.891.........234..7....3...7.9.23....89.23....8.",
+    "....5.....2.4.67.9.2.4.67.91..........3.....9..3..6..........8..23..6......4..7..",
+    "..34.67.9...4.678....4.678......6.89.2.........3.5..8.1..........3.56......4..7..",
+    "..3..6...1.........2...6.8.......7.....4.........56.8..23.5.....23.56...........9",
+);
+
+/// Top 7 before SE's step 14, "Cell Forcing Chains: r4c3 ==> r6c1.3 off"
+/// (8.8; SE's explanation is headed "Dynamic Cell Forcing Chains").
+const TOP_7_AT_14: &str = concat!(
+    "..3.56......4...........7.9..3.5.78.1..........3..67...2.........3..6.89..3.56.89",
+    ".23.56....23.56.8..23..6.8...3.5.....2.456...........91..45..........7..1.3456...",
+    ".23.56...1..............7.9..3.5.78..2.4567...234.67.....45..89..34.6.89..3456.89",
+    "12..5.....2..5.7.912..........4.......3......1...5.7.......6...12.....8912....789",
+    ".......8..2...67...234.6...1.....7.9.....67.91....67..1..4..7......5....1234..7..",
+    "1.3456.......567.91.34.6....2..............8.1...567..1..4..7.91.34....91.34..7.9",
+    "......7...23..6.......5....1.3.....9.2.4....9.......8.1..4....912.4.6..912.4.6..9",
+    "12.4......2.....8.12.4...8......6....2.45.7.912.4..7....3......12.4...8912..5.789",
+    "........9.23..6.8.1234.6.8.1.3.5.7...2.45.7..1234.....1...5.78.12.4.6.8.12.45678.",
+);
+
+/// Hardest 6 before SE's step 34, "Double Forcing Chain: r4c6.2 on & off ==>
+/// r4c6.6 off" (9.1, dynamic). Our own path parts from SE's at its step 9,
+/// a nested chain (10.2), so this position is reached only from SE's marks.
+const HARDEST_6_AT_34: &str = concat!(
+    "1............56.8..2.4.6.8....45..8...345..........7...2.4.............9..34.6...",
+    "....5.7....3.........4.6...1..45.....2...............91....67.....4.67.........8.",
+    ".2....78..2....78.........9.....6...1.34.....1.3....8.....5.....234..7..1.34.....",
+    ".2.4..78..2....7......5......3......1....6...12...6...........9...4...8.1..4.6...",
+    "...4....91..........3..........5.7.9.......8.....56......4.67.....4567...2.......",
+    ".....6....2.....89.2.....8.12....7.91...5.7.9...4.....1.....78...3.5....1.3.5....",
+    "..3.......2..56.89.2...6.8..2.4..78....4.67.9....56.8..2.4.6.8.1...........456..9",
+    ".2..5..89...4.....1.........2..5..89..3.56..9..3.56....2...6.8..2..56.8.......7..",
+    ".2..5..89....56.89......7..12.45..8.1..456..912..5..8...3.......2.456......456..9",
+);
+
+/// The position SE printed as `marks` on its way through `puzzle`, and the
+/// puzzle's solution. Every digit of the solution is still there (placed or
+/// a candidate), so the marks belong to the puzzle and no step before went
+/// wrong.
+fn se_position(puzzle: &str, line: &str) -> (State, Grid) {
+    use sudokit::logic::solver::check_unique;
+    use sudokit::parse::parse_marks_line;
+    let givens = parse_grid(puzzle, ParseOptions::default()).unwrap();
+    let solution = check_unique(&givens).unwrap();
+    let marks = parse_marks_line(line, ParseOptions::default()).unwrap();
+    for (s, set) in marks.sets().iter().enumerate() {
+        assert!(set.contains(solution.get(s)), "square {s} lost its digit");
+    }
+    let state = State::from_marks(&givens, &marks.values, Some(marks.sets()));
+    assert_eq!(state.to_marks_line(), line, "the state holds SE's marks");
+    (state, solution)
+}
+
+/// The first step `rule` offers, which is the one SE takes.
+fn first_chain_step(rule: Rule, state: &State) -> Option<Step> {
+    let mut first = None;
+    let _ = ForcingChainRule { rule }.find(state, &mut |step| {
+        first = Some(step);
+        ControlFlow::Break(())
+    });
+    first
+}
+
+/// The links of each branch of a chain step, as `F2=9` (on) or `F2<>9`
+/// (off). Every branch starts with its assumption, and only there.
+fn branch_links(step: &Step) -> Vec<Vec<String>> {
+    use sudokit::logic::LinkReason;
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for link in &step.evidence.chain {
+        let sign = if link.on { "=" } else { "<>" };
+        let name = format!("{}{sign}{}", link.square, link.digit);
+        match out.last_mut() {
+            Some(branch) if link.reason != LinkReason::Assumption => branch.push(name),
+            _ => {
+                assert_eq!(link.reason, LinkReason::Assumption, "{}", step.text);
+                out.push(vec![name]);
+            }
+        }
+    }
+    out
+}
+
+/// Each branch of a chain step as its assumption and the link it ends on.
+fn branches(step: &Step) -> Vec<(String, String)> {
+    branch_links(step)
+        .into_iter()
+        .map(|b| (b[0].clone(), b[b.len() - 1].clone()))
+        .collect()
+}
+
+/// Asserts that `step` is true to `solution`: it places the solution's
+/// digits and removes none of them.
+fn assert_true_to(step: &Step, solution: &Grid) {
+    for c in &step.placements {
+        assert_eq!(solution.get(c.square.index()), c.digit, "{step}");
+    }
+    for c in &step.eliminations {
+        assert_ne!(solution.get(c.square.index()), c.digit, "{step}");
+    }
+}
+
+/// One of SE's steps, and where it takes it.
+struct SeExample {
+    /// The puzzle, and SE's marks before the step.
+    puzzle: &'static str,
+    marks: &'static str,
+    /// The rule whose first step it is, and what that step must be.
+    rule: Rule,
+    technique: &'static str,
+    difficulty: u16,
+    placed: &'static [&'static str],
+    removed: &'static [&'static str],
+    /// Each branch's assumption and the link it ends on, in SE's order.
+    branches: &'static [(&'static str, &'static str)],
+    /// The squares the step starts from, and the unit of a region chain.
+    squares: &'static [&'static str],
+    units: &'static [&'static str],
+}
+
+/// Asserts that the example is SE's next step in its position: our SE
+/// order finds it first, as the first step of its rule, after every chain
+/// rule SE tries before that one has found nothing. Its moves and branches
+/// are SE's, its sentence names its squares and units, and it is true to
+/// the solution. Returns the step.
+fn assert_se_takes(example: &SeExample) -> Step {
+    use sudokit::logic::{next_step, Order};
+    let (state, solution) = se_position(example.puzzle, example.marks);
+    let step = next_step(&state, Order::Se).expect("a step");
+    assert_eq!(Some(&step), first_chain_step(example.rule, &state).as_ref());
+    let before = [Rule::Nishio, Rule::Multiple, Rule::Dynamic];
+    for &rule in before.iter().take_while(|&&r| r != example.rule) {
+        let found = first_chain_step(rule, &state);
+        assert_eq!(found, None, "{rule:?} before {:?}", example.rule);
+    }
+    assert_eq!(step.technique.id(), example.technique, "{}", step.text);
+    assert_eq!(step.difficulty.0, example.difficulty, "{}", step.text);
+    assert_eq!(placed(&step), example.placed, "{}", step.text);
+    assert_removes(&step, example.removed);
+    let want: Vec<(String, String)> = example
+        .branches
+        .iter()
+        .map(|&(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(branches(&step), want, "{}", step.text);
+    assert_eq!(squares(&step), example.squares);
+    assert_eq!(names(&step.evidence.units), example.units);
+    assert_mentions(&step, example.squares);
+    assert_mentions(&step, example.units);
+    let targets = step.placements.iter().chain(&step.eliminations);
+    for c in targets {
+        assert_mentions(&step, &[&c.square.to_string()]);
+    }
+    assert_true_to(&step, &solution);
+    step
+}
+
+#[test]
+fn nishio_forcing_chain_as_sudoku_explainer_takes_it() {
+    // SE: "r6c2.9 on ==> r8c4.9 both on & off": if F2 is 9, 9 in row D
+    // goes to D5, so column 4 puts it in H4; and 9 in column 1 goes to H1,
+    // which rules H4 out. Only 9s are followed.
+    let step = assert_se_takes(&SeExample {
+        puzzle: TOP_61,
+        marks: TOP_61_AT_13,
+        rule: Rule::Nishio,
+        technique: "nishio_forcing_chain",
+        difficulty: 78,
+        placed: &[],
+        removed: &["F29"],
+        branches: &[("F2=9", "H4=9"), ("F2=9", "H4<>9")],
+        squares: &["F2"],
+        units: &[],
+    });
+    assert!(step.evidence.chain.iter().all(|l| l.digit == 9));
+}
+
+#[test]
+fn cell_forcing_chains_as_sudoku_explainer_takes_them() {
+    // SE: "r7c5 ==> r9c6.3 off": G5 is 3, 4 or 9, and each of them rules
+    // out 3 in I6 (3 directly, 4 through I5 = 3, 9 through H1 = 9 and
+    // I1 = 3).
+    assert_se_takes(&SeExample {
+        puzzle: TOP_61,
+        marks: TOP_61_AT_22,
+        rule: Rule::Multiple,
+        technique: "cell_forcing_chains",
+        difficulty: 83,
+        placed: &[],
+        removed: &["I63"],
+        branches: &[("G5=3", "I6<>3"), ("G5=4", "I6<>3"), ("G5=9", "I6<>3")],
+        squares: &["G5"],
+        units: &[],
+    });
+}
+
+#[test]
+fn region_forcing_chains_as_sudoku_explainer_takes_them() {
+    // SE: "3 in column ==> r6c7.7 on": 3 in column 6 is in D6, F6, G6 or
+    // H6, and each of them leaves 7 in row F only in F7. A placement: F7
+    // (3, 7 or 9) loses its other candidates.
+    assert_se_takes(&SeExample {
+        puzzle: TOP_61,
+        marks: TOP_61_AT_41,
+        rule: Rule::Multiple,
+        technique: "region_forcing_chains",
+        difficulty: 85,
+        placed: &["F7=7"],
+        removed: &["F73", "F79"],
+        branches: &[
+            ("D6=3", "F7=7"),
+            ("F6=3", "F7=7"),
+            ("G6=3", "F7=7"),
+            ("H6=3", "F7=7"),
+        ],
+        squares: &["D6", "F6", "G6", "H6"],
+        units: &["column 6"],
+    });
+}
+
+#[test]
+fn dynamic_region_forcing_chains_as_sudoku_explainer_takes_them() {
+    // SE: "8 in row ==> r6c6.8 off": 8 in row E is in E4, E6 or E9. E4 and
+    // E6 share box 5 with F6; E9 = 8 leaves D9 = 3, and row F then has 3
+    // only in F6.
+    assert_se_takes(&SeExample {
+        puzzle: TOP_61,
+        marks: TOP_61_AT_26,
+        rule: Rule::Dynamic,
+        technique: "dynamic_region_chains",
+        difficulty: 88,
+        placed: &[],
+        removed: &["F68"],
+        branches: &[("E4=8", "F6<>8"), ("E6=8", "F6<>8"), ("E9=8", "F6<>8")],
+        squares: &["E4", "E6", "E9"],
+        units: &["row E"],
+    });
+}
+
+#[test]
+fn dynamic_contradiction_as_sudoku_explainer_takes_it() {
+    // SE: "r5c6.6 on ==> r8c1.9 both on & off": E6 = 6 puts 6 in box 8 at
+    // H4, which leaves 9 in row H to H1; and it makes E5 7, which leaves
+    // E1 only 9, which rules out H1.
+    assert_se_takes(&SeExample {
+        puzzle: TOP_61,
+        marks: TOP_61_AT_28,
+        rule: Rule::Dynamic,
+        technique: "dynamic_contradiction_chain",
+        difficulty: 88,
+        placed: &[],
+        removed: &["E66"],
+        branches: &[("E6=6", "H1=9"), ("E6=6", "H1<>9")],
+        squares: &["E6"],
+        units: &[],
+    });
+}
+
+#[test]
+fn dynamic_double_as_sudoku_explainer_takes_it() {
+    // SE: "r4c6.2 on & off ==> r4c6.6 off": D6 (1, 2 or 6) = 2 rules out
+    // its 6 at once; D6 <> 2 makes it 1 at the end of a long chain. Either
+    // way D6 is not 6.
+    let step = assert_se_takes(&SeExample {
+        puzzle: HARDEST_6,
+        marks: HARDEST_6_AT_34,
+        rule: Rule::Dynamic,
+        technique: "dynamic_double_chain",
+        difficulty: 91,
+        placed: &[],
+        removed: &["D66"],
+        branches: &[("D6=2", "D6<>6"), ("D6<>2", "D6<>6")],
+        squares: &["D6"],
+        units: &[],
+    });
+    // The first branch is SE's one link; the second ends as SE's 28 do:
+    // D6 is 1, so not 6.
+    let links = branch_links(&step);
+    assert_eq!(links[0], ["D6=2", "D6<>6"]);
+    let end = ["D6=1".to_string(), "D6<>6".to_string()];
+    assert!(links[1].ends_with(&end), "{}", step.text);
+}
+
+#[test]
+fn dynamic_cell_forcing_chains_as_sudoku_explainer_takes_them() {
+    // SE: "r4c3 ==> r6c1.3 off": D3 is 1 or 2 (static cell chains start
+    // only from squares of three or more). D3 = 1 leaves 1 in column 1 to
+    // H1, so 4 to F1; D3 = 2 leaves 2 in row E to E9, so 3 to E3. Either
+    // way F1 is not 3.
+    assert_se_takes(&SeExample {
+        puzzle: TOP_7,
+        marks: TOP_7_AT_14,
+        rule: Rule::Dynamic,
+        technique: "dynamic_cell_chains",
+        difficulty: 88,
+        placed: &[],
+        removed: &["F13"],
+        branches: &[("D3=1", "F1<>3"), ("D3=2", "F1<>3")],
+        squares: &["D3"],
+        units: &[],
+    });
+}
+
+#[test]
+fn nishio_multiple_and_dynamic_chains_must_not_fire_without_links() {
+    // Every square holds 1-9: an assumption rules out a digit in its peers
+    // but leaves no square with one candidate and no unit with one place,
+    // so no chain gets past its first link.
+    let state = marks(&[]);
+    for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+        assert_eq!(first_chain_step(rule, &state), None, "{rule:?}");
+    }
+}
+
+#[test]
+fn our_path_reaches_the_positions_sudoku_explainer_printed() {
+    use sudokit::logic::{next_step, Order};
+    // Our own path in SE's order is SE's on these puzzles: step by step it
+    // reaches the marks SE printed before each example step.
+    let walks: [(&str, &[(usize, &str)]); 2] = [
+        (
+            TOP_61,
+            &[
+                (13, TOP_61_AT_13),
+                (22, TOP_61_AT_22),
+                (26, TOP_61_AT_26),
+                (28, TOP_61_AT_28),
+                (41, TOP_61_AT_41),
+            ],
+        ),
+        (TOP_7, &[(14, TOP_7_AT_14)]),
+    ];
+    for (puzzle, stops) in walks {
+        let mut state = self::puzzle(puzzle);
+        let mut number = 1;
+        for &(at, line) in stops {
+            while number < at {
+                state.apply(&next_step(&state, Order::Se).expect("a step"));
+                number += 1;
+            }
+            assert_eq!(state.to_marks_line(), line, "before step {at} of {puzzle}");
+        }
+    }
 }
