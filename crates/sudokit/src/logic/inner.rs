@@ -1,0 +1,809 @@
+//! The simple rules Sudoku Explainer runs inside a dynamic forcing chain
+//! from level 1 on ("Dynamic Forcing Chains (+)").
+//!
+//! When a chain's queues run dry, SE looks at the board the chain has
+//! struck candidates from and tries four rules on it, in this order:
+//! pointing and claiming, hidden pairs, naked pairs and X-wings. A rule
+//! finding of use there must rely on something the chain struck out (its
+//! *rule parents*); one that would have fired anyway adds nothing to the
+//! chain and is left out. SE stops at the first rule that gives anything,
+//! and the chain goes on with every removal that rule's hints make.
+//!
+//! A chain's length, and so its rating, depends on the order in which those
+//! removals join it, so [`level_one`] gives them exactly as SE does: the
+//! hints in each rule's own scan order, and within a hint the removals in
+//! the iteration order of the Java `HashMap` SE keeps them in
+//! ([`java_hash_map_order`]).
+//!
+//! What SE's rules look at, in SE's names (see `Locking.java`,
+//! `HiddenSet.java`, `NakedSet.java`, `Fisherman.java` and their hint
+//! classes, read for reference): a square holding a digit has no
+//! candidates; every other square counts as empty, however few candidates
+//! the chain has left it, even one or none.
+
+use super::board::Board;
+use super::step::{and_list, digit_list};
+use super::units::{Square, UnitKind};
+use super::{bits, subsets};
+
+/// One elimination an inner rule finds on the working board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct InnerHint {
+    /// (square, digit) pairs it removes, in the order SE's chain adds them:
+    /// the removable map's HashMap order, each square's digits ascending.
+    pub(crate) removals: Vec<(usize, u8)>,
+    /// The rule parents: candidates (square, digit) struck out since the
+    /// chain began that the rule relies on, in SE's order.
+    pub(crate) parents: Vec<(usize, u8)>,
+    /// What the rule saw, for a person (display only).
+    pub(crate) text: String,
+}
+
+/// The four rules, in the order SE tries them (`Chaining.java`,
+/// `getAdvancedPotentials`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// Pointing and claiming (`Locking(false)`).
+    Locking,
+    /// `HiddenSet(2, false)`.
+    HiddenPair,
+    /// `NakedSet(2)`.
+    NakedPair,
+    /// `Fisherman(2)`.
+    XWing,
+}
+
+const RULES: [Rule; 4] = [
+    Rule::Locking,
+    Rule::HiddenPair,
+    Rule::NakedPair,
+    Rule::XWing,
+];
+
+/// SE's level-1 inner rules on `board`: the hints of the first rule
+/// (Locking, hidden pairs, naked pairs, X-wings, in that order) that has
+/// any hint with at least one rule parent; hints with no rule parent are
+/// left out (SE skips them). `struck[s]` = the digits (bit d) struck out of
+/// square s since the chain began (so "initial has (s,d)" =
+/// `board.has(s,d) || struck[s]` bit d).
+///
+/// Hints of one rule may remove the same candidate twice (a pointing and a
+/// claiming can agree); SE hands them all on and the chain skips what it
+/// already has, so they are all here too.
+///
+/// Every shape works, with its rows, columns and boxes only (SE runs other
+/// rules on variants; the diagonals are not used here, which keeps every
+/// removal sound but may miss some). SE's results are matched on the
+/// standard 9x9 grid.
+pub(crate) fn level_one(board: &Board, struck: &[u32]) -> Vec<InnerHint> {
+    let work = Work { board, struck };
+    for rule in RULES {
+        let mut hints = Vec::new();
+        work.find(rule, false, &mut hints);
+        if !hints.is_empty() {
+            return hints;
+        }
+    }
+    Vec::new()
+}
+
+/// The order in which Java iterates a `HashMap` filled by `puts`, in that
+/// order, into a map made with `new HashMap()`; each key is its own hash
+/// code, as a `Cell`'s is its index (0..81).
+///
+/// Java keeps a table of 16 buckets while the map holds at most 12 entries
+/// (load factor 0.75), doubling it each time it would hold more; a key goes
+/// to bucket `(h ^ (h >>> 16)) % buckets`. Iteration walks the buckets in
+/// order, and within a bucket the entries in the order they were first put
+/// (a resize splits each bucket keeping that order, and new entries go to
+/// the end). A key put again keeps its place and takes the new value.
+///
+/// On a 9x9 grid no bucket reaches the 9 entries that would make Java grow
+/// a small table early or turn the bucket into a tree (81 keys over 16
+/// buckets put 6 in one at most); with more keys the order is a plausible
+/// one, not Java's.
+pub(crate) fn java_hash_map_order<T>(
+    puts: impl IntoIterator<Item = (usize, T)>,
+) -> Vec<(usize, T)> {
+    let mut entries: Vec<(usize, T)> = Vec::new();
+    for (key, value) in puts {
+        match entries.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => entries.push((key, value)),
+        }
+    }
+    let mut buckets = 16;
+    while entries.len() * 4 > buckets * 3 {
+        buckets *= 2;
+    }
+    // A stable sort keeps the insertion order within a bucket.
+    entries.sort_by_key(|&(key, _)| (key ^ (key >> 16)) & (buckets - 1));
+    entries
+}
+
+/// The working board and what the chain has struck from it.
+struct Work<'a> {
+    board: &'a Board,
+    struck: &'a [u32],
+}
+
+impl Work<'_> {
+    /// True when square `s` had candidate `d` when the chain began.
+    fn had(&self, s: usize, d: u8) -> bool {
+        self.board.has(s, d) || self.struck.get(s).is_some_and(|&m| m & (1 << d) != 0)
+    }
+
+    /// True when the chain struck `d` out of square `s`.
+    fn lost(&self, s: usize, d: u8) -> bool {
+        !self.board.has(s, d) && self.had(s, d)
+    }
+
+    /// The side of the grid.
+    fn side(&self) -> usize {
+        self.board.geometry().shape.side()
+    }
+
+    /// Pushes onto `out` the hints `rule` sees, in SE's order; without
+    /// `all`, only those with a rule parent.
+    fn find(&self, rule: Rule, all: bool, out: &mut Vec<InnerHint>) {
+        let mut emit =
+            |parents: Vec<(usize, u8)>, puts: Vec<(usize, u32)>, text: &dyn Fn() -> String| {
+                if all || !parents.is_empty() {
+                    out.push(InnerHint {
+                        removals: flatten(puts),
+                        parents,
+                        text: text(),
+                    });
+                }
+            };
+        match rule {
+            Rule::Locking => self.locking(&mut emit),
+            Rule::HiddenPair => self.hidden_pairs(&mut emit),
+            Rule::NakedPair => self.naked_pairs(&mut emit),
+            Rule::XWing => self.x_wings(&mut emit),
+        }
+    }
+
+    /// Pointing and claiming (`Locking.java`, `getHints`): the kind pairs
+    /// box/column, box/row, column/box, row/box; in each, digits 1 up, the
+    /// first unit, then each unit of the second kind crossing it. A digit
+    /// with two or more places in the first unit, all in the second, comes
+    /// out of the rest of the second.
+    fn locking(&self, emit: Emit<'_>) {
+        let geo = self.board.geometry();
+        let n = self.side() as u8;
+        let pairs = [
+            (UnitKind::Box, UnitKind::Column),
+            (UnitKind::Box, UnitKind::Row),
+            (UnitKind::Column, UnitKind::Box),
+            (UnitKind::Row, UnitKind::Box),
+        ];
+        for (kind1, kind2) in pairs {
+            let second = geo.units_of_kind(kind2);
+            for d in 1..=n {
+                for u1 in geo.units_of_kind(kind1) {
+                    let places = self.board.positions(u1, d);
+                    if places.count_ones() < 2 {
+                        continue;
+                    }
+                    // Crossings come in unit order, as SE's second loop.
+                    for crossing in geo.crossings(u1) {
+                        let u2 = crossing.unit;
+                        if !second.contains(&u2) || places & !crossing.here != 0 {
+                            continue;
+                        }
+                        // The map is filled in the second unit's order.
+                        let puts: Vec<(usize, u32)> = geo
+                            .squares(u2)
+                            .iter()
+                            .filter(|&&s| !geo.holds(u1, s) && self.board.has(s, d))
+                            .map(|&s| (s, 1 << d))
+                            .collect();
+                        if puts.is_empty() {
+                            continue;
+                        }
+                        // `LockingHint.getRuleParents`: the first unit's
+                        // struck places outside the second.
+                        let parents = geo
+                            .squares(u1)
+                            .iter()
+                            .filter(|&&s| self.lost(s, d) && !geo.holds(u2, s))
+                            .map(|&s| (s, d))
+                            .collect();
+                        let text = || {
+                            let name = if kind1 == UnitKind::Box {
+                                "Pointing"
+                            } else {
+                                "Claiming"
+                            };
+                            format!("{name}: {d} in {} only in {}", geo.unit(u1), geo.unit(u2))
+                        };
+                        emit(parents, puts, &text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hidden pairs (`HiddenSet.java`, degree 2, not direct): boxes, columns,
+    /// rows, each in order, skipping a unit with four empty squares or
+    /// fewer; in each, the pairs of digits in increasing order of their bit
+    /// masks. Two digits with two or more places each, two between them,
+    /// take those squares, and the squares' other digits go.
+    fn hidden_pairs(&self, emit: Emit<'_>) {
+        let geo = self.board.geometry();
+        for (u, i, j) in self.pair_scan(5) {
+            let squares = geo.squares(u);
+            let (a, b) = (i as u8 + 1, j as u8 + 1);
+            let Some(places) = common_pair(self.board.positions(u, a), self.board.positions(u, b))
+            else {
+                continue;
+            };
+            let both = 1 << a | 1 << b;
+            let puts: Vec<(usize, u32)> = bits(places)
+                .map(|i| (squares[i], self.board.cands(squares[i]) & !both))
+                .filter(|&(_, others)| others != 0)
+                .collect();
+            if puts.is_empty() {
+                continue;
+            }
+            // `HiddenSetHint.getRuleParents`: in the unit's other
+            // squares, each of the two digits they once had.
+            let parents = (0..squares.len())
+                .filter(|&i| places & (1 << i) == 0)
+                .flat_map(|i| [(squares[i], a), (squares[i], b)])
+                .filter(|&(s, d)| self.had(s, d))
+                .collect();
+            let text = || {
+                let cells: Vec<Square> = bits(places).map(|i| geo.square(squares[i])).collect();
+                format!(
+                    "Hidden pair: {} in {} only in {}",
+                    digit_list([a, b]),
+                    geo.unit(u),
+                    and_list(&cells)
+                )
+            };
+            emit(parents, puts, &text);
+        }
+    }
+
+    /// Naked pairs (`NakedSet.java`, degree 2): boxes, columns, rows, each
+    /// in order, skipping a unit with fewer than four empty squares; in each,
+    /// the pairs of squares in increasing order of their bit masks. Two
+    /// squares with two or more candidates each, two between them, take
+    /// those digits from the unit's other squares.
+    fn naked_pairs(&self, emit: Emit<'_>) {
+        let geo = self.board.geometry();
+        let n = self.side();
+        for (u, i, j) in self.pair_scan(4) {
+            let squares = geo.squares(u);
+            let members = [squares[i], squares[j]];
+            let Some(both) =
+                common_pair(self.board.cands(members[0]), self.board.cands(members[1]))
+            else {
+                continue;
+            };
+            let puts: Vec<(usize, u32)> = (0..squares.len())
+                .filter(|&k| k != i && k != j)
+                .map(|k| (squares[k], self.board.cands(squares[k]) & both))
+                .filter(|&(_, common)| common != 0)
+                .collect();
+            if puts.is_empty() {
+                continue;
+            }
+            // `NakedSetHint.getRuleParents`: each of the two squares'
+            // other digits it once had.
+            let parents = members
+                .iter()
+                .flat_map(|&s| (1..=n as u8).map(move |d| (s, d)))
+                .filter(|&(s, d)| both & (1 << d) == 0 && self.had(s, d))
+                .collect();
+            let text = || {
+                let cells: Vec<Square> = members.iter().map(|&s| geo.square(s)).collect();
+                let digits: Vec<u8> = bits(both).map(|d| d as u8).collect();
+                format!(
+                    "Naked pair: {} hold only {} in {}",
+                    and_list(&cells),
+                    digit_list(digits),
+                    geo.unit(u)
+                )
+            };
+            emit(parents, puts, &text);
+        }
+    }
+
+    /// X-wings (`Fisherman.java`, degree 2): column bases, then row bases;
+    /// the pairs of base lines in increasing order of their bit masks; digits
+    /// 1 up, skipping a digit placed more than `side - 4` times. A digit
+    /// with two or more places in each base line, in two cover lines between
+    /// them, comes out of the rest of the cover lines.
+    fn x_wings(&self, emit: Emit<'_>) {
+        let geo = self.board.geometry();
+        let n = self.side();
+        let placed = self.placed_counts();
+        for (base_kind, cover_kind) in [
+            (UnitKind::Column, UnitKind::Row),
+            (UnitKind::Row, UnitKind::Column),
+        ] {
+            let base = geo.units_of_kind(base_kind).start;
+            let cover = geo.units_of_kind(cover_kind).start;
+            for set in subsets(2, n) {
+                let (i, j) = two(set);
+                let lines = [base + i, base + j];
+                for d in 1..=n as u8 {
+                    if placed[usize::from(d)] + 4 > n {
+                        continue;
+                    }
+                    let (p0, p1) = (
+                        self.board.positions(lines[0], d),
+                        self.board.positions(lines[1], d),
+                    );
+                    let Some(covers) = common_pair(p0, p1) else {
+                        continue;
+                    };
+                    // Position i in a base line is cover line i, and
+                    // position i in a cover line is base line i. The map is
+                    // filled cover line by cover line.
+                    let puts: Vec<(usize, u32)> = bits(covers)
+                        .flat_map(|j| {
+                            let squares = geo.squares(cover + j);
+                            bits(self.board.positions(cover + j, d) & !set)
+                                .map(move |i| (squares[i], 1 << d))
+                        })
+                        .collect();
+                    if puts.is_empty() {
+                        continue;
+                    }
+                    // `LockingHint.getRuleParents` with the regions base,
+                    // cover, base, cover: each base line's struck places
+                    // outside the cover lines.
+                    let parents = lines
+                        .iter()
+                        .flat_map(|&line| geo.squares(line).iter().enumerate())
+                        .filter(|&(i, &s)| covers & (1 << i) == 0 && self.lost(s, d))
+                        .map(|(_, &s)| (s, d))
+                        .collect();
+                    let text = || {
+                        let bases: Vec<_> = lines.iter().map(|&u| geo.unit(u)).collect();
+                        let covering: Vec<_> = bits(covers).map(|j| geo.unit(cover + j)).collect();
+                        format!(
+                            "X-wing: {d} in {} only in {}",
+                            and_list(&bases),
+                            and_list(&covering)
+                        )
+                    };
+                    emit(parents, puts, &text);
+                }
+            }
+        }
+    }
+
+    /// The units SE's pair rules scan (boxes, columns, rows, each in
+    /// order) that have `empty` empty squares or more, each with every pair
+    /// of places `i < j` in increasing order of their bit masks.
+    fn pair_scan(&self, empty: usize) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        let geo = self.board.geometry();
+        let n = self.side();
+        [UnitKind::Box, UnitKind::Column, UnitKind::Row]
+            .into_iter()
+            .flat_map(move |kind| geo.units_of_kind(kind))
+            .filter(move |&u| {
+                let squares = geo.squares(u);
+                squares
+                    .iter()
+                    .filter(|&&s| !self.board.is_filled(s))
+                    .count()
+                    >= empty
+            })
+            .flat_map(move |u| subsets(2, n).map(move |pair| (u, two(pair))))
+            .map(|(u, (i, j))| (u, i, j))
+    }
+
+    /// How many times each digit is placed (`Grid.getCountOccurancesOfValue`).
+    /// The board does not keep the placed digits, so this counts the rows
+    /// that had no place for the digit when the chain began: in a state
+    /// reached by sound steps from a solvable puzzle a row lacks a digit's
+    /// candidates exactly when it holds the digit.
+    fn placed_counts(&self) -> Vec<usize> {
+        let geo = self.board.geometry();
+        let n = self.side();
+        let mut counts = vec![0; n + 1];
+        for (d, count) in counts.iter_mut().enumerate().skip(1) {
+            *count = geo
+                .units_of_kind(UnitKind::Row)
+                .filter(|&u| !geo.squares(u).iter().any(|&s| self.had(s, d as u8)))
+                .count();
+        }
+        counts
+    }
+}
+
+/// How a rule hands on what it saw: the rule parents, the removable map's
+/// puts (square, digits as bits) in SE's insertion order, and the text.
+type Emit<'a> = &'a mut dyn FnMut(Vec<(usize, u8)>, Vec<(usize, u32)>, &dyn Fn() -> String);
+
+/// SE's `CommonTuples.searchCommonTuple` for two: the union of `a` and `b`
+/// when each has two bits or more and the union has two.
+fn common_pair(a: u32, b: u32) -> Option<u32> {
+    (a.count_ones() >= 2 && b.count_ones() >= 2 && (a | b).count_ones() == 2).then_some(a | b)
+}
+
+/// The two bits of a two-bit mask, lowest first.
+fn two(pair: u32) -> (usize, usize) {
+    let low = pair.trailing_zeros() as usize;
+    (low, (pair & (pair - 1)).trailing_zeros() as usize)
+}
+
+/// The removable map's candidates in the order SE's chain reads them.
+fn flatten(puts: Vec<(usize, u32)>) -> Vec<(usize, u8)> {
+    java_hash_map_order(puts)
+        .into_iter()
+        .flat_map(|(s, digits)| bits(digits).map(move |d| (s, d as u8)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Digits, Grid};
+    use crate::logic::State;
+    use crate::shape::{Shape, Size, Variant};
+
+    /// A board from an empty 9x9 grid with `strikes` (square, digit) struck
+    /// out, and the struck table that goes with it.
+    fn struck_board(strikes: &[(usize, u8)]) -> (Board, Vec<u32>) {
+        let state = State::from_puzzle(&Grid::empty(Shape::standard()));
+        let mut board = Board::new(&state);
+        let mut struck = vec![0; 81];
+        for &(s, d) in strikes {
+            assert!(board.remove(s, d));
+            struck[s] |= 1 << d;
+        }
+        (board, struck)
+    }
+
+    /// Square `row`, `col` (from 0) of a 9x9 grid.
+    fn at(row: usize, col: usize) -> usize {
+        row * 9 + col
+    }
+
+    #[test]
+    fn a_pointing_that_rests_on_struck_candidates_is_found() {
+        // 5 struck from rows B and C of box 1: box 1's 5 lies in row A.
+        let strikes: Vec<(usize, u8)> = [9, 10, 11, 18, 19, 20].map(|s| (s, 5)).to_vec();
+        let (board, struck) = struck_board(&strikes);
+        let hints = level_one(&board, &struck);
+        assert_eq!(hints.len(), 1);
+        assert_eq!(
+            hints[0].removals,
+            (3..9).map(|s| (s, 5)).collect::<Vec<_>>()
+        );
+        assert_eq!(hints[0].parents, strikes);
+        assert_eq!(hints[0].text, "Pointing: 5 in box 1 only in row A");
+    }
+
+    #[test]
+    fn a_rule_that_needs_nothing_struck_is_left_out() {
+        // Box 1's 5 lies in row A from the start: no rule parent. Box 9's 7
+        // lies in row G only since the chain struck it from rows H and I.
+        let mut marks = vec![Digits::all(9); 81];
+        for s in [9, 10, 11, 18, 19, 20] {
+            marks[s].remove(5);
+        }
+        let empty = Grid::empty(Shape::standard());
+        let state = State::from_marks(&empty, &empty, Some(&marks));
+        let mut board = Board::new(&state);
+        let mut struck = vec![0; 81];
+        let strikes: Vec<(usize, u8)> =
+            [at(7, 6), at(7, 7), at(7, 8), at(8, 6), at(8, 7), at(8, 8)]
+                .map(|s| (s, 7))
+                .to_vec();
+        for &(s, d) in &strikes {
+            board.remove(s, d);
+            struck[s] |= 1 << d;
+        }
+        let mut all = Vec::new();
+        Work {
+            board: &board,
+            struck: &struck,
+        }
+        .find(Rule::Locking, true, &mut all);
+        assert_eq!(all.len(), 2, "the rule sees both");
+        assert!(all[0].parents.is_empty());
+        let hints = level_one(&board, &struck);
+        assert_eq!(hints.len(), 1);
+        assert_eq!(
+            hints[0].removals,
+            (54..60).map(|s| (s, 7)).collect::<Vec<_>>()
+        );
+        assert_eq!(hints[0].parents, strikes);
+        // With nothing struck, no rule has anything to add.
+        let state = State::from_marks(&empty, &empty, Some(&marks));
+        assert!(level_one(&Board::new(&state), &[0; 81]).is_empty());
+    }
+
+    #[test]
+    fn the_first_rule_with_a_parent_wins() {
+        // B1 and B2 keep only 1 and 2 (a naked pair in row B and box 1); the
+        // struck 3..9 of B1 are its parents. No pointing rests on a strike
+        // (1 and 2 keep places in every row of box 1), and no hidden pair
+        // either, so the naked pairs are all there is.
+        let strikes: Vec<(usize, u8)> = [at(1, 0), at(1, 1)]
+            .iter()
+            .flat_map(|&s| (3..=9).map(move |d| (s, d)))
+            .collect();
+        let (board, struck) = struck_board(&strikes);
+        let hints = level_one(&board, &struck);
+        assert_eq!(hints.len(), 2);
+        // Box 1 first (SE scans boxes, columns, rows): its other seven
+        // squares lose 1 and 2, put in box order 0, 1, 2, 11, 18, 19, 20 and
+        // walked by bucket: 0, 1, 2 (then 18, also bucket 2), 19, 20, 11.
+        let ordered: Vec<(usize, u8)> = [0, 1, 2, 18, 19, 20, 11]
+            .iter()
+            .flat_map(|&s| [(s, 1), (s, 2)])
+            .collect();
+        assert_eq!(hints[0].removals, ordered);
+        assert_eq!(hints[0].parents, strikes);
+        assert_eq!(
+            hints[0].text,
+            "Naked pair: B1 and B2 hold only 1,2 in box 1"
+        );
+        // Row B's others, 11 to 17: 16 and 17 sit in buckets 0 and 1.
+        let row_b: Vec<(usize, u8)> = [16, 17, 11, 12, 13, 14, 15]
+            .iter()
+            .flat_map(|&s| [(s, 1), (s, 2)])
+            .collect();
+        assert_eq!(hints[1].removals, row_b);
+        assert_eq!(hints[1].parents, strikes);
+    }
+
+    #[test]
+    fn every_shape_points_and_stays_sound() {
+        for size in Size::ALL {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let shape = Shape::of(size, variant);
+                let mut board = Board::new(&State::from_puzzle(&Grid::empty(shape)));
+                let geo = board.geometry();
+                let n = shape.side();
+                let mut struck = vec![0u32; shape.square_count()];
+                // 1 struck from the first box but its top row: it points
+                // along row A.
+                let first_box = geo.units_of_kind(UnitKind::Box).start;
+                for &s in geo.squares(first_box).iter().filter(|&&s| s >= n) {
+                    board.remove(s, 1);
+                    struck[s] |= 1 << 1;
+                }
+                let hints = level_one(&board, &struck);
+                assert!(!hints.is_empty(), "{size:?} {variant:?}");
+                let (_, box_cols) = shape.box_dims();
+                let mut removals = hints[0].removals.clone();
+                removals.sort_unstable();
+                assert_eq!(removals, (box_cols..n).map(|s| (s, 1)).collect::<Vec<_>>());
+                for hint in &hints {
+                    assert!(hint.removals.iter().all(|&(s, d)| board.has(s, d)));
+                    assert!(hint.parents.iter().all(|&(s, d)| struck[s] & (1 << d) != 0));
+                }
+                // And some scattered strikes: whatever comes is sound.
+                for (s, lost) in struck.iter_mut().enumerate() {
+                    for d in 1..=n as u8 {
+                        if (s * 7 + usize::from(d) * 13) % 5 == 0 && board.remove(s, d) {
+                            *lost |= 1 << d;
+                        }
+                    }
+                }
+                for hint in level_one(&board, &struck) {
+                    assert!(hint.removals.iter().all(|&(s, d)| board.has(s, d)));
+                    assert!(!hint.parents.is_empty());
+                    assert!(hint.parents.iter().all(|&(s, d)| struck[s] & (1 << d) != 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn java_hash_map_order_walks_buckets_then_insertion_order() {
+        let keys = |puts: &[usize]| -> Vec<usize> {
+            java_hash_map_order(puts.iter().map(|&k| (k, ())))
+                .iter()
+                .map(|e| e.0)
+                .collect()
+        };
+        // 3 and 19 share bucket 3 of 16: whichever came first stays first.
+        assert_eq!(keys(&[3, 19]), [3, 19]);
+        assert_eq!(keys(&[19, 3]), [19, 3]);
+        assert_eq!(keys(&[19, 2, 3]), [2, 19, 3]);
+        // Twelve entries keep 16 buckets; 40, 8 and 24 share bucket 8.
+        let twelve = [40, 8, 24, 0, 1, 2, 3, 4, 5, 6, 7, 9];
+        assert_eq!(keys(&twelve), [0, 1, 2, 3, 4, 5, 6, 7, 40, 8, 24, 9]);
+        // A thirteenth doubles the table: 24 moves to bucket 24 of 32.
+        let thirteen = [40, 8, 24, 0, 1, 2, 3, 4, 5, 6, 7, 9, 10];
+        assert_eq!(keys(&thirteen), [0, 1, 2, 3, 4, 5, 6, 7, 40, 8, 9, 10, 24]);
+        // A key put again keeps its place and takes the new value.
+        let again = java_hash_map_order([(19, 'a'), (3, 'b'), (19, 'c')]);
+        assert_eq!(again, [(19, 'c'), (3, 'b')]);
+    }
+
+    #[test]
+    fn an_x_wing_with_fourteen_removals_is_read_from_a_table_of_32() {
+        // 4 struck from columns 1 and 4 but in rows A and D.
+        let strikes: Vec<(usize, u8)> = [0, 3]
+            .iter()
+            .flat_map(|&c| [1, 2, 4, 5, 6, 7, 8].map(|r| (at(r, c), 4)))
+            .collect();
+        let (board, struck) = struck_board(&strikes);
+        let hints = level_one(&board, &struck);
+        assert_eq!(hints.len(), 1);
+        // Put row A then row D: 1, 2, 4..8, 28, 29, 31..35; walked by
+        // bucket of 32: 32 | 1, 33 | 2, 34 | 35 | 4..8 | 28 | 29 | 31.
+        let order = [32, 1, 33, 2, 34, 35, 4, 5, 6, 7, 8, 28, 29, 31];
+        assert_eq!(hints[0].removals, order.map(|s| (s, 4)).to_vec());
+        assert_eq!(hints[0].parents, strikes);
+        assert_eq!(
+            hints[0].text,
+            "X-wing: 4 in column 1 and column 4 only in row A and row D"
+        );
+    }
+
+    #[test]
+    fn a_hidden_pair_counts_squares_with_no_candidates_as_empty() {
+        // 8 and 9 only in A1 and A2 of row A; the rest of row A has lost
+        // every candidate but stays empty, so the row still has nine empty
+        // squares and the pair is looked for.
+        let mut strikes: Vec<(usize, u8)> = Vec::new();
+        for s in 2..9 {
+            strikes.extend((1..=9).map(|d| (s, d)));
+        }
+        let (board, struck) = struck_board(&strikes);
+        let mut all = Vec::new();
+        let work = Work {
+            board: &board,
+            struck: &struck,
+        };
+        work.find(Rule::HiddenPair, true, &mut all);
+        let row_a: Vec<&InnerHint> = all.iter().filter(|h| h.text.contains("row A")).collect();
+        assert_eq!(
+            row_a.len(),
+            36,
+            "every pair of digits is hidden in A1 and A2"
+        );
+        assert!(row_a
+            .iter()
+            .all(|h| h.removals.len() == 14 && h.parents.len() == 14));
+    }
+
+    /// Sudoku Explainer's own answers, made by a throwaway Java program run
+    /// against SukakuExplainer (commit 362854e, whose rules these are) and
+    /// kept here as data. For each working board it called `getHints` of
+    /// `Locking(false)`, `HiddenSet(2, false)`, `NakedSet(2)` and
+    /// `Fisherman(2)` with an accumulator that keeps every hint, and wrote
+    /// each hint's removable map as Java iterates it and its
+    /// `getRuleParents(start, current)`.
+    ///
+    /// Two kinds of board. Random ones: puzzles of magictour_top1465,
+    /// kaggle_sample and forum_hardest_1106 with some solution digits placed
+    /// and some wrong candidates removed (where a chain starts), then
+    /// candidates struck at random (what a chain did). And boards SE's own
+    /// "Dynamic Forcing Chains (+)" built while rating hard puzzles, sampled
+    /// as its `getAdvancedPotentials` ran, with what that returned: the
+    /// candidates the chain goes on with, each with its parents.
+    ///
+    /// Format: `case <81 values> <start marks> <current marks>`, the marks
+    /// two characters a square (a 9-bit mask, digit 1 lowest, in base 64
+    /// over `0-9A-Za-z+/`); then a line `hint <rule 0..3> <s:d,...> |
+    /// <s:d,...>` per hint (removals, then parents); for SE's boards, last, a
+    /// line `chain <s:d/s:d.s:d,...>` (each candidate the chain adds, with
+    /// its parents after the slash; `-` for none).
+    const SE_CASES: &str = include_str!("../../tests/data/inner/se_level_one.txt");
+
+    /// A square's marks from two base-64 characters.
+    fn decode_marks(text: &str) -> Vec<u32> {
+        const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
+        let digit = |c: u8| ALPHABET.iter().position(|&a| a == c).expect("base 64") as u32;
+        text.as_bytes()
+            .chunks(2)
+            .map(|pair| (digit(pair[0]) * 64 + digit(pair[1])) << 1)
+            .collect()
+    }
+
+    /// `s:d` items separated by `sep`.
+    fn decode_cands(text: &str, sep: char) -> Vec<(usize, u8)> {
+        text.split(sep)
+            .filter(|part| !part.is_empty())
+            .map(|part| {
+                let (s, d) = part.split_once(':').expect("s:d");
+                (s.parse().expect("a square"), d.parse().expect("a digit"))
+            })
+            .collect()
+    }
+
+    /// The board and struck table of a `case` line.
+    fn decode_case(line: &str) -> (Board, Vec<u32>) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let cells = fields[0]
+            .bytes()
+            .map(|c| c.saturating_sub(b'0') % 10)
+            .collect();
+        let values = Grid::from_cells(Shape::standard(), cells).expect("81 values");
+        let (start, now) = (decode_marks(fields[1]), decode_marks(fields[2]));
+        let marks: Vec<Digits> = start.iter().map(|&m| Digits::from_bits(m)).collect();
+        let mut board = Board::new(&State::from_marks(&values, &values, Some(&marks)));
+        let mut struck = vec![0u32; 81];
+        for s in 0..81 {
+            assert_eq!(board.cands(s), start[s], "{line}: square {s}");
+            for d in bits(start[s] & !now[s]) {
+                board.remove(s, d as u8);
+                struck[s] |= 1 << d;
+            }
+        }
+        (board, struck)
+    }
+
+    #[test]
+    fn every_hint_and_its_order_match_sudoku_explainer() {
+        let (mut cases, mut chains) = (0, 0);
+        let mut lines = SE_CASES.lines().peekable();
+        while let Some(line) = lines.next() {
+            assert!(line.starts_with("case "), "{line}");
+            let (board, struck) = decode_case(&line[5..]);
+            let work = Work {
+                board: &board,
+                struck: &struck,
+            };
+            let mut expected = vec![Vec::new(); RULES.len()];
+            while let Some(hint) = lines.next_if(|l| l.starts_with("hint ")) {
+                let (head, parents) = hint.split_once(" |").expect("a bar");
+                let mut head = head.split(' ').skip(1);
+                let rule: usize = head.next().and_then(|r| r.parse().ok()).expect("a rule");
+                let removals = decode_cands(head.next().unwrap_or(""), ',');
+                expected[rule].push((removals, decode_cands(parents.trim(), ',')));
+            }
+            for (rule, expected) in RULES.into_iter().zip(&expected) {
+                let mut all = Vec::new();
+                work.find(rule, true, &mut all);
+                let got: Vec<_> = all.into_iter().map(|h| (h.removals, h.parents)).collect();
+                assert_eq!(&got, expected, "{line}: {rule:?}");
+            }
+            // SE's answer: the first rule with a hint that has a parent, and
+            // only those hints.
+            let first = expected
+                .into_iter()
+                .map(|hints| {
+                    hints
+                        .into_iter()
+                        .filter(|h| !h.1.is_empty())
+                        .collect::<Vec<_>>()
+                })
+                .find(|hints| !hints.is_empty())
+                .unwrap_or_default();
+            let hints = level_one(&board, &struck);
+            let got: Vec<_> = hints
+                .iter()
+                .map(|h| (h.removals.clone(), h.parents.clone()))
+                .collect();
+            assert_eq!(got, first, "{line}");
+            if let Some(chain) = lines.next_if(|l| l.starts_with("chain ")) {
+                let expected: Vec<_> = chain[6..]
+                    .split(',')
+                    .filter(|item| *item != "-")
+                    .map(|item| {
+                        let (cand, parents) = item.split_once('/').expect("a slash");
+                        let cand: (usize, u8) = decode_cands(cand, ',')[0];
+                        (cand, decode_cands(parents, '.'))
+                    })
+                    .collect();
+                let got: Vec<_> = hints
+                    .iter()
+                    .flat_map(|h| h.removals.iter().map(|&r| (r, h.parents.clone())))
+                    .collect();
+                assert_eq!(got, expected, "{line}: what the chain adds");
+                chains += 1;
+            }
+            cases += 1;
+        }
+        assert!(
+            cases >= 150 && chains >= 80,
+            "{cases} cases, {chains} chains"
+        );
+    }
+}
