@@ -54,7 +54,6 @@ impl Board {
     }
 
     /// The tables of the board's shape.
-    #[allow(dead_code)] // for the inner rules, next
     pub(crate) fn geometry(&self) -> &'static Geometry {
         self.geo
     }

@@ -386,17 +386,27 @@ impl<'a> Chains<'a> {
             self.to_off.insert(source_p);
             pending_off.push_back(source);
         }
+        // One assumption has one opposite, so the first time it is reached
+        // is the only target; SE searches on to the end, which finds nothing
+        // more, so the search stops there.
+        let before = targets.len();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.nodes[p].potential, links) {
                     let link = self.offs_of_on.buf[i];
                     self.reach(source_p, link, p, targets, &mut pending_off);
+                    if targets.len() > before {
+                        return;
+                    }
                 }
             }
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.nodes[p].potential, links) {
                     let link = self.ons_of_off.buf[i];
                     self.reach(source_p, link, p, targets, &mut pending_on);
+                    if targets.len() > before {
+                        return;
+                    }
                 }
             }
         }

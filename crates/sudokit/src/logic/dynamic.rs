@@ -58,6 +58,7 @@
 
 use super::board::Board;
 use super::chains::{box_row_column, length_bonus, off, on, se_order, Potential};
+use super::inner;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -254,6 +255,8 @@ struct Ranked {
 /// A forcing-chain search over one grid.
 struct Engine {
     rule: Rule,
+    /// Whether steps get their evidence and text (a rater needs neither).
+    reasons: bool,
     board: Board,
     geo: &'static Geometry,
     stride: usize,
@@ -284,6 +287,7 @@ impl Engine {
         let keys = count * stride * 2;
         Engine {
             rule,
+            reasons: state.reasons(),
             board: Board::new(state),
             geo: state.geometry(),
             stride,
@@ -420,18 +424,22 @@ impl Engine {
     /// (new potentials only); true when something was added.
     fn advance(&mut self, id: usize) -> bool {
         let stride = self.stride;
-        let hints = level_one(&self.board, &self.struck);
+        let hints = inner::level_one(&self.board, &self.struck);
         let mut added = false;
+        let mut parents = std::mem::take(&mut self.hidden);
         for hint in hints {
             let run = &mut self.runs[id];
-            let parents: Vec<u32> = hint
-                .parents
-                .iter()
-                .filter_map(|&(s, d)| run.get(off(s, d), stride))
-                .collect();
+            parents.clear();
+            parents.extend(
+                hint.parents
+                    .iter()
+                    .filter_map(|&(s, d)| run.get(off(s, d), stride)),
+            );
             debug_assert_eq!(parents.len(), hint.parents.len());
             let text = run.rules.len() as u32;
-            run.rules.push(hint.text);
+            if self.reasons {
+                run.rules.push(hint.text);
+            }
             for (s, d) in hint.removals {
                 let q = off(s, d);
                 if run.get(q, stride).is_none() {
@@ -441,6 +449,7 @@ impl Engine {
                 }
             }
         }
+        self.hidden = parents;
         added
     }
 
@@ -755,7 +764,7 @@ impl Engine {
     }
 
     /// The step a ranked find makes.
-    fn step(&self, found: &Ranked, reasons: bool) -> Step {
+    fn step(&self, found: &Ranked) -> Step {
         let geo = self.geo;
         let rule = self.rule;
         let technique = match (rule, found.kind) {
@@ -779,7 +788,7 @@ impl Engine {
         if t.on {
             step.placements.push(geo.cand(t.square, t.digit));
         }
-        if reasons {
+        if self.reasons {
             let mut chain = Vec::new();
             let mut texts = Vec::new();
             for &(r, n) in &found.branches {
@@ -878,19 +887,8 @@ impl Finder for ForcingChainRule {
         }
         let mut engine = Engine::new(state, self.rule);
         for ranked in engine.steps() {
-            found(engine.step(&ranked, state.reasons()))?;
+            found(engine.step(&ranked))?;
         }
         ControlFlow::Continue(())
     }
-}
-
-/// Stand-in until the inner rules land.
-struct InnerHint {
-    removals: Vec<(usize, u8)>,
-    parents: Vec<(usize, u8)>,
-    text: String,
-}
-
-fn level_one(_board: &Board, _struck: &[u32]) -> Vec<InnerHint> {
-    Vec::new()
 }

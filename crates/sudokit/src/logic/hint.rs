@@ -336,8 +336,8 @@ impl Hint {
             Hint::Stuck => Graded::NoStep(NoStepHint {
                 level,
                 status: "stuck",
-                text: "No technique up to aligned triplet exclusion finds a step from \
-                       here: the next one needs Nishio or later chains."
+                text: "No technique up to dynamic forcing chains (+) finds a step \
+                       from here: the next one needs nested forcing chains."
                     .to_string(),
             }),
         }

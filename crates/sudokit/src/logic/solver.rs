@@ -92,6 +92,9 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     &ForcingChainRule {
         rule: Rule::Dynamic,
     },
+    &ForcingChainRule {
+        rule: Rule::DynamicPlus,
+    },
 ];
 
 /// How the next step is chosen.
