@@ -70,8 +70,8 @@ pub enum Command {
     /// solutions (or none) gets no logical hint (exit 1). When a placed
     /// digit differs from the solution, or an empty square's pencil marks
     /// lack the solution's digit, the hint names that square instead of a
-    /// step. When no technique up to dynamic forcing chains (+) finds a
-    /// step, it says so (exit 1).
+    /// step. When no technique finds a step (the next one would need SE's
+    /// nested chains from level 3), it says so (exit 1).
     Hint(HintArgs),
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///

@@ -14,6 +14,47 @@
 
 use super::units::Geometry;
 use super::{at_most_one, State};
+use crate::grid::Digits;
+
+/// Pencil marks a chain search can read: the player's [`State`], or a
+/// chain's working [`Board`] (where Sudoku Explainer runs chains inside
+/// chains).
+pub(crate) trait Marks {
+    /// The tables of the shape.
+    fn geometry(&self) -> &'static Geometry;
+    /// The candidates of square `s`.
+    fn digits(&self, s: usize) -> Digits;
+    /// Where digit `d` may go in unit `u` (bit `i` for the `i`-th square).
+    fn places(&self, u: usize, d: u8) -> u32;
+}
+
+impl Marks for State {
+    fn geometry(&self) -> &'static Geometry {
+        State::geometry(self)
+    }
+
+    fn digits(&self, s: usize) -> Digits {
+        self.cands(s)
+    }
+
+    fn places(&self, u: usize, d: u8) -> u32 {
+        self.positions(u, d)
+    }
+}
+
+impl Marks for Board {
+    fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    fn digits(&self, s: usize) -> Digits {
+        Digits::from_bits(self.cands[s])
+    }
+
+    fn places(&self, u: usize, d: u8) -> u32 {
+        self.positions(u, d)
+    }
+}
 
 /// Candidates per square and places per unit and digit, editable.
 #[derive(Clone, Debug)]

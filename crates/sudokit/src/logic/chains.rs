@@ -49,11 +49,13 @@
 //! columns and boxes are linked, on every size; the rule is off for the
 //! diagonal variant.
 
+use super::board::{Board, Marks};
+use super::inner::java_hash_map_order;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::{Cand, Geometry};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
-use crate::shape::Variant;
+use crate::shape::{Shape, Variant};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
@@ -105,7 +107,29 @@ struct Ranked {
     difficulty: f64,
     complexity: usize,
     sort_key: u8,
-    step: Step,
+    found: Find,
+}
+
+/// What a search found: a step, or inside a dynamic chain what the outer
+/// chain needs of it.
+enum Find {
+    Step(Step),
+    Nested(NestedHint),
+}
+
+/// A forcing chain or cycle found inside a dynamic chain (SE's nested
+/// levels), as the outer chain uses it.
+pub(super) struct NestedHint {
+    /// The candidates it removes, in the order SE's chain adds them.
+    pub(super) removals: Vec<(usize, u8)>,
+    /// The candidates struck by the outer chain that it relies on: its
+    /// "rule parents", in SE's order.
+    pub(super) parents: Vec<(usize, u8)>,
+    /// SE's complexity of the hint.
+    pub(super) complexity: usize,
+    /// The hint's chains, potential by potential (SE's `FullChain`): two
+    /// hints with the same key count once in an outer chain's complexity.
+    pub(super) key: Vec<Potential>,
 }
 
 /// Which potentials a search has reached: a stamp per square, digit and
@@ -117,10 +141,10 @@ struct Reached {
 }
 
 impl Reached {
-    fn new(state: &State) -> Reached {
-        let side = state.shape().side() + 1;
+    fn new(shape: &Shape) -> Reached {
+        let side = shape.side() + 1;
         Reached {
-            stamps: vec![0; state.shape().square_count() * side * 2],
+            stamps: vec![0; shape.square_count() * side * 2],
             current: 1,
             side,
         }
@@ -144,7 +168,13 @@ impl Reached {
 
 /// The nodes of all chains of one search; a node's parent comes before it.
 struct Chains<'a> {
-    state: &'a State,
+    state: &'a dyn Marks,
+    /// Whether steps get evidence and text.
+    reasons: bool,
+    /// Inside a dynamic chain (SE's nested levels): per square, the
+    /// candidates the outer chain has struck out; the search then gives
+    /// [`NestedHint`]s instead of steps.
+    struck: Option<&'a [u32]>,
     nodes: Vec<Node>,
     to_on: Reached,
     to_off: Reached,
@@ -259,7 +289,7 @@ impl<'a> Chains<'a> {
         let geo = state.geometry();
         let start = self.offs_of_on.buf.len();
         if links.y {
-            for other in state.cands(square).iter().filter(|&d| d != digit) {
+            for other in state.digits(square).iter().filter(|&d| d != digit) {
                 self.offs_of_on
                     .buf
                     .push((off(square, other), Cause::Square));
@@ -270,7 +300,7 @@ impl<'a> Chains<'a> {
         let units = box_row_column(geo, square);
         for (k, &u) in units.iter().enumerate() {
             let squares = geo.squares(u);
-            for i in bits(state.positions(u, digit)) {
+            for i in bits(state.places(u, digit)) {
                 let s = squares[i];
                 let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
                 if s != square && !earlier {
@@ -294,7 +324,7 @@ impl<'a> Chains<'a> {
         let state = self.state;
         let geo = state.geometry();
         let start = self.ons_of_off.buf.len();
-        let cands = state.cands(square);
+        let cands = state.digits(square);
         if links.y && cands.len() == 2 {
             if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
                 self.ons_of_off.buf.push((on(square, d), Cause::Square));
@@ -307,7 +337,7 @@ impl<'a> Chains<'a> {
                     .iter()
                     .find(|&&(v, _)| v == u)
                     .map_or(0, |&(_, i)| 1u32 << i);
-                let others = state.positions(u, digit) & !here;
+                let others = state.places(u, digit) & !here;
                 if others != 0 && at_most_one(others) {
                     let target = on(geo.squares(u)[others.trailing_zeros() as usize], digit);
                     if !self.ons_of_off.buf[start..]
@@ -325,7 +355,7 @@ impl<'a> Chains<'a> {
     /// A potential's place in the caches (its state is implied by which
     /// cache is asked).
     fn key(&self, p: Potential) -> usize {
-        p.candidate(self.state.shape().side() + 1)
+        p.candidate(self.state.geometry().shape.side() + 1)
     }
 
     /// SE's cycle search from `source` (on): the chains that come back to
@@ -519,44 +549,80 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let mut all: Vec<Ranked> = Vec::new();
-        let keys = state.shape().square_count() * (state.shape().side() + 1);
-        for links in [
-            LinkKinds { x: true, y: false },
-            LinkKinds { x: false, y: true },
-            LinkKinds { x: true, y: true },
-        ] {
-            // The links a potential leads to depend on the kinds of link.
-            let mut chains = Chains {
-                state,
-                nodes: Vec::new(),
-                to_on: Reached::new(state),
-                to_off: Reached::new(state),
-                offs_of_on: LinkCache::new(keys),
-                ons_of_off: LinkCache::new(keys),
-            };
-            for square in 0..state.shape().square_count() {
-                let cands = state.cands(square);
-                if cands.len() < 2 || (!links.x && cands.len() > 2) {
-                    continue;
-                }
-                for digit in cands.iter() {
-                    search(&mut chains, square, digit, links, &mut all);
-                }
-            }
-        }
-        // Stable, as SE's sort is: ties keep the order found.
-        all.sort_by(|a, b| {
-            se_order(
-                (a.difficulty, a.complexity, a.sort_key),
-                (b.difficulty, b.complexity, b.sort_key),
-            )
-        });
+        let all = ranked(state, state.reasons(), None);
         for f in all {
-            found(f.step)?;
+            if let Find::Step(step) = f.found {
+                found(step)?;
+            }
         }
         ControlFlow::Continue(())
     }
+}
+
+/// Every cycle and forcing chain on `marks`, SE's first first: X-links,
+/// then Y-links, then both, from every candidate of every square with two
+/// or more, then SE's stable sort.
+fn ranked(marks: &dyn Marks, reasons: bool, struck: Option<&[u32]>) -> Vec<Ranked> {
+    let shape = marks.geometry().shape;
+    let keys = shape.square_count() * (shape.side() + 1);
+    let mut all: Vec<Ranked> = Vec::new();
+    for links in [
+        LinkKinds { x: true, y: false },
+        LinkKinds { x: false, y: true },
+        LinkKinds { x: true, y: true },
+    ] {
+        // The links a potential leads to depend on the kinds of link.
+        let mut chains = Chains {
+            state: marks,
+            reasons,
+            struck,
+            nodes: Vec::new(),
+            to_on: Reached::new(shape),
+            to_off: Reached::new(shape),
+            offs_of_on: LinkCache::new(keys),
+            ons_of_off: LinkCache::new(keys),
+        };
+        // A filled square has no candidates.
+        for square in 0..shape.square_count() {
+            let cands = marks.digits(square);
+            if cands.len() < 2 || (!links.x && cands.len() > 2) {
+                continue;
+            }
+            for digit in cands.iter() {
+                search(&mut chains, square, digit, links, &mut all);
+            }
+        }
+    }
+    // Stable, as SE's sort is: ties keep the order found.
+    all.sort_by(|a, b| {
+        se_order(
+            (a.difficulty, a.complexity, a.sort_key),
+            (b.difficulty, b.complexity, b.sort_key),
+        )
+    });
+    all
+}
+
+/// SE's forcing chains and cycles rule run inside a dynamic chain (nested
+/// levels 2 and up): its hints on the working `board`, SE's first first,
+/// each once (a hint that removes what an earlier one removes is dropped,
+/// as SE's set of hints drops it). `struck` has, per square, what the outer
+/// chain struck out.
+pub(super) fn nested_chains(board: &Board, struck: &[u32]) -> Vec<NestedHint> {
+    let all = ranked(board, false, Some(struck));
+    let mut out: Vec<NestedHint> = Vec::new();
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    for f in all {
+        if let Find::Nested(hint) = f.found {
+            let mut set = hint.removals.clone();
+            set.sort_unstable();
+            if !seen.contains(&set) {
+                seen.push(set);
+                out.push(hint);
+            }
+        }
+    }
+    out
 }
 
 /// Every cycle and forcing chain from digit `digit` of `square`.
@@ -581,18 +647,152 @@ fn search(
         (false, true) => 3,
         _ => 2,
     };
+    let cycle_base = if links.x && links.y { 7.0 } else { 6.5 };
+    let chain_base = if links.x && links.y { 7.0 } else { 6.6 };
+    if let Some(struck) = chains.struck {
+        for end in cycles {
+            let (_, removals) = cycle_removals(chains, end);
+            if removals.is_empty() {
+                continue;
+            }
+            // SE keeps them in a hash map by square: its order, each
+            // square's digits in order.
+            let mut puts: Vec<(usize, u32)> = Vec::new();
+            for c in &removals {
+                let s = c.square.index();
+                match puts.iter_mut().find(|(t, _)| *t == s) {
+                    Some(put) => put.1 |= 1 << c.digit,
+                    None => puts.push((s, 1 << c.digit)),
+                }
+            }
+            let removals = java_hash_map_order(puts)
+                .into_iter()
+                .flat_map(|(s, mask)| bits(mask).map(move |d| (s, d as u8)))
+                .collect();
+            let hint = nested_hint(chains, struck, removals, &[end, usize::MAX]);
+            all.push(rank_nested(hint, cycle_base, sort_key));
+        }
+        for target in targets {
+            let p = chains.nodes[target].potential;
+            let removals = if p.on {
+                let others = chains
+                    .state
+                    .digits(p.square)
+                    .without(Digits::single(p.digit));
+                others.iter().map(|d| (p.square, d)).collect()
+            } else {
+                vec![(p.square, p.digit)]
+            };
+            let hint = nested_hint(chains, struck, removals, &[target]);
+            all.push(rank_nested(hint, chain_base, sort_key));
+        }
+        return;
+    }
     for end in cycles {
         if let Some(step) = cycle_step(chains, end, links) {
             let complexity = chains.complexity(end);
-            let base = if links.x && links.y { 7.0 } else { 6.5 };
-            all.push(dress(step, base, complexity, sort_key));
+            all.push(dress(step, cycle_base, complexity, sort_key));
         }
     }
     for target in targets {
         let step = forcing_step(chains, target, links);
         let complexity = chains.complexity(target);
-        let base = if links.x && links.y { 7.0 } else { 6.6 };
-        all.push(dress(step, base, complexity, sort_key));
+        all.push(dress(step, chain_base, complexity, sort_key));
+    }
+}
+
+/// Wraps a nested hint for sorting.
+fn rank_nested(hint: NestedHint, base: f64, sort_key: u8) -> Ranked {
+    Ranked {
+        difficulty: base + length_bonus(hint.complexity),
+        complexity: hint.complexity,
+        sort_key,
+        found: Find::Nested(hint),
+    }
+}
+
+/// The nested hint of a forcing chain (`ends` = its target) or a cycle
+/// (`ends` = its end, then `usize::MAX` for the same loop walked the other
+/// way round, as SE walks both): rule parents, complexity and key.
+fn nested_hint(
+    chains: &Chains<'_>,
+    struck: &[u32],
+    removals: Vec<(usize, u8)>,
+    ends: &[usize],
+) -> NestedHint {
+    let geo = chains.state.geometry();
+    let end = ends[0];
+    // The chain from the end back to the assumption; a cycle's last
+    // potential is its first again and is not repeated.
+    let forward = chains.chain(end);
+    let cycle = ends.len() == 2;
+    let mut walks: Vec<Vec<(Potential, Cause)>> = Vec::new();
+    let mut causes = Vec::new();
+    let mut at = Some(end);
+    while let Some(i) = at {
+        causes.push(chains.nodes[i].cause);
+        at = chains.nodes[i].parent;
+    }
+    let mut first: Vec<(Potential, Cause)> = forward
+        .iter()
+        .copied()
+        .zip(causes.iter().copied())
+        .collect();
+    if cycle {
+        first.pop();
+    }
+    walks.push(first);
+    if cycle {
+        // SE's reversed cycle: the same potentials from the assumption on,
+        // each flipped, each keeping its own cause; the last (the end,
+        // flipped) equals the first and is left out.
+        let mut back: Vec<(Potential, Cause)> = forward
+            .iter()
+            .zip(&causes)
+            .rev()
+            .map(|(p, &c)| (Potential { on: !p.on, ..*p }, c))
+            .collect();
+        back.pop();
+        walks.push(back);
+    }
+    let mut parents: Vec<(usize, u8)> = Vec::new();
+    let mut key = Vec::new();
+    for walk in &walks {
+        for &(p, cause) in walk {
+            key.push(p);
+            if !p.on {
+                continue;
+            }
+            let mut add = |s: usize, d: u8| {
+                if struck[s] & (1 << d) != 0 && !parents.contains(&(s, d)) {
+                    parents.push((s, d));
+                }
+            };
+            match cause {
+                Cause::Start => {}
+                Cause::Square => {
+                    for d in bits(struck[p.square]) {
+                        add(p.square, d as u8);
+                    }
+                }
+                Cause::Unit(u) => {
+                    for &s in geo.squares(u) {
+                        add(s, p.digit);
+                    }
+                }
+            }
+        }
+        key.push(Potential {
+            square: usize::MAX,
+            digit: 0,
+            on: false,
+        });
+    }
+    NestedHint {
+        removals,
+        parents,
+        complexity: chains.complexity(end),
+        key,
     }
 }
 
@@ -605,7 +805,7 @@ fn dress(mut step: Step, base: f64, complexity: usize, sort_key: u8) -> Ranked {
         difficulty,
         complexity,
         sort_key,
-        step,
+        found: Find::Step(step),
     }
 }
 
@@ -624,10 +824,11 @@ fn chain_text(chains: &Chains<'_>, end: usize) -> String {
     links.join(" -> ")
 }
 
-/// The step of a cycle ending at `end`: squares outside it that see a
-/// square of the cycle where the digit is on one way round and another
-/// where it is on the other way round lose that digit.
-fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
+/// The squares of the cycle ending at `end`, and what it removes, in the
+/// order SE finds them: squares outside it that see a square of the cycle
+/// where the digit is on one way round and another where it is on the
+/// other way round lose that digit.
+fn cycle_removals(chains: &Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>) {
     let state = chains.state;
     let geo = state.geometry();
     let chain = chains.chain(end);
@@ -642,7 +843,7 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step>
     let (mut forward, mut backward): (Vec<Cand>, Vec<Cand>) = (Vec::new(), Vec::new());
     for p in links_of_cycle {
         for &s in geo.peers(p.square) {
-            if squares.contains(&s) || !state.cands(s).contains(p.digit) {
+            if squares.contains(&s) || !state.digits(s).contains(p.digit) {
                 continue;
             }
             let c = geo.cand(s, p.digit);
@@ -652,10 +853,21 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step>
             }
         }
     }
-    let mut eliminations: Vec<Cand> = forward
+    let eliminations = forward
         .into_iter()
         .filter(|c| backward.contains(c))
         .collect();
+    (squares, eliminations)
+}
+
+/// The step of a cycle ending at `end`: squares outside it that see a
+/// square of the cycle where the digit is on one way round and another
+/// where it is on the other way round lose that digit.
+fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
+    let geo = chains.state.geometry();
+    let chain = chains.chain(end);
+    let links_of_cycle = &chain[..chain.len() - 1];
+    let (squares, mut eliminations) = cycle_removals(chains, end);
     if eliminations.is_empty() {
         return None;
     }
@@ -666,7 +878,7 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step>
         _ => Technique::XCycle,
     };
     let mut step = Step::new(technique, 65);
-    if state.reasons() {
+    if chains.reasons {
         let names: Vec<_> = squares.iter().map(|&s| geo.square(s)).collect();
         step.evidence.squares = names.clone();
         step.evidence.candidates = links_of_cycle
@@ -697,7 +909,7 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
         // and, as in SE, the digit is placed.
         geo.cands(
             p.square,
-            state.cands(p.square).without(Digits::single(p.digit)),
+            state.digits(p.square).without(Digits::single(p.digit)),
         )
         .collect()
     } else {
@@ -709,7 +921,7 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
         Technique::ForcingXChain
     };
     let mut step = Step::new(technique, 66);
-    if state.reasons() {
+    if chains.reasons {
         let square = geo.square(p.square);
         step.evidence.squares = vec![square];
         step.evidence.candidates = chains

@@ -1,5 +1,6 @@
 //! Nishio, multiple and dynamic forcing chains: Sudoku Explainer's rules
-//! from 7.5 up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+) 9.0).
+//! from 7.5 up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+) 9.0,
+//! dynamic with forcing chains inside 9.5).
 //!
 //! Every one of these rules makes an assumption ("A1 is 5", or "A1 is not
 //! 5") and follows everything it forces, link by link, as in
@@ -27,7 +28,10 @@
 //! link's "hidden parents", and they count in the chain's length. From
 //! level 1 ("dynamic forcing chains (+)") the chain also runs simple rules
 //! (pointing and claiming, hidden and naked pairs, X-wings) on the working
-//! grid each time it runs dry, and follows what they rule out.
+//! grid each time it runs dry, and follows what they rule out. At level 2
+//! ("(+ forcing chains)"), when those find nothing, it runs the forcing
+//! chains and cycles of [`super::chains`] there too; each such inner chain
+//! adds its own complexity once to every step that uses it.
 //!
 //! # Sudoku Explainer's search, followed here
 //!
@@ -57,8 +61,8 @@
 //! The rule is off for the diagonal variant, like [`super::chains`].
 
 use super::board::Board;
-use super::chains::{box_row_column, length_bonus, off, on, se_order, Potential};
-use super::inner;
+use super::chains::{self, box_row_column, length_bonus, off, on, se_order, Potential};
+use super::inner::{self, InnerHint};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -78,6 +82,10 @@ pub enum Rule {
     /// Dynamic forcing chains (+) (9.0): dynamic, with pointing, claiming,
     /// hidden and naked pairs and X-wings inside the chains.
     DynamicPlus,
+    /// Dynamic forcing chains (+ forcing chains) (9.5, SE's nested level
+    /// 2): dynamic (+), with forcing chains and cycles inside the chains
+    /// too.
+    NestedForcing,
 }
 
 impl Rule {
@@ -91,7 +99,11 @@ impl Rule {
 
     /// SE's nesting level: 1 for dynamic (+), 0 below.
     fn level(self) -> u8 {
-        u8::from(self == Rule::DynamicPlus)
+        match self {
+            Rule::DynamicPlus => 1,
+            Rule::NestedForcing => 2,
+            _ => 0,
+        }
     }
 
     /// The rule's difficulty before the length bonus.
@@ -101,6 +113,7 @@ impl Rule {
             Rule::Multiple => 8.0,
             Rule::Dynamic => 8.5,
             Rule::DynamicPlus => 9.0,
+            Rule::NestedForcing => 9.5,
         }
     }
 }
@@ -121,7 +134,7 @@ enum Cause {
     Square,
     /// The digit's other places in the unit, or its last place.
     Unit(usize),
-    /// An inner rule; the number is the rule's text in [`Run::rules`].
+    /// An inner rule; the number is its hint in [`Run::rules`].
     Rule(u32),
 }
 
@@ -146,8 +159,10 @@ struct Run {
     /// Node + 1 of each potential in `on` or `off`, by [`Engine::key`]; 0
     /// when not reached.
     slot: Vec<u32>,
-    /// The texts of the inner rules that made links.
-    rules: Vec<String>,
+    /// The inner rules' hints that made links: text (when steps have
+    /// reasons), and for a chain inside the chain its entry in
+    /// [`Engine::nested`].
+    rules: Vec<(String, Option<u32>)>,
     /// The (on, off) pair where the chain found a contradiction, if it did.
     absurd: Option<(u32, u32)>,
 }
@@ -278,6 +293,10 @@ struct Engine {
     /// Scratch for counting ancestors.
     seen: Vec<u32>,
     stamp: u32,
+    /// The chains found inside chains: complexity and the number of their
+    /// key in `chain_keys` (equal chains count once in a step).
+    nested: Vec<(usize, u32)>,
+    chain_keys: std::collections::HashMap<Vec<Potential>, u32>,
 }
 
 impl Engine {
@@ -302,6 +321,8 @@ impl Engine {
             hidden: Vec::new(),
             seen: vec![0; keys],
             stamp: 0,
+            nested: Vec::new(),
+            chain_keys: std::collections::HashMap::new(),
         }
     }
 
@@ -424,26 +445,55 @@ impl Engine {
     /// (new potentials only); true when something was added.
     fn advance(&mut self, id: usize) -> bool {
         let stride = self.stride;
-        let hints = inner::level_one(&self.board, &self.struck);
+        // Each hint, with its entry in `nested` when it is a chain.
+        let mut hints: Vec<(InnerHint, Option<u32>)> = inner::level_one(&self.board, &self.struck)
+            .into_iter()
+            .map(|h| (h, None))
+            .collect();
+        if hints.is_empty() && self.rule.level() >= 2 {
+            for hint in chains::nested_chains(&self.board, &self.struck) {
+                if hint.parents.is_empty() {
+                    continue;
+                }
+                let next = self.chain_keys.len() as u32;
+                let key = *self.chain_keys.entry(hint.key).or_insert(next);
+                self.nested.push((hint.complexity, key));
+                let nested = (self.nested.len() - 1) as u32;
+                let text = String::from("a forcing chain");
+                let found = InnerHint {
+                    removals: hint.removals,
+                    parents: hint.parents,
+                    text,
+                };
+                hints.push((found, Some(nested)));
+            }
+        }
         let mut added = false;
         let mut parents = std::mem::take(&mut self.hidden);
-        for hint in hints {
+        for (
+            InnerHint {
+                removals,
+                parents: rule_parents,
+                text,
+            },
+            nested,
+        ) in hints
+        {
             let run = &mut self.runs[id];
             parents.clear();
             parents.extend(
-                hint.parents
+                rule_parents
                     .iter()
                     .filter_map(|&(s, d)| run.get(off(s, d), stride)),
             );
-            debug_assert_eq!(parents.len(), hint.parents.len());
-            let text = run.rules.len() as u32;
-            if self.reasons {
-                run.rules.push(hint.text);
-            }
-            for (s, d) in hint.removals {
+            debug_assert_eq!(parents.len(), rule_parents.len());
+            let rule = run.rules.len() as u32;
+            run.rules
+                .push((if self.reasons { text } else { String::new() }, nested));
+            for (s, d) in removals {
                 let q = off(s, d);
                 if run.get(q, stride).is_none() {
-                    let n = run.node(q, Cause::Rule(text), &parents);
+                    let n = run.node(q, Cause::Rule(rule), &parents);
                     run.keep(n, stride);
                     added = true;
                 }
@@ -529,19 +579,27 @@ impl Engine {
 
     /// How many distinct potentials are among `n` and all its ancestors in
     /// run `id` (SE's ancestor count).
-    fn ancestors(&mut self, id: usize, n: u32) -> usize {
+    fn ancestors(&mut self, id: usize, n: u32, nested: &mut Vec<u32>) -> usize {
         self.stamp += 1;
         let stamp = self.stamp;
         let run = &self.runs[id];
         let mut todo = vec![n];
         let mut count = 0;
         while let Some(m) = todo.pop() {
-            let k = key(run.nodes[m as usize].potential, self.stride);
+            let node = run.nodes[m as usize];
+            let k = key(node.potential, self.stride);
             if self.seen[k] == stamp {
                 continue;
             }
             self.seen[k] = stamp;
             count += 1;
+            if let Cause::Rule(r) = node.cause {
+                if let Some(i) = run.rules[r as usize].1 {
+                    if !nested.contains(&i) {
+                        nested.push(i);
+                    }
+                }
+            }
             todo.extend_from_slice(run.parents_of(m));
         }
         count
@@ -565,7 +623,21 @@ impl Engine {
         if target.on && others == 0 {
             return;
         }
-        let complexity: usize = branches.iter().map(|&(r, n)| self.ancestors(r, n)).sum();
+        // SE's complexity: the ancestors of each branch's end, plus each
+        // different chain used inside the chains once.
+        let mut nested = Vec::new();
+        let mut complexity: usize = 0;
+        for &(r, n) in &branches {
+            complexity += self.ancestors(r, n, &mut nested);
+        }
+        let mut keys: Vec<u32> = Vec::new();
+        for i in nested {
+            let (inner, key) = self.nested[i as usize];
+            if !keys.contains(&key) {
+                keys.push(key);
+                complexity += inner;
+            }
+        }
         for &(r, _) in &branches {
             self.referenced[r] = true;
         }
@@ -776,6 +848,7 @@ impl Engine {
             (Rule::Dynamic, Kind::Cell(_)) => Technique::DynamicCell,
             (Rule::Dynamic, Kind::Region(..)) => Technique::DynamicRegion,
             (Rule::DynamicPlus, _) => Technique::DynamicPlus,
+            (Rule::NestedForcing, _) => Technique::NestedForcingChains,
         };
         let t = found.target;
         let mut step = Step::new(technique, (found.difficulty * 10.0).round() as u16);

@@ -336,8 +336,8 @@ impl Hint {
             Hint::Stuck => Graded::NoStep(NoStepHint {
                 level,
                 status: "stuck",
-                text: "No technique up to dynamic forcing chains (+) finds a step \
-                       from here: the next one needs nested forcing chains."
+                text: "No technique finds a step from here: the next one \
+                       needs nested forcing chains from level 3."
                     .to_string(),
             }),
         }

@@ -95,6 +95,9 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     &ForcingChainRule {
         rule: Rule::DynamicPlus,
     },
+    &ForcingChainRule {
+        rule: Rule::NestedForcing,
+    },
 ];
 
 /// How the next step is chosen.
