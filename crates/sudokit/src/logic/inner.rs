@@ -20,11 +20,32 @@
 //! classes, read for reference): a square holding a digit has no
 //! candidates; every other square counts as empty, however few candidates
 //! the chain has left it, even one or none.
+//!
+//! # Why it is fast
+//!
+//! A chain calls these rules at every dead end, tens of thousands of times
+//! a puzzle, and most calls find nothing. Two things keep a call cheap:
+//!
+//! - **Rule parents first.** A rule parent is a candidate the chain struck
+//!   out (each rule's formula asks for one the square had once and has no
+//!   more, or names squares that cannot hold the digit now), and it lies
+//!   where the hint looks: a pointing's first unit, a pair's unit or
+//!   squares, an X-wing's base lines. So each call first gathers, for every
+//!   unit, the digits struck from it and the squares they were struck from,
+//!   and a unit, digit or pair with nothing struck where its parents would
+//!   be is passed over before anything else is looked at. Only hints with
+//!   no rule parent are passed over this way, and SE leaves those out; the
+//!   others come in the same scan order as before (a test checks this
+//!   against the full scan on random boards of every shape).
+//! - **No allocation.** [`level_one_into`] writes the hints into an
+//!   [`InnerHints`] whose buffers the next call reuses, and writes the texts
+//!   only when asked (a rating never reads them).
 
 use super::board::Board;
 use super::step::{and_list, digit_list};
 use super::units::{Square, UnitKind};
-use super::{bits, subsets};
+use super::{at_most_one, bits, subsets};
+use std::fmt::Write;
 
 /// One elimination an inner rule finds on the working board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +58,97 @@ pub(crate) struct InnerHint {
     pub(crate) parents: Vec<(usize, u8)>,
     /// What the rule saw, for a person (display only).
     pub(crate) text: String,
+}
+
+/// One hint of an [`InnerHints`], borrowed from its buffers: the fields of
+/// an [`InnerHint`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InnerHintRef<'a> {
+    /// As [`InnerHint::removals`].
+    pub(crate) removals: &'a [(usize, u8)],
+    /// As [`InnerHint::parents`].
+    pub(crate) parents: &'a [(usize, u8)],
+    /// As [`InnerHint::text`]; empty when the texts were not asked for.
+    pub(crate) text: &'a str,
+}
+
+impl InnerHintRef<'_> {
+    /// The hint as an owned [`InnerHint`].
+    pub(crate) fn to_hint(self) -> InnerHint {
+        InnerHint {
+            removals: self.removals.to_vec(),
+            parents: self.parents.to_vec(),
+            text: self.text.to_string(),
+        }
+    }
+}
+
+/// The hints of one call of [`level_one_into`], in buffers that the next
+/// call reuses: keep one per chain engine, and no call allocates once they
+/// have grown.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct InnerHints {
+    /// Every hint's removals, one after the other.
+    removals: Vec<(usize, u8)>,
+    /// Every hint's rule parents, one after the other.
+    parents: Vec<(usize, u8)>,
+    /// Every hint's text, one after the other.
+    texts: String,
+    /// Where each hint's removals, parents and text end.
+    ends: Vec<[usize; 3]>,
+    /// Scratch: the removable map of the hint being built, as SE fills it
+    /// (square, digits as bits).
+    puts: Vec<(usize, u32)>,
+    /// Scratch: for each unit, the digits struck from its squares (bit d).
+    struck_in: Vec<u32>,
+    /// Scratch: for each unit, its squares something was struck from (bit
+    /// i for its i-th square).
+    struck_places: Vec<u32>,
+}
+
+impl InnerHints {
+    /// True when there is no hint.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The hints, in SE's order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = InnerHintRef<'_>> + '_ {
+        let starts = std::iter::once([0; 3]).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(from, to)| InnerHintRef {
+            removals: &self.removals[from[0]..to[0]],
+            parents: &self.parents[from[1]..to[1]],
+            text: &self.texts[from[2]..to[2]],
+        })
+    }
+
+    /// Forgets every hint, keeping the buffers.
+    fn clear(&mut self) {
+        self.removals.clear();
+        self.parents.clear();
+        self.texts.clear();
+        self.ends.clear();
+    }
+
+    /// The rule parents pushed since the last hint ended.
+    fn new_parents(&self) -> usize {
+        self.parents.len() - self.ends.last().map_or(0, |end| end[1])
+    }
+
+    /// Ends a hint whose parents are pushed and whose removable map is in
+    /// `puts`: its removals go in the order SE's chain reads them, and its
+    /// text, when `texts`, is what `text` writes.
+    fn end_hint(&mut self, texts: bool, text: impl FnOnce(&mut String)) {
+        java_order(&mut self.puts);
+        for &(s, digits) in &self.puts {
+            self.removals.extend(bits(digits).map(|d| (s, d as u8)));
+        }
+        if texts {
+            text(&mut self.texts);
+        }
+        self.ends
+            .push([self.removals.len(), self.parents.len(), self.texts.len()]);
+    }
 }
 
 /// The four rules, in the order SE tries them (`Chaining.java`,
@@ -75,16 +187,33 @@ const RULES: [Rule; 4] = [
 /// rules on variants; the diagonals are not used here, which keeps every
 /// removal sound but may miss some). SE's results are matched on the
 /// standard 9x9 grid.
+///
+/// This allocates its answer; a caller that runs it often keeps an
+/// [`InnerHints`] and calls [`level_one_into`].
 pub(crate) fn level_one(board: &Board, struck: &[u32]) -> Vec<InnerHint> {
-    let work = Work { board, struck };
+    let mut hints = InnerHints::default();
+    level_one_into(board, struck, &mut hints, true);
+    hints.iter().map(InnerHintRef::to_hint).collect()
+}
+
+/// [`level_one`] into `out` (emptied first), reusing its buffers; the
+/// hints' texts are written only when `texts` is true (they are empty
+/// otherwise). Allocation-free once `out`'s buffers have grown.
+pub(crate) fn level_one_into(board: &Board, struck: &[u32], out: &mut InnerHints, texts: bool) {
+    out.clear();
+    let work = Work {
+        board,
+        struck,
+        all: false,
+        texts,
+    };
+    work.gather_struck(out);
     for rule in RULES {
-        let mut hints = Vec::new();
-        work.find(rule, false, &mut hints);
-        if !hints.is_empty() {
-            return hints;
+        work.find(rule, out);
+        if !out.is_empty() {
+            return;
         }
     }
-    Vec::new()
 }
 
 /// The order in which Java iterates a `HashMap` filled by `puts`, in that
@@ -105,32 +234,63 @@ pub(crate) fn level_one(board: &Board, struck: &[u32]) -> Vec<InnerHint> {
 pub(crate) fn java_hash_map_order<T>(
     puts: impl IntoIterator<Item = (usize, T)>,
 ) -> Vec<(usize, T)> {
-    let mut entries: Vec<(usize, T)> = Vec::new();
-    for (key, value) in puts {
-        match entries.iter_mut().find(|(k, _)| *k == key) {
-            Some(entry) => entry.1 = value,
-            None => entries.push((key, value)),
+    let mut entries: Vec<(usize, T)> = puts.into_iter().collect();
+    java_order(&mut entries);
+    entries
+}
+
+/// [`java_hash_map_order`] in place, without allocating: `entries`, the
+/// puts in order, become the map's entries in Java's iteration order.
+fn java_order<T>(entries: &mut Vec<(usize, T)>) {
+    // The first `len` entries are the map so far, in insertion order.
+    let mut len = 0;
+    for i in 0..entries.len() {
+        let key = entries[i].0;
+        match entries[..len].iter().position(|&(k, _)| k == key) {
+            // Put again: the entry takes the new value (the old one is left
+            // behind, past the map, and cut off below).
+            Some(j) => {
+                let (map, rest) = entries.split_at_mut(i);
+                std::mem::swap(&mut map[j].1, &mut rest[0].1);
+            }
+            None => {
+                entries.swap(len, i);
+                len += 1;
+            }
         }
     }
+    entries.truncate(len);
     let mut buckets = 16;
-    while entries.len() * 4 > buckets * 3 {
+    while len * 4 > buckets * 3 {
         buckets *= 2;
     }
-    // A stable sort keeps the insertion order within a bucket.
-    entries.sort_by_key(|&(key, _)| (key ^ (key >> 16)) & (buckets - 1));
-    entries
+    let bucket = |key: usize| (key ^ (key >> 16)) & (buckets - 1);
+    // An insertion sort by bucket: stable, so a bucket keeps the insertion
+    // order, and the maps are small.
+    for i in 1..len {
+        let mut j = i;
+        while j > 0 && bucket(entries[j - 1].0) > bucket(entries[j].0) {
+            entries.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// The working board and what the chain has struck from it.
 struct Work<'a> {
     board: &'a Board,
     struck: &'a [u32],
+    /// Keep the hints with no rule parent too (SE's rules as they stand,
+    /// for the tests); otherwise they are passed over early.
+    all: bool,
+    /// Write the hints' texts.
+    texts: bool,
 }
 
 impl Work<'_> {
     /// True when square `s` had candidate `d` when the chain began.
     fn had(&self, s: usize, d: u8) -> bool {
-        self.board.has(s, d) || self.struck.get(s).is_some_and(|&m| m & (1 << d) != 0)
+        self.board.has(s, d) || self.struck_at(s) & (1 << d) != 0
     }
 
     /// True when the chain struck `d` out of square `s`.
@@ -138,30 +298,66 @@ impl Work<'_> {
         !self.board.has(s, d) && self.had(s, d)
     }
 
+    /// The digits the chain struck out of square `s`.
+    fn struck_at(&self, s: usize) -> u32 {
+        self.struck.get(s).copied().unwrap_or(0)
+    }
+
     /// The side of the grid.
     fn side(&self) -> usize {
         self.board.geometry().shape.side()
     }
 
+    /// Fills `out.struck_in` and `out.struck_places`: for each unit, the
+    /// digits struck from its squares, and those squares. A rule parent is
+    /// always among them (see the module doc).
+    fn gather_struck(&self, out: &mut InnerHints) {
+        let geo = self.board.geometry();
+        let units = geo.shape.units().len();
+        for table in [&mut out.struck_in, &mut out.struck_places] {
+            table.clear();
+            table.resize(units, 0);
+        }
+        for (s, &lost) in self.struck.iter().enumerate() {
+            if lost != 0 {
+                for &(u, i) in geo.slots(s) {
+                    out.struck_in[u] |= lost;
+                    out.struck_places[u] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// True when no rule parent can come from the digits `digits` of unit
+    /// `u`, so that a hint there is left out anyway.
+    fn no_parent_in(&self, out: &InnerHints, u: usize, digits: u32) -> bool {
+        !self.all && out.struck_in[u] & digits == 0
+    }
+
+    /// The digits of unit `u` a rule parent can be: those struck from it
+    /// (every digit with `all`).
+    fn digits_struck_in(&self, out: &InnerHints, u: usize) -> u32 {
+        if self.all {
+            ((1u32 << self.side()) - 1) << 1
+        } else {
+            out.struck_in[u]
+        }
+    }
+
     /// Pushes onto `out` the hints `rule` sees, in SE's order; without
     /// `all`, only those with a rule parent.
-    fn find(&self, rule: Rule, all: bool, out: &mut Vec<InnerHint>) {
-        let mut emit =
-            |parents: Vec<(usize, u8)>, puts: Vec<(usize, u32)>, text: &dyn Fn() -> String| {
-                if all || !parents.is_empty() {
-                    out.push(InnerHint {
-                        removals: flatten(puts),
-                        parents,
-                        text: text(),
-                    });
-                }
-            };
+    fn find(&self, rule: Rule, out: &mut InnerHints) {
         match rule {
-            Rule::Locking => self.locking(&mut emit),
-            Rule::HiddenPair => self.hidden_pairs(&mut emit),
-            Rule::NakedPair => self.naked_pairs(&mut emit),
-            Rule::XWing => self.x_wings(&mut emit),
+            Rule::Locking => self.locking(out),
+            Rule::HiddenPair => self.hidden_pairs(out),
+            Rule::NakedPair => self.naked_pairs(out),
+            Rule::XWing => self.x_wings(out),
         }
+    }
+
+    /// True when the hint whose parents were just pushed is to be kept.
+    fn keep(&self, out: &InnerHints) -> bool {
+        self.all || out.new_parents() > 0
     }
 
     /// Pointing and claiming (`Locking.java`, `getHints`): the kind pairs
@@ -169,7 +365,7 @@ impl Work<'_> {
     /// first unit, then each unit of the second kind crossing it. A digit
     /// with two or more places in the first unit, all in the second, comes
     /// out of the rest of the second.
-    fn locking(&self, emit: Emit<'_>) {
+    fn locking(&self, out: &mut InnerHints) {
         let geo = self.board.geometry();
         let n = self.side() as u8;
         let pairs = [
@@ -179,46 +375,64 @@ impl Work<'_> {
             (UnitKind::Row, UnitKind::Box),
         ];
         for (kind1, kind2) in pairs {
-            let second = geo.units_of_kind(kind2);
+            let (first_units, second) = (geo.units_of_kind(kind1), geo.units_of_kind(kind2));
+            // For each digit, the units of the first kind (bit k for the
+            // k-th) it was struck from: the parents are struck from there.
+            let mut struck_from = [0u32; 32];
+            for (k, u1) in first_units.clone().enumerate() {
+                for d in bits(self.digits_struck_in(out, u1)) {
+                    struck_from[d] |= 1 << k;
+                }
+            }
             for d in 1..=n {
-                for u1 in geo.units_of_kind(kind1) {
+                for u1 in bits(struck_from[usize::from(d)]).map(|k| first_units.start + k) {
                     let places = self.board.positions(u1, d);
-                    if places.count_ones() < 2 {
+                    if at_most_one(places) {
                         continue;
                     }
-                    // Crossings come in unit order, as SE's second loop.
-                    for crossing in geo.crossings(u1) {
+                    // The crossings of the second kind, in unit order, as
+                    // SE's second loop.
+                    let crossings = geo.crossings(u1);
+                    let from = crossings.partition_point(|c| c.unit < second.start);
+                    for crossing in crossings[from..]
+                        .iter()
+                        .take_while(|c| second.contains(&c.unit))
+                    {
                         let u2 = crossing.unit;
-                        if !second.contains(&u2) || places & !crossing.here != 0 {
+                        if places & !crossing.here != 0 {
                             continue;
                         }
-                        // The map is filled in the second unit's order.
-                        let puts: Vec<(usize, u32)> = geo
-                            .squares(u2)
-                            .iter()
-                            .filter(|&&s| !geo.holds(u1, s) && self.board.has(s, d))
-                            .map(|&s| (s, 1 << d))
-                            .collect();
-                        if puts.is_empty() {
+                        // The second unit's places outside the first.
+                        let removable = self.board.positions(u2, d) & !crossing.there;
+                        if removable == 0 {
                             continue;
                         }
                         // `LockingHint.getRuleParents`: the first unit's
                         // struck places outside the second.
-                        let parents = geo
-                            .squares(u1)
-                            .iter()
-                            .filter(|&&s| self.lost(s, d) && !geo.holds(u2, s))
-                            .map(|&s| (s, d))
-                            .collect();
-                        let text = || {
+                        let first = geo.squares(u1);
+                        out.parents.extend(
+                            (0..first.len())
+                                .filter(|&i| crossing.here & (1 << i) == 0)
+                                .filter(|&i| self.lost(first[i], d))
+                                .map(|i| (first[i], d)),
+                        );
+                        if !self.keep(out) {
+                            continue;
+                        }
+                        // The map is filled in the second unit's order.
+                        let squares = geo.squares(u2);
+                        out.puts.clear();
+                        out.puts
+                            .extend(bits(removable).map(|i| (squares[i], 1 << d)));
+                        out.end_hint(self.texts, |text| {
                             let name = if kind1 == UnitKind::Box {
                                 "Pointing"
                             } else {
                                 "Claiming"
                             };
-                            format!("{name}: {d} in {} only in {}", geo.unit(u1), geo.unit(u2))
-                        };
-                        emit(parents, puts, &text);
+                            let (a, b) = (geo.unit(u1), geo.unit(u2));
+                            let _ = write!(text, "{name}: {d} in {a} only in {b}");
+                        });
                     }
                 }
             }
@@ -230,40 +444,69 @@ impl Work<'_> {
     /// fewer; in each, the pairs of digits in increasing order of their bit
     /// masks. Two digits with two or more places each, two between them,
     /// take those squares, and the squares' other digits go.
-    fn hidden_pairs(&self, emit: Emit<'_>) {
+    fn hidden_pairs(&self, out: &mut InnerHints) {
         let geo = self.board.geometry();
-        for (u, i, j) in self.pair_scan(5) {
-            let squares = geo.squares(u);
-            let (a, b) = (i as u8 + 1, j as u8 + 1);
-            let Some(places) = common_pair(self.board.positions(u, a), self.board.positions(u, b))
-            else {
-                continue;
-            };
-            let both = 1 << a | 1 << b;
-            let puts: Vec<(usize, u32)> = bits(places)
-                .map(|i| (squares[i], self.board.cands(squares[i]) & !both))
-                .filter(|&(_, others)| others != 0)
-                .collect();
-            if puts.is_empty() {
+        let n = self.side() as u8;
+        for u in self.pair_units() {
+            // The parents are the two digits struck from the unit: one of
+            // them has two places.
+            let struck = out.struck_in[u];
+            if !self.all && !bits(struck).any(|d| is_two(self.board.positions(u, d as u8))) {
                 continue;
             }
-            // `HiddenSetHint.getRuleParents`: in the unit's other
-            // squares, each of the two digits they once had.
-            let parents = (0..squares.len())
-                .filter(|&i| places & (1 << i) == 0)
-                .flat_map(|i| [(squares[i], a), (squares[i], b)])
-                .filter(|&(s, d)| self.had(s, d))
-                .collect();
-            let text = || {
-                let cells: Vec<Square> = bits(places).map(|i| geo.square(squares[i])).collect();
-                format!(
-                    "Hidden pair: {} in {} only in {}",
-                    digit_list([a, b]),
-                    geo.unit(u),
-                    and_list(&cells)
-                )
-            };
-            emit(parents, puts, &text);
+            let squares = geo.squares(u);
+            // Two digits "with two places or more each, two between them"
+            // have the same two places. Pairs in increasing order of their
+            // masks: by the higher digit, then the lower.
+            let two_places = (1..=n)
+                .filter(|&d| is_two(self.board.positions(u, d)))
+                .fold(0u32, |acc, d| acc | 1 << d);
+            for b in bits(two_places) {
+                let b = b as u8;
+                let places = self.board.positions(u, b);
+                for a in bits(two_places & ((1 << b) - 1)) {
+                    let a = a as u8;
+                    let both = 1 << a | 1 << b;
+                    if self.board.positions(u, a) != places
+                        || self.no_parent_in(out, u, both)
+                        || !self.enough_empty(u, 5)
+                    {
+                        continue;
+                    }
+                    let others = |i: usize| self.board.cands(squares[i]) & !both;
+                    if bits(places).all(|i| others(i) == 0) {
+                        continue;
+                    }
+                    // `HiddenSetHint.getRuleParents`: in the unit's other
+                    // squares, each of the two digits they once had.
+                    out.parents.extend(
+                        (0..squares.len())
+                            .filter(|&i| places & (1 << i) == 0)
+                            .flat_map(|i| [(squares[i], a), (squares[i], b)])
+                            .filter(|&(s, d)| self.had(s, d)),
+                    );
+                    if !self.keep(out) {
+                        continue;
+                    }
+                    out.puts.clear();
+                    out.puts.extend(
+                        bits(places)
+                            .map(|i| (squares[i], others(i)))
+                            .filter(|&(_, others)| others != 0),
+                    );
+                    out.end_hint(self.texts, |text| {
+                        let cells: Vec<Square> =
+                            bits(places).map(|i| geo.square(squares[i])).collect();
+                        let _ = write!(
+                            text,
+                            "Hidden pair: {} in {} only in {}",
+                            digit_list([a, b]),
+                            geo.unit(u),
+                            and_list(&cells)
+                        );
+                    });
+                }
+            }
         }
     }
 
@@ -272,43 +515,68 @@ impl Work<'_> {
     /// the pairs of squares in increasing order of their bit masks. Two
     /// squares with two or more candidates each, two between them, take
     /// those digits from the unit's other squares.
-    fn naked_pairs(&self, emit: Emit<'_>) {
+    fn naked_pairs(&self, out: &mut InnerHints) {
         let geo = self.board.geometry();
         let n = self.side();
-        for (u, i, j) in self.pair_scan(4) {
+        for u in self.pair_units() {
             let squares = geo.squares(u);
-            let members = [squares[i], squares[j]];
-            let Some(both) =
-                common_pair(self.board.cands(members[0]), self.board.cands(members[1]))
-            else {
-                continue;
-            };
-            let puts: Vec<(usize, u32)> = (0..squares.len())
-                .filter(|&k| k != i && k != j)
-                .map(|k| (squares[k], self.board.cands(squares[k]) & both))
-                .filter(|&(_, common)| common != 0)
-                .collect();
-            if puts.is_empty() {
+            // The parents are struck from the pair's squares: one of them
+            // has two candidates.
+            let struck = out.struck_places[u];
+            if !self.all && !bits(struck).any(|i| is_two(self.board.cands(squares[i]))) {
                 continue;
             }
-            // `NakedSetHint.getRuleParents`: each of the two squares'
-            // other digits it once had.
-            let parents = members
-                .iter()
-                .flat_map(|&s| (1..=n as u8).map(move |d| (s, d)))
-                .filter(|&(s, d)| both & (1 << d) == 0 && self.had(s, d))
-                .collect();
-            let text = || {
-                let cells: Vec<Square> = members.iter().map(|&s| geo.square(s)).collect();
-                let digits: Vec<u8> = bits(both).map(|d| d as u8).collect();
-                format!(
-                    "Naked pair: {} hold only {} in {}",
-                    and_list(&cells),
-                    digit_list(digits),
-                    geo.unit(u)
-                )
-            };
-            emit(parents, puts, &text);
+            // Two squares "with two candidates or more each, two between
+            // them" have the same two candidates.
+            let two_cands = (0..squares.len())
+                .filter(|&i| is_two(self.board.cands(squares[i])))
+                .fold(0u32, |acc, i| acc | 1 << i);
+            for j in bits(two_cands) {
+                let both = self.board.cands(squares[j]);
+                for i in bits(two_cands & ((1 << j) - 1)) {
+                    let members = [squares[i], squares[j]];
+                    let pair = 1 << i | 1 << j;
+                    if self.board.cands(members[0]) != both
+                        || (!self.all
+                            && (self.struck_at(members[0]) | self.struck_at(members[1])) & !both
+                                == 0)
+                        || !self.enough_empty(u, 4)
+                    {
+                        continue;
+                    }
+                    let removable =
+                        bits(both).fold(0, |acc, d| acc | self.board.positions(u, d as u8)) & !pair;
+                    if removable == 0 {
+                        continue;
+                    }
+                    // `NakedSetHint.getRuleParents`: each of the two
+                    // squares' other digits it once had.
+                    out.parents.extend(
+                        members
+                            .iter()
+                            .flat_map(|&s| (1..=n as u8).map(move |d| (s, d)))
+                            .filter(|&(s, d)| both & (1 << d) == 0 && self.had(s, d)),
+                    );
+                    if !self.keep(out) {
+                        continue;
+                    }
+                    out.puts.clear();
+                    out.puts.extend(
+                        bits(removable).map(|k| (squares[k], self.board.cands(squares[k]) & both)),
+                    );
+                    out.end_hint(self.texts, |text| {
+                        let cells: Vec<Square> = members.iter().map(|&s| geo.square(s)).collect();
+                        let digits: Vec<u8> = bits(both).map(|d| d as u8).collect();
+                        let _ = write!(
+                            text,
+                            "Naked pair: {} hold only {} in {}",
+                            and_list(&cells),
+                            digit_list(digits),
+                            geo.unit(u)
+                        );
+                    });
+                }
+            }
         }
     }
 
@@ -317,23 +585,36 @@ impl Work<'_> {
     /// 1 up, skipping a digit placed more than `side - 4` times. A digit
     /// with two or more places in each base line, in two cover lines between
     /// them, comes out of the rest of the cover lines.
-    fn x_wings(&self, emit: Emit<'_>) {
+    fn x_wings(&self, out: &mut InnerHints) {
         let geo = self.board.geometry();
         let n = self.side();
-        let placed = self.placed_counts();
+        // How many times each digit is placed, counted when first needed.
+        let mut placed = [None; 32];
         for (base_kind, cover_kind) in [
             (UnitKind::Column, UnitKind::Row),
             (UnitKind::Row, UnitKind::Column),
         ] {
             let base = geo.units_of_kind(base_kind).start;
             let cover = geo.units_of_kind(cover_kind).start;
+            // For each base line, the digits with two places in it.
+            let mut two_places = [0u32; 32];
+            for (i, digits) in two_places.iter_mut().enumerate().take(n) {
+                *digits = (1..=n as u8)
+                    .filter(|&d| is_two(self.board.positions(base + i, d)))
+                    .fold(0, |acc, d| acc | 1 << d);
+            }
             for set in subsets(2, n) {
                 let (i, j) = two(set);
                 let lines = [base + i, base + j];
-                for d in 1..=n as u8 {
-                    if placed[usize::from(d)] + 4 > n {
-                        continue;
-                    }
+                // The parents are struck from the base lines; a digit
+                // "with two places or more in each, two between them" has
+                // the same two places in both.
+                let digits = (self.digits_struck_in(out, lines[0])
+                    | self.digits_struck_in(out, lines[1]))
+                    & two_places[i]
+                    & two_places[j];
+                for d in bits(digits) {
+                    let d = d as u8;
                     let (p0, p1) = (
                         self.board.positions(lines[0], d),
                         self.board.positions(lines[1], d),
@@ -341,105 +622,98 @@ impl Work<'_> {
                     let Some(covers) = common_pair(p0, p1) else {
                         continue;
                     };
+                    let count = *placed[usize::from(d)].get_or_insert_with(|| self.placed_count(d));
+                    if count + 4 > n {
+                        continue;
+                    }
                     // Position i in a base line is cover line i, and
-                    // position i in a cover line is base line i. The map is
-                    // filled cover line by cover line.
-                    let puts: Vec<(usize, u32)> = bits(covers)
-                        .flat_map(|j| {
-                            let squares = geo.squares(cover + j);
-                            bits(self.board.positions(cover + j, d) & !set)
-                                .map(move |i| (squares[i], 1 << d))
-                        })
-                        .collect();
-                    if puts.is_empty() {
+                    // position i in a cover line is base line i.
+                    let removable = |c: usize| self.board.positions(cover + c, d) & !set;
+                    if bits(covers).all(|c| removable(c) == 0) {
                         continue;
                     }
                     // `LockingHint.getRuleParents` with the regions base,
                     // cover, base, cover: each base line's struck places
                     // outside the cover lines.
-                    let parents = lines
-                        .iter()
-                        .flat_map(|&line| geo.squares(line).iter().enumerate())
-                        .filter(|&(i, &s)| covers & (1 << i) == 0 && self.lost(s, d))
-                        .map(|(_, &s)| (s, d))
-                        .collect();
-                    let text = || {
+                    out.parents.extend(
+                        lines
+                            .iter()
+                            .flat_map(|&line| geo.squares(line).iter().enumerate())
+                            .filter(|&(i, &s)| covers & (1 << i) == 0 && self.lost(s, d))
+                            .map(|(_, &s)| (s, d)),
+                    );
+                    if !self.keep(out) {
+                        continue;
+                    }
+                    // The map is filled cover line by cover line.
+                    out.puts.clear();
+                    for c in bits(covers) {
+                        let squares = geo.squares(cover + c);
+                        out.puts
+                            .extend(bits(removable(c)).map(|i| (squares[i], 1 << d)));
+                    }
+                    out.end_hint(self.texts, |text| {
                         let bases: Vec<_> = lines.iter().map(|&u| geo.unit(u)).collect();
                         let covering: Vec<_> = bits(covers).map(|j| geo.unit(cover + j)).collect();
-                        format!(
+                        let _ = write!(
+                            text,
                             "X-wing: {d} in {} only in {}",
                             and_list(&bases),
                             and_list(&covering)
-                        )
-                    };
-                    emit(parents, puts, &text);
+                        );
+                    });
                 }
             }
         }
     }
 
-    /// The units SE's pair rules scan (boxes, columns, rows, each in
-    /// order) that have `empty` empty squares or more, each with every pair
-    /// of places `i < j` in increasing order of their bit masks.
-    fn pair_scan(&self, empty: usize) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    /// The units SE's pair rules scan: boxes, columns, rows, each in order.
+    fn pair_units(&self) -> impl Iterator<Item = usize> + '_ {
         let geo = self.board.geometry();
-        let n = self.side();
         [UnitKind::Box, UnitKind::Column, UnitKind::Row]
             .into_iter()
             .flat_map(move |kind| geo.units_of_kind(kind))
-            .filter(move |&u| {
-                let squares = geo.squares(u);
-                squares
-                    .iter()
-                    .filter(|&&s| !self.board.is_filled(s))
-                    .count()
-                    >= empty
-            })
-            .flat_map(move |u| subsets(2, n).map(move |pair| (u, two(pair))))
-            .map(|(u, (i, j))| (u, i, j))
     }
 
-    /// How many times each digit is placed (`Grid.getCountOccurancesOfValue`).
+    /// True when unit `u` has `empty` empty squares or more (SE's pair
+    /// rules skip the others).
+    fn enough_empty(&self, u: usize, empty: usize) -> bool {
+        let squares = self.board.geometry().squares(u);
+        squares
+            .iter()
+            .filter(|&&s| !self.board.is_filled(s))
+            .count()
+            >= empty
+    }
+
+    /// How many times digit `d` is placed (`Grid.getCountOccurancesOfValue`).
     /// The board does not keep the placed digits, so this counts the rows
     /// that had no place for the digit when the chain began: in a state
     /// reached by sound steps from a solvable puzzle a row lacks a digit's
     /// candidates exactly when it holds the digit.
-    fn placed_counts(&self) -> Vec<usize> {
+    fn placed_count(&self, d: u8) -> usize {
         let geo = self.board.geometry();
-        let n = self.side();
-        let mut counts = vec![0; n + 1];
-        for (d, count) in counts.iter_mut().enumerate().skip(1) {
-            *count = geo
-                .units_of_kind(UnitKind::Row)
-                .filter(|&u| !geo.squares(u).iter().any(|&s| self.had(s, d as u8)))
-                .count();
-        }
-        counts
+        geo.units_of_kind(UnitKind::Row)
+            .filter(|&u| !geo.squares(u).iter().any(|&s| self.had(s, d)))
+            .count()
     }
 }
 
-/// How a rule hands on what it saw: the rule parents, the removable map's
-/// puts (square, digits as bits) in SE's insertion order, and the text.
-type Emit<'a> = &'a mut dyn FnMut(Vec<(usize, u8)>, Vec<(usize, u32)>, &dyn Fn() -> String);
+/// True when `mask` has exactly two bits.
+fn is_two(mask: u32) -> bool {
+    mask != 0 && !at_most_one(mask) && at_most_one(mask & (mask - 1))
+}
 
 /// SE's `CommonTuples.searchCommonTuple` for two: the union of `a` and `b`
 /// when each has two bits or more and the union has two.
 fn common_pair(a: u32, b: u32) -> Option<u32> {
-    (a.count_ones() >= 2 && b.count_ones() >= 2 && (a | b).count_ones() == 2).then_some(a | b)
+    (!at_most_one(a) && !at_most_one(b) && is_two(a | b)).then_some(a | b)
 }
 
 /// The two bits of a two-bit mask, lowest first.
 fn two(pair: u32) -> (usize, usize) {
     let low = pair.trailing_zeros() as usize;
     (low, (pair & (pair - 1)).trailing_zeros() as usize)
-}
-
-/// The removable map's candidates in the order SE's chain reads them.
-fn flatten(puts: Vec<(usize, u32)>) -> Vec<(usize, u8)> {
-    java_hash_map_order(puts)
-        .into_iter()
-        .flat_map(|(s, digits)| bits(digits).map(move |d| (s, d as u8)))
-        .collect()
 }
 
 #[cfg(test)]
@@ -460,6 +734,20 @@ mod tests {
             struck[s] |= 1 << d;
         }
         (board, struck)
+    }
+
+    /// Every hint `rule` sees, with a rule parent or not, in SE's order.
+    fn all_hints(board: &Board, struck: &[u32], rule: Rule) -> Vec<InnerHint> {
+        let work = Work {
+            board,
+            struck,
+            all: true,
+            texts: true,
+        };
+        let mut out = InnerHints::default();
+        work.gather_struck(&mut out);
+        work.find(rule, &mut out);
+        out.iter().map(InnerHintRef::to_hint).collect()
     }
 
     /// Square `row`, `col` (from 0) of a 9x9 grid.
@@ -502,12 +790,7 @@ mod tests {
             board.remove(s, d);
             struck[s] |= 1 << d;
         }
-        let mut all = Vec::new();
-        Work {
-            board: &board,
-            struck: &struck,
-        }
-        .find(Rule::Locking, true, &mut all);
+        let all = all_hints(&board, &struck, Rule::Locking);
         assert_eq!(all.len(), 2, "the rule sees both");
         assert!(all[0].parents.is_empty());
         let hints = level_one(&board, &struck);
@@ -601,6 +884,80 @@ mod tests {
     }
 
     #[test]
+    fn passing_over_units_with_nothing_struck_keeps_every_hint_with_a_parent() {
+        // On random boards of every shape, with random strikes, each rule's
+        // fast scan gives exactly the hints of the full scan that have a
+        // rule parent, in the same order, texts and all.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut kept = [0; 4];
+        for size in Size::ALL {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let shape = Shape::of(size, variant);
+                let n = shape.side();
+                let empty = Grid::empty(shape);
+                for _ in 0..40 {
+                    // Few candidates a square, so that the rules have
+                    // something to find.
+                    let marks: Vec<Digits> = (0..shape.square_count())
+                        .map(|_| {
+                            let mut m = Digits::EMPTY;
+                            for d in 1..=n as u8 {
+                                if rng.gen_ratio(3, n as u32 + 3) {
+                                    m.insert(d);
+                                }
+                            }
+                            m
+                        })
+                        .collect();
+                    let state = State::from_marks(&empty, &empty, Some(&marks));
+                    let mut board = Board::new(&state);
+                    let mut struck = vec![0u32; shape.square_count()];
+                    for _ in 0..rng.gen_range(0..3 * n) {
+                        let s = rng.gen_range(0..shape.square_count());
+                        let d = rng.gen_range(1..=n as u8);
+                        if board.remove(s, d) {
+                            struck[s] |= 1 << d;
+                        }
+                    }
+                    let work = Work {
+                        board: &board,
+                        struck: &struck,
+                        all: false,
+                        texts: true,
+                    };
+                    let mut fast = InnerHints::default();
+                    work.gather_struck(&mut fast);
+                    for (r, rule) in RULES.into_iter().enumerate() {
+                        fast.clear();
+                        work.find(rule, &mut fast);
+                        let fast: Vec<InnerHint> = fast.iter().map(InnerHintRef::to_hint).collect();
+                        let mut full = all_hints(&board, &struck, rule);
+                        full.retain(|h| !h.parents.is_empty());
+                        assert_eq!(fast, full, "{size:?} {variant:?} {rule:?}");
+                        kept[r] += fast.len();
+                    }
+                    // Without texts, the same hints.
+                    let mut quiet = InnerHints::default();
+                    level_one_into(&board, &struck, &mut quiet, false);
+                    let loud = level_one(&board, &struck);
+                    assert_eq!(quiet.iter().count(), loud.len());
+                    for (q, l) in quiet.iter().zip(&loud) {
+                        assert_eq!(
+                            (q.removals, q.parents, q.text),
+                            (&l.removals[..], &l.parents[..], "")
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            kept.iter().all(|&k| k >= 20),
+            "{kept:?} hints with a parent"
+        );
+    }
+
+    #[test]
     fn java_hash_map_order_walks_buckets_then_insertion_order() {
         let keys = |puts: &[usize]| -> Vec<usize> {
             java_hash_map_order(puts.iter().map(|&k| (k, ())))
@@ -654,12 +1011,7 @@ mod tests {
             strikes.extend((1..=9).map(|d| (s, d)));
         }
         let (board, struck) = struck_board(&strikes);
-        let mut all = Vec::new();
-        let work = Work {
-            board: &board,
-            struck: &struck,
-        };
-        work.find(Rule::HiddenPair, true, &mut all);
+        let all = all_hints(&board, &struck, Rule::HiddenPair);
         let row_a: Vec<&InnerHint> = all.iter().filter(|h| h.text.contains("row A")).collect();
         assert_eq!(
             row_a.len(),
@@ -746,10 +1098,6 @@ mod tests {
         while let Some(line) = lines.next() {
             assert!(line.starts_with("case "), "{line}");
             let (board, struck) = decode_case(&line[5..]);
-            let work = Work {
-                board: &board,
-                struck: &struck,
-            };
             let mut expected = vec![Vec::new(); RULES.len()];
             while let Some(hint) = lines.next_if(|l| l.starts_with("hint ")) {
                 let (head, parents) = hint.split_once(" |").expect("a bar");
@@ -759,8 +1107,7 @@ mod tests {
                 expected[rule].push((removals, decode_cands(parents.trim(), ',')));
             }
             for (rule, expected) in RULES.into_iter().zip(&expected) {
-                let mut all = Vec::new();
-                work.find(rule, true, &mut all);
+                let all = all_hints(&board, &struck, rule);
                 let got: Vec<_> = all.into_iter().map(|h| (h.removals, h.parents)).collect();
                 assert_eq!(&got, expected, "{line}: {rule:?}");
             }
