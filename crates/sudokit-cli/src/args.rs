@@ -23,7 +23,7 @@ use sudokit::{EngineKind, Size};
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
 /// invalid (not a puzzle: stderr says where and why). rate and explain say
-/// rated or incomplete (the techniques stop short), hint says hinted or
+/// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted or
 /// stuck, and all three say multiple for a puzzle with several solutions.
 ///
 /// Exit codes: 0 every puzzle solved (rated, explained, hinted); 1 some
@@ -54,11 +54,13 @@ pub enum Command {
     Trace(TraceArgs),
     /// Rate puzzles as Sudoku Explainer's serate does: ER/EP/ED.
     ///
-    /// Solving in Sudoku Explainer's order (SE 1.2.1's techniques up to its
-    /// forcing chains and cycles and aligned triplet exclusion), ER is the
-    /// hardest step's difficulty, EP the hardest up to
-    /// the first placement, ED the first step's. A puzzle that needs more
-    /// is rated as far as the path goes and marked incomplete. A puzzle
+    /// Solving in Sudoku Explainer's order with SE 1.2.1's rules (up to its
+    /// nested forcing chains), ER is the hardest step's difficulty, EP the
+    /// hardest up to the first placement, ED the first step's. Where no
+    /// rule finds a step (only off the standard 9x9 grid: diagonal sudoku
+    /// has no chains, larger grids none past forcing chains), ER is SE's
+    /// 20.0 and the rating is marked
+    /// incomplete. A puzzle
     /// with no solution (unsolvable) or several (multiple) is not rated
     /// (exit 1). A line of 729 pencil marks (a Sukaku puzzle) is rated from
     /// its marks: its solutions are counted and its path starts from them.
@@ -70,8 +72,8 @@ pub enum Command {
     /// solutions (or none) gets no logical hint (exit 1). When a placed
     /// digit differs from the solution, or an empty square's pencil marks
     /// lack the solution's digit, the hint names that square instead of a
-    /// step. When no technique finds a step (the next one would need SE's
-    /// nested chains from level 3), it says so (exit 1).
+    /// step. When no rule finds a step (diagonal sudoku has no chains,
+    /// larger grids none past forcing chains), it says so (exit 1).
     Hint(HintArgs),
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///
@@ -242,17 +244,14 @@ pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
-    /// ` incomplete` when the techniques up to aligned exclusion cannot
-    /// finish the puzzle: the figures then cover the path as far as it
-    /// goes), or a JSON record per puzzle with er, ep, ed, technique, steps,
-    /// techniques and complete.
+    /// ` incomplete` when no rule can finish the puzzle: ER is then 20.0
+    /// and EP and ED cover the path as far as it goes), or a JSON record per
+    /// puzzle with er, ep, ed, technique, steps, techniques and complete.
     #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
     pub format: LineFormat,
     /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
     /// a text line is the puzzle then its rating, so the output lists the
     /// puzzles kept; puzzles not rated are left out (their messages stay).
-    /// An incomplete rating's ER is a lower bound: it can reach --min-er,
-    /// but never passes --max-er.
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub min_er: Option<u16>,
     /// Keep only puzzles rated at most this ER (see --min-er).

@@ -159,10 +159,11 @@ const RATED: [(&str, &str); 8] = [
     ),
 ];
 
-/// A puzzle SE rates 11.7: it needs nested forcing chains, so it is rated
-/// as far as the techniques go.
-const NEEDS_CHAINS: &str =
-    "1.......2.3.4...5...6...7...5.8.4.......73......9...8.7.....6...4...8.9...2.....1";
+/// A diagonal puzzle (rated with `--diagonal`) past the rules: chains are
+/// off on the diagonal variant and the other rules stop short, so it rates
+/// 20.0, as SE rates a puzzle beyond its rules.
+const BEYOND_RULES: &str =
+    ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.";
 
 /// The file of the rated puzzles, one per line.
 fn rated_file(name: &str) -> std::path::PathBuf {
@@ -286,24 +287,28 @@ fn an_invalid_line_in_a_rate_batch_loses_no_other_answer() {
 }
 
 #[test]
-fn a_puzzle_past_the_techniques_is_rated_as_far_as_they_go_and_marked() {
-    let out = stdout_of(sudokit().args(["rate", NEEDS_CHAINS]));
-    assert!(out.ends_with(" incomplete\n"), "{out}");
-    let record = &json_lines(&stdout_of(sudokit().args([
-        "rate",
-        "-f",
-        "json",
-        NEEDS_CHAINS,
-    ])))[0];
+fn a_puzzle_past_the_rules_rates_20_and_is_marked() {
+    let rate = |args: &[&str]| {
+        stdout_of(
+            sudokit()
+                .args(["rate", "--diagonal"])
+                .args(args)
+                .arg(BEYOND_RULES),
+        )
+    };
+    assert_eq!(rate(&[]), "20.0/0.0/2.6 incomplete\n");
+    let record = &json_lines(&rate(&["-f", "json"]))[0];
     assert_eq!(record["status"], "incomplete");
     assert_eq!(record["complete"], false);
-    sudokit().args(["rate", NEEDS_CHAINS]).assert().success();
-    // Its ER is a lower bound: it may reach --min-er, never pass --max-er.
-    let er = record["er"].as_f64().unwrap().to_string();
-    let kept = |args: &[&str]| stdout_of(sudokit().arg("rate").args(args).arg(NEEDS_CHAINS));
-    assert!(kept(&["--min-er", &er]).starts_with(NEEDS_CHAINS));
-    assert_eq!(kept(&["--max-er", "20"]), "");
-    assert_eq!(kept(&["--min-er", "0", "--max-er", &er]), "");
+    assert_eq!(record["er"], 20.0);
+    assert!(record["technique"].is_null());
+    sudokit()
+        .args(["rate", "--diagonal", BEYOND_RULES])
+        .assert()
+        .success();
+    // 20.0 is its rating for the filters too.
+    assert!(rate(&["--min-er", "20"]).starts_with(BEYOND_RULES));
+    assert_eq!(rate(&["--max-er", "19.9"]), "");
 }
 
 #[test]
@@ -540,10 +545,10 @@ fn rate_and_explain_read_a_puzzles_full_pencil_marks_as_the_puzzle() {
         .assert()
         .success()
         .stdout(expected);
-    // Past the techniques, too: incomplete at the same point.
+    // Past the rules, too: stuck at the same point.
     assert_eq!(
-        stdout_of(sudokit().args(["rate", &marks_of(NEEDS_CHAINS)])),
-        stdout_of(sudokit().args(["rate", NEEDS_CHAINS]))
+        stdout_of(sudokit().args(["rate", "--diagonal", &marks_of(BEYOND_RULES)])),
+        stdout_of(sudokit().args(["rate", "--diagonal", BEYOND_RULES]))
     );
     let plain = stdout_of(sudokit().args(["explain", RATED[5].0]));
     let from_marks = stdout_of(sudokit().args(["explain", &marks[5]]));

@@ -4,8 +4,10 @@
 //! The batch's search checks each puzzle first (2 solutions looked for): a
 //! puzzle with none or several is not rated, and says so in the words
 //! `count` uses (`unsolvable`, `multiple`). A rated puzzle's word is
-//! `rated`, or `incomplete` when the techniques so far (up to forcing
-//! chains and cycles) cannot finish it: its figures then cover the path as far as it goes, and the
+//! `rated`, or `incomplete` when no rule finds a step before it is solved
+//! (possible off the standard 9x9 grid: diagonal sudoku has no chains,
+//! larger grids none past forcing chains): ER
+//! is then SE's 20.0, EP and ED cover the path as far as it goes, and the
 //! text line says `incomplete` after them.
 //!
 //! A puzzle given as pencil marks (a Sukaku line) is rated from its marks:
@@ -105,7 +107,8 @@ impl From<Option<&Rating>> for Rated {
     }
 }
 
-/// `2.3/1.5/1.5`, with ` incomplete` after it when the path stops short.
+/// `2.3/1.5/1.5`, with ` incomplete` after it when no rule finishes the
+/// path (ER is then SE's 20.0).
 pub fn rating_text(rating: &Rating) -> String {
     let text = format!("{}/{}/{}", rating.er, rating.ep, rating.ed);
     if rating.complete {
@@ -169,10 +172,8 @@ pub fn rated(rating: &Rating) -> Verdict {
 
 impl Rate {
     /// True when a puzzle belongs in the output: every puzzle without
-    /// `--min-er`/`--max-er`, else the rated ones known to be in range. An
-    /// incomplete rating's ER is a lower bound (SE's own goes on with
-    /// chains), so it can reach `--min-er` but never shows it is below
-    /// `--max-er`.
+    /// `--min-er`/`--max-er`, else the rated ones in range (a puzzle beyond
+    /// the rules is rated 20.0, as in SE).
     fn keeps(&self, rating: Option<&Rating>) -> bool {
         if !self.filtered() {
             return true;
@@ -180,7 +181,7 @@ impl Rate {
         rating.is_some_and(|r| {
             let below = match self.max {
                 None => true,
-                Some(max) => r.complete && r.er.0 <= max,
+                Some(max) => r.er.0 <= max,
             };
             self.min.is_none_or(|min| r.er.0 >= min) && below
         })

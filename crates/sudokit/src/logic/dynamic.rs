@@ -1,6 +1,7 @@
-//! Nishio, multiple and dynamic forcing chains: Sudoku Explainer's rules
-//! from 7.5 up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+) 9.0,
-//! dynamic with forcing chains inside 9.5).
+//! Nishio, multiple, dynamic and nested forcing chains: Sudoku Explainer's
+//! rules from 7.5 up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+)
+//! 9.0, and the nested levels: forcing chains inside 9.5, multiple forcing
+//! chains too 10.0, dynamic forcing chains inside 10.5).
 //!
 //! Every one of these rules makes an assumption ("A1 is 5", or "A1 is not
 //! 5") and follows everything it forces, link by link, as in
@@ -30,8 +31,12 @@
 //! (pointing and claiming, hidden and naked pairs, X-wings) on the working
 //! grid each time it runs dry, and follows what they rule out. At level 2
 //! ("(+ forcing chains)"), when those find nothing, it runs the forcing
-//! chains and cycles of [`super::chains`] there too; each such inner chain
-//! adds its own complexity once to every step that uses it.
+//! chains and cycles of [`super::chains`] there too; at level 3 also static
+//! multiple forcing chains; at level 4 only dynamic forcing chains of a
+//! lower level (0 to 3, four rules tried in turn). Each such inner chain
+//! adds its own complexity once to every step that uses it, and relies on
+//! what the outer chain struck out where it found a square's last
+//! candidate or a unit's last place (its "rule parents").
 //!
 //! # Sudoku Explainer's search, followed here
 //!
@@ -58,10 +63,13 @@
 //! - **Nishio** chains use one digit's links only (no square links), from
 //!   every candidate, and keep only contradictions.
 //!
-//! The rule is off for the diagonal variant, like [`super::chains`].
+//! The rules are off for the diagonal variant, like [`super::chains`], and
+//! on grids larger than 9x9 (SE's own grid), where their chains of chains
+//! would take far too long: there the path stops after the forcing chains,
+//! and the rating is SE's 20.0.
 
 use super::board::Board;
-use super::chains::{self, box_row_column, length_bonus, off, on, se_order, Potential};
+use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
 use super::inner::{self, InnerHint};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
@@ -86,6 +94,14 @@ pub enum Rule {
     /// 2): dynamic (+), with forcing chains and cycles inside the chains
     /// too.
     NestedForcing,
+    /// Dynamic forcing chains (+ multiple forcing chains) (10.0, level 3):
+    /// level 2, with multiple forcing chains inside too.
+    NestedMultiple,
+    /// Dynamic forcing chains (+ dynamic forcing chains) (10.5, level 4):
+    /// the simple rules and, inside the chains, dynamic forcing chains of
+    /// the level given (0 to 3; SE tries 0, 1, 2, 3 in turn, as four rules
+    /// of the same difficulty).
+    NestedDynamic(u8),
 }
 
 impl Rule {
@@ -102,7 +118,24 @@ impl Rule {
         match self {
             Rule::DynamicPlus => 1,
             Rule::NestedForcing => 2,
+            Rule::NestedMultiple => 3,
+            Rule::NestedDynamic(_) => 4,
             _ => 0,
+        }
+    }
+
+    /// The chaining rules run inside this rule's chains when the simple
+    /// ones find nothing, in SE's order (forcing chains and cycles are
+    /// `None`).
+    fn inner_chains(self) -> &'static [Option<Rule>] {
+        match self {
+            Rule::NestedForcing => &[None],
+            Rule::NestedMultiple => &[None, Some(Rule::Multiple)],
+            Rule::NestedDynamic(0) => &[Some(Rule::Dynamic)],
+            Rule::NestedDynamic(1) => &[Some(Rule::DynamicPlus)],
+            Rule::NestedDynamic(2) => &[Some(Rule::NestedForcing)],
+            Rule::NestedDynamic(_) => &[Some(Rule::NestedMultiple)],
+            _ => &[],
         }
     }
 
@@ -111,9 +144,7 @@ impl Rule {
         match self {
             Rule::Nishio => 7.5,
             Rule::Multiple => 8.0,
-            Rule::Dynamic => 8.5,
-            Rule::DynamicPlus => 9.0,
-            Rule::NestedForcing => 9.5,
+            _ => 8.5 + 0.5 * f64::from(self.level()),
         }
     }
 }
@@ -301,14 +332,20 @@ struct Engine {
 
 impl Engine {
     fn new(state: &State, rule: Rule) -> Engine {
-        let stride = state.shape().side() + 1;
-        let count = state.shape().square_count();
+        Engine::on(Board::new(state), rule, state.reasons())
+    }
+
+    /// An engine on a working board (for a rule run inside a chain).
+    fn on(board: Board, rule: Rule, reasons: bool) -> Engine {
+        let geo = board.geometry();
+        let stride = geo.shape.side() + 1;
+        let count = geo.shape.square_count();
         let keys = count * stride * 2;
         Engine {
             rule,
-            reasons: state.reasons(),
-            board: Board::new(state),
-            geo: state.geometry(),
+            reasons,
+            board,
+            geo,
             stride,
             keys,
             struck: vec![0; count],
@@ -432,6 +469,95 @@ impl Engine {
         }
     }
 
+    /// The steps `rule` finds on the working board, as an inner rule of
+    /// this chain gives them (SE's nested levels 3 and 4): SE's order, each
+    /// removal set once, with rule parents against what this chain struck.
+    fn nested_hints(&self, rule: Rule) -> Vec<NestedHint> {
+        let mut inner = Engine::on(self.board.clone(), rule, false);
+        let mut out: Vec<NestedHint> = Vec::new();
+        let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+        for ranked in inner.steps() {
+            let t = ranked.target;
+            let removals: Vec<(usize, u8)> = if t.on {
+                bits(ranked.others).map(|d| (t.square, d as u8)).collect()
+            } else {
+                vec![(t.square, t.digit)]
+            };
+            if seen.contains(&removals) {
+                continue;
+            }
+            seen.push(removals.clone());
+            let (parents, key) = inner.rule_parents(&ranked, &self.struck);
+            out.push(NestedHint {
+                removals,
+                parents,
+                complexity: ranked.complexity,
+                key,
+            });
+        }
+        out
+    }
+
+    /// SE's rule parents of a step found inside an outer chain (which struck
+    /// `struck`), and its chains potential by potential (its key): each
+    /// branch walked back breadth first; an "on" reached because a square
+    /// or a unit had one candidate or place left relies on what the outer
+    /// chain struck there. A cell or region chain's assumptions count so too.
+    fn rule_parents(&self, ranked: &Ranked, struck: &[u32]) -> (Vec<(usize, u8)>, Vec<Potential>) {
+        let mut parents: Vec<(usize, u8)> = Vec::new();
+        let mut key = Vec::new();
+        for &(id, end) in &ranked.branches {
+            let run = &self.runs[id];
+            let mut done: Vec<Potential> = Vec::new();
+            let mut todo = vec![end];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for &n in &todo {
+                    let node = run.nodes[n as usize];
+                    let p = node.potential;
+                    if done.contains(&p) {
+                        continue;
+                    }
+                    done.push(p);
+                    let cause = match (node.cause, ranked.kind) {
+                        (Cause::Start, Kind::Cell(_)) => Cause::Square,
+                        (Cause::Start, Kind::Region(u, _)) => Cause::Unit(u),
+                        (cause, _) => cause,
+                    };
+                    if p.on {
+                        let mut add = |s: usize, d: u8| {
+                            if struck[s] & (1 << d) != 0 && !parents.contains(&(s, d)) {
+                                parents.push((s, d));
+                            }
+                        };
+                        match cause {
+                            Cause::Square => {
+                                for d in bits(struck[p.square]) {
+                                    add(p.square, d as u8);
+                                }
+                            }
+                            Cause::Unit(u) => {
+                                for &s in self.geo.squares(u) {
+                                    add(s, p.digit);
+                                }
+                            }
+                            Cause::Start | Cause::Rule(_) => {}
+                        }
+                    }
+                    next.extend_from_slice(run.parents_of(n));
+                }
+                todo = next;
+            }
+            key.extend(done);
+            key.push(Potential {
+                square: usize::MAX,
+                digit: 0,
+                on: false,
+            });
+        }
+        (parents, key)
+    }
+
     /// Strikes a candidate out of the working grid, to be put back when the
     /// chain ends.
     fn strike(&mut self, s: usize, d: u8) {
@@ -450,8 +576,15 @@ impl Engine {
             .into_iter()
             .map(|h| (h, None))
             .collect();
-        if hints.is_empty() && self.rule.level() >= 2 {
-            for hint in chains::nested_chains(&self.board, &self.struck) {
+        for inner_rule in self.rule.inner_chains() {
+            if !hints.is_empty() {
+                break;
+            }
+            let found = match inner_rule {
+                None => chains::nested_chains(&self.board, &self.struck),
+                Some(rule) => self.nested_hints(*rule),
+            };
+            for hint in found {
                 if hint.parents.is_empty() {
                     continue;
                 }
@@ -849,6 +982,8 @@ impl Engine {
             (Rule::Dynamic, Kind::Region(..)) => Technique::DynamicRegion,
             (Rule::DynamicPlus, _) => Technique::DynamicPlus,
             (Rule::NestedForcing, _) => Technique::NestedForcingChains,
+            (Rule::NestedMultiple, _) => Technique::NestedMultipleChains,
+            (Rule::NestedDynamic(_), _) => Technique::NestedDynamicChains,
         };
         let t = found.target;
         let mut step = Step::new(technique, (found.difficulty * 10.0).round() as u16);
@@ -955,7 +1090,9 @@ impl Finder for ForcingChainRule {
     }
 
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
-        if state.shape().variant() == Variant::Diagonal {
+        // Off for the diagonal variant, like the forcing chains, and above
+        // 9x9, where a chain of chains grows too fast to be of use.
+        if state.shape().variant() == Variant::Diagonal || state.shape().side() > 9 {
             return ControlFlow::Continue(());
         }
         let mut engine = Engine::new(state, self.rule);

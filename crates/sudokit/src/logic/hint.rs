@@ -336,8 +336,8 @@ impl Hint {
             Hint::Stuck => Graded::NoStep(NoStepHint {
                 level,
                 status: "stuck",
-                text: "No technique finds a step from here: the next one \
-                       needs nested forcing chains from level 3."
+                text: "No rule finds a step from here (diagonal sudoku has \
+                       no chains, larger grids no chains past forcing chains)."
                     .to_string(),
             }),
         }
@@ -710,12 +710,18 @@ mod tests {
             "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
         ));
         assert_eq!(hint(&none, Order::Se), Err(RateError::NoSolution));
-        // Solved, and stuck where nested chains are needed (ER 11.7).
+        // Solved; and stuck on a diagonal puzzle, where chains are off and
+        // the other rules stop short.
         let solved = State::from_puzzle(&grid(EASY1_SOLVED));
         assert_eq!(hint(&solved, Order::Easiest), Ok(Hint::Solved));
-        let hard = grid(
-            "1.......2.3.4...5...6...7...5.8.4.......73......9...8.7.....6...4...8.9...2.....1",
-        );
+        let hard = parse_grid(
+            ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.",
+            ParseOptions {
+                variant: crate::shape::Variant::Diagonal,
+                ..ParseOptions::default()
+            },
+        )
+        .unwrap();
         let path = explain(&State::from_puzzle(&hard), Order::Easiest);
         assert!(!path.is_complete());
         let stuck = hint(&path.end, Order::Easiest).unwrap();

@@ -25,7 +25,7 @@
 //! | [`bug`] | BUG type 1 5.6, types 2 and 4 5.7, type 3 5.8-6.2 | all but diagonal |
 //! | [`aligned`] | aligned pair exclusion 6.2, aligned triplet exclusion 7.5 | all |
 //! | [`chains`] | bidirectional X-, Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains with both links 7.0, plus a length bonus | all but diagonal |
-//! | [`dynamic`] | Nishio forcing chains 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.5 (contradiction, double, cell, region), dynamic forcing chains (+) 9.0 (pointing, claiming, pairs and X-wings inside the chains), with forcing chains and cycles inside too 9.5, plus a length bonus | all but diagonal |
+//! | [`dynamic`] | Nishio forcing chains 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.5 (contradiction, double, cell, region), dynamic forcing chains (+) 9.0 (pointing, claiming, pairs and X-wings inside the chains), with forcing chains and cycles inside too 9.5, with multiple forcing chains too 10.0, with dynamic forcing chains of levels 0 to 3 inside 10.5, plus a length bonus | up to 9x9, not diagonal |
 //! | [`uniqueness`] | unique rectangles 4.5 and loops 4.6-5.0, types 1-4 (type 3 up to +0.6) | all but diagonal |
 //!
 //! "All" means every shape the library reads (4x4 to 25x25) and the

@@ -21,10 +21,12 @@
 //! - **ED**: the difficulty of the first step.
 //!
 //! SE's first chaining rule (forcing chains and cycles, [`super::chains`])
-//! sits between aligned pair and aligned triplet exclusion. Its later ones
-//! (Nishio, multiple, dynamic and nested chains) are still to come: a
-//! puzzle that needs them is rated as far as these techniques go and
-//! marked incomplete.
+//! sits between aligned pair and aligned triplet exclusion; its later ones
+//! ([`super::dynamic`]: Nishio, multiple, dynamic and nested chains up to
+//! level 4) come last. Where no rule finds a step (which SE's rules never
+//! meet on a standard 9x9 puzzle with one solution, but can on the
+//! diagonal variant, whose chains are off, and above 9x9, where the chains
+//! stop at forcing chains), the rating is SE's 20.0 and marked incomplete.
 
 use super::aligned::AlignedExclusion;
 use super::bug::Bug;
@@ -97,6 +99,21 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     },
     &ForcingChainRule {
         rule: Rule::NestedForcing,
+    },
+    &ForcingChainRule {
+        rule: Rule::NestedMultiple,
+    },
+    &ForcingChainRule {
+        rule: Rule::NestedDynamic(0),
+    },
+    &ForcingChainRule {
+        rule: Rule::NestedDynamic(1),
+    },
+    &ForcingChainRule {
+        rule: Rule::NestedDynamic(2),
+    },
+    &ForcingChainRule {
+        rule: Rule::NestedDynamic(3),
     },
 ];
 
@@ -194,10 +211,14 @@ pub enum RateError {
     SeveralSolutions,
 }
 
+/// SE's ER for a puzzle no rule can finish, in tenths (20.0).
+pub const BEYOND: u16 = 200;
+
 /// Sudoku Explainer's rating of a puzzle, and what its path used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Rating {
-    /// The highest difficulty over the path.
+    /// The highest difficulty over the path (20.0 when the rules cannot
+    /// finish it, as in SE).
     pub er: Difficulty,
     /// The highest difficulty up to the first placement.
     pub ep: Difficulty,
@@ -209,8 +230,8 @@ pub struct Rating {
     pub steps: usize,
     /// How many steps of each technique (by id).
     pub techniques: BTreeMap<&'static str, usize>,
-    /// False when these techniques could not finish the puzzle: the ratings
-    /// then cover the path as far as it goes.
+    /// False when no rule finds a step before the puzzle is solved: ER is
+    /// then 20.0 and EP and ED cover the path as far as it goes.
     pub complete: bool,
 }
 
@@ -270,11 +291,18 @@ impl Tally {
 
     /// The rating once the path has ended, solved or not.
     fn finish(self, solved: bool) -> Rating {
+        // Where no rule finds a step, SE's rating is 20.0 ("beyond the
+        // solver"), with EP and ED as far as the path went.
+        let (er, technique) = if solved {
+            (self.er, self.technique)
+        } else {
+            (BEYOND, None)
+        };
         Rating {
-            er: Difficulty(self.er),
+            er: Difficulty(er),
             ep: Difficulty(self.ep),
             ed: Difficulty(self.ed),
-            technique: self.technique,
+            technique,
             steps: self.steps,
             techniques: Technique::ALL
                 .iter()
@@ -295,8 +323,8 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
 
 /// [`rate`] for a puzzle already known to have exactly one solution (a
 /// batch that counted solutions first need not count them again). On a
-/// puzzle with several solutions or none, the path stops early and the
-/// rating says it is incomplete.
+/// puzzle with several solutions or none, the path may stop early, and the
+/// rating is then 20.0 and marked incomplete.
 pub fn rate_unique(puzzle: &Grid) -> Rating {
     rate_from(&State::from_puzzle(puzzle))
 }
@@ -318,8 +346,7 @@ pub fn rate_from(state: &State) -> Rating {
             tally.add(single.technique, single.difficulty, true);
             continue;
         }
-        // Stop where no rule here applies: SE would go on with rules this
-        // engine does not have yet, and the rating says it is incomplete.
+        // Stop where no rule applies: the rating is then SE's 20.0.
         let Some(step) = first_step(&state, rest) else {
             break;
         };
