@@ -134,6 +134,7 @@ pub(super) struct NestedHint {
 
 /// Which potentials a search has reached: a stamp per square, digit and
 /// state, so that starting a new search is one increment, not a clear.
+#[derive(Default)]
 struct Reached {
     stamps: Vec<u32>,
     current: u32,
@@ -141,13 +142,17 @@ struct Reached {
 }
 
 impl Reached {
-    fn new(shape: &Shape) -> Reached {
+    /// Ready for a search on `shape`, reusing the table when it fits.
+    fn reset(&mut self, shape: &Shape) {
         let side = shape.side() + 1;
-        Reached {
-            stamps: vec![0; shape.square_count() * side * 2],
-            current: 1,
-            side,
+        let len = shape.square_count() * side * 2;
+        if self.stamps.len() != len || self.current == u32::MAX {
+            self.stamps.clear();
+            self.stamps.resize(len, 0);
+            self.current = 0;
         }
+        self.side = side;
+        self.clear();
     }
 
     /// Forgets every potential.
@@ -175,6 +180,14 @@ struct Chains<'a> {
     /// candidates the outer chain has struck out; the search then gives
     /// [`NestedHint`]s instead of steps.
     struck: Option<&'a [u32]>,
+    work: Scratch,
+}
+
+/// The buffers of a search, kept between searches (a chain inside a
+/// chain runs this search at every point where it runs dry, thousands of
+/// times a step on the hardest puzzles).
+#[derive(Default)]
+pub(super) struct Scratch {
     nodes: Vec<Node>,
     to_on: Reached,
     to_off: Reached,
@@ -186,17 +199,18 @@ struct Chains<'a> {
 
 /// The potentials one potential leads to, worked out once each: for the
 /// potential with key `k`, `buf[spans[k].0..spans[k].1]`.
+#[derive(Default)]
 struct LinkCache {
     spans: Vec<(u32, u32)>,
     buf: Vec<(Potential, Cause)>,
 }
 
 impl LinkCache {
-    fn new(keys: usize) -> LinkCache {
-        LinkCache {
-            spans: vec![(u32::MAX, 0); keys],
-            buf: Vec::new(),
-        }
+    /// Forgets every potential's links, for `keys` potentials.
+    fn reset(&mut self, keys: usize) {
+        self.spans.clear();
+        self.spans.resize(keys, (u32::MAX, 0));
+        self.buf.clear();
     }
 
     fn get(&self, key: usize) -> Option<std::ops::Range<usize>> {
@@ -213,12 +227,12 @@ impl LinkCache {
 
 impl<'a> Chains<'a> {
     fn add(&mut self, (potential, cause): (Potential, Cause), parent: Option<usize>) -> usize {
-        self.nodes.push(Node {
+        self.work.nodes.push(Node {
             potential,
             parent,
             cause,
         });
-        self.nodes.len() - 1
+        self.work.nodes.len() - 1
     }
 
     /// The chain to `node` as links, from the assumption on.
@@ -231,7 +245,7 @@ impl<'a> Chains<'a> {
                 potential: p,
                 cause,
                 parent,
-            } = self.nodes[i];
+            } = self.work.nodes[i];
             let (reason, unit) = match (cause, p.on) {
                 (Cause::Start, _) => (LinkReason::Assumption, None),
                 (Cause::Square, false) => (LinkReason::SameSquare, None),
@@ -257,20 +271,20 @@ impl<'a> Chains<'a> {
         let mut out = Vec::new();
         let mut at = Some(node);
         while let Some(i) = at {
-            out.push(self.nodes[i].potential);
-            at = self.nodes[i].parent;
+            out.push(self.work.nodes[i].potential);
+            at = self.work.nodes[i].parent;
         }
         out
     }
 
     /// True when `potential` is among `node`'s ancestors (not `node`).
     fn has_ancestor(&self, node: usize, potential: Potential) -> bool {
-        let mut at = self.nodes[node].parent;
+        let mut at = self.work.nodes[node].parent;
         while let Some(i) = at {
-            if self.nodes[i].potential == potential {
+            if self.work.nodes[i].potential == potential {
                 return true;
             }
-            at = self.nodes[i].parent;
+            at = self.work.nodes[i].parent;
         }
         false
     }
@@ -281,16 +295,17 @@ impl<'a> Chains<'a> {
     /// during a search.)
     fn on_to_off(&mut self, p: Potential, links: LinkKinds) -> std::ops::Range<usize> {
         let key = self.key(p);
-        if let Some(range) = self.offs_of_on.get(key) {
+        if let Some(range) = self.work.offs_of_on.get(key) {
             return range;
         }
         let Potential { square, digit, .. } = p;
         let state = self.state;
         let geo = state.geometry();
-        let start = self.offs_of_on.buf.len();
+        let start = self.work.offs_of_on.buf.len();
         if links.y {
             for other in state.digits(square).iter().filter(|&d| d != digit) {
-                self.offs_of_on
+                self.work
+                    .offs_of_on
                     .buf
                     .push((off(square, other), Cause::Square));
             }
@@ -304,11 +319,14 @@ impl<'a> Chains<'a> {
                 let s = squares[i];
                 let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
                 if s != square && !earlier {
-                    self.offs_of_on.buf.push((off(s, digit), Cause::Unit(u)));
+                    self.work
+                        .offs_of_on
+                        .buf
+                        .push((off(s, digit), Cause::Unit(u)));
                 }
             }
         }
-        self.offs_of_on.keep(key, start)
+        self.work.offs_of_on.keep(key, start)
     }
 
     /// What `p` being off turns on: with Y-links the square's other digit
@@ -317,17 +335,20 @@ impl<'a> Chains<'a> {
     /// [`Chains::on_to_off`].
     fn off_to_on(&mut self, p: Potential, links: LinkKinds) -> std::ops::Range<usize> {
         let key = self.key(p);
-        if let Some(range) = self.ons_of_off.get(key) {
+        if let Some(range) = self.work.ons_of_off.get(key) {
             return range;
         }
         let Potential { square, digit, .. } = p;
         let state = self.state;
         let geo = state.geometry();
-        let start = self.ons_of_off.buf.len();
+        let start = self.work.ons_of_off.buf.len();
         let cands = state.digits(square);
         if links.y && cands.len() == 2 {
             if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
-                self.ons_of_off.buf.push((on(square, d), Cause::Square));
+                self.work
+                    .ons_of_off
+                    .buf
+                    .push((on(square, d), Cause::Square));
             }
         }
         if links.x {
@@ -340,16 +361,16 @@ impl<'a> Chains<'a> {
                 let others = state.places(u, digit) & !here;
                 if others != 0 && at_most_one(others) {
                     let target = on(geo.squares(u)[others.trailing_zeros() as usize], digit);
-                    if !self.ons_of_off.buf[start..]
+                    if !self.work.ons_of_off.buf[start..]
                         .iter()
                         .any(|&(p, _)| p == target)
                     {
-                        self.ons_of_off.buf.push((target, Cause::Unit(u)));
+                        self.work.ons_of_off.buf.push((target, Cause::Unit(u)));
                     }
                 }
             }
         }
-        self.ons_of_off.keep(key, start)
+        self.work.ons_of_off.keep(key, start)
     }
 
     /// A potential's place in the caches (its state is implied by which
@@ -361,9 +382,9 @@ impl<'a> Chains<'a> {
     /// SE's cycle search from `source` (on): the chains that come back to
     /// it after four or more links.
     fn cycles(&mut self, source: usize, links: LinkKinds) -> Vec<usize> {
-        let source_p = self.nodes[source].potential;
-        self.to_on.clear();
-        self.to_on.insert(source_p);
+        let source_p = self.work.nodes[source].potential;
+        self.work.to_on.clear();
+        self.work.to_on.insert(source_p);
         let mut pending_on = VecDeque::from([source]);
         let mut pending_off = VecDeque::new();
         let mut cycles = Vec::new();
@@ -371,8 +392,8 @@ impl<'a> Chains<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for i in self.on_to_off(self.nodes[p].potential, links) {
-                    let link = self.offs_of_on.buf[i];
+                for i in self.on_to_off(self.work.nodes[p].potential, links) {
+                    let link = self.work.offs_of_on.buf[i];
                     // Not back along the chain; an off reached twice is
                     // followed both times (SE's cycle search does so).
                     if !self.has_ancestor(p, link.0) {
@@ -382,10 +403,10 @@ impl<'a> Chains<'a> {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for i in self.off_to_on(self.nodes[p].potential, links) {
-                    let link = self.ons_of_off.buf[i];
+                for i in self.off_to_on(self.work.nodes[p].potential, links) {
+                    let link = self.work.ons_of_off.buf[i];
                     let closes = length >= 4 && link.0 == source_p;
-                    let new = self.to_on.insert(link.0);
+                    let new = self.work.to_on.insert(link.0);
                     if closes || new {
                         let node = self.add(link, Some(p));
                         if closes {
@@ -405,15 +426,15 @@ impl<'a> Chains<'a> {
     /// opposite, first found per target. SE runs it only when X-links are
     /// on (a forcing chain of Y-links alone cannot close).
     fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>) {
-        let source_p = self.nodes[source].potential;
-        self.to_on.clear();
-        self.to_off.clear();
+        let source_p = self.work.nodes[source].potential;
+        self.work.to_on.clear();
+        self.work.to_off.clear();
         let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
         if source_p.on {
-            self.to_on.insert(source_p);
+            self.work.to_on.insert(source_p);
             pending_on.push_back(source);
         } else {
-            self.to_off.insert(source_p);
+            self.work.to_off.insert(source_p);
             pending_off.push_back(source);
         }
         // One assumption has one opposite, so the first time it is reached
@@ -422,8 +443,8 @@ impl<'a> Chains<'a> {
         let before = targets.len();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for i in self.on_to_off(self.nodes[p].potential, links) {
-                    let link = self.offs_of_on.buf[i];
+                for i in self.on_to_off(self.work.nodes[p].potential, links) {
+                    let link = self.work.offs_of_on.buf[i];
                     self.reach(source_p, link, p, targets, &mut pending_off);
                     if targets.len() > before {
                         return;
@@ -431,8 +452,8 @@ impl<'a> Chains<'a> {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for i in self.off_to_on(self.nodes[p].potential, links) {
-                    let link = self.ons_of_off.buf[i];
+                for i in self.off_to_on(self.work.nodes[p].potential, links) {
+                    let link = self.work.ons_of_off.buf[i];
                     self.reach(source_p, link, p, targets, &mut pending_on);
                     if targets.len() > before {
                         return;
@@ -461,11 +482,11 @@ impl<'a> Chains<'a> {
         let target = opposite == source
             && !targets
                 .iter()
-                .any(|&t| self.nodes[t].potential == potential);
+                .any(|&t| self.work.nodes[t].potential == potential);
         let reached = if potential.on {
-            &mut self.to_on
+            &mut self.work.to_on
         } else {
-            &mut self.to_off
+            &mut self.work.to_off
         };
         let new = reached.insert(potential);
         if target || new {
@@ -549,7 +570,7 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let all = ranked(state, state.reasons(), None);
+        let all = ranked(state, state.reasons(), None, &mut Scratch::default());
         for f in all {
             if let Find::Step(step) = f.found {
                 found(step)?;
@@ -562,7 +583,12 @@ impl Finder for ForcingChains {
 /// Every cycle and forcing chain on `marks`, SE's first first: X-links,
 /// then Y-links, then both, from every candidate of every square with two
 /// or more, then SE's stable sort.
-fn ranked(marks: &dyn Marks, reasons: bool, struck: Option<&[u32]>) -> Vec<Ranked> {
+fn ranked(
+    marks: &dyn Marks,
+    reasons: bool,
+    struck: Option<&[u32]>,
+    work: &mut Scratch,
+) -> Vec<Ranked> {
     let shape = marks.geometry().shape;
     let keys = shape.square_count() * (shape.side() + 1);
     let mut all: Vec<Ranked> = Vec::new();
@@ -571,17 +597,19 @@ fn ranked(marks: &dyn Marks, reasons: bool, struck: Option<&[u32]>) -> Vec<Ranke
         LinkKinds { x: false, y: true },
         LinkKinds { x: true, y: true },
     ] {
-        // The links a potential leads to depend on the kinds of link.
+        // The links a potential leads to depend on the kinds of link, so
+        // the caches start empty for each kind (their buffers are reused).
         let mut chains = Chains {
             state: marks,
             reasons,
             struck,
-            nodes: Vec::new(),
-            to_on: Reached::new(shape),
-            to_off: Reached::new(shape),
-            offs_of_on: LinkCache::new(keys),
-            ons_of_off: LinkCache::new(keys),
+            work: std::mem::take(work),
         };
+        chains.work.nodes.clear();
+        chains.work.to_on.reset(shape);
+        chains.work.to_off.reset(shape);
+        chains.work.offs_of_on.reset(keys);
+        chains.work.ons_of_off.reset(keys);
         // A filled square has no candidates.
         for square in 0..shape.square_count() {
             let cands = marks.digits(square);
@@ -592,6 +620,7 @@ fn ranked(marks: &dyn Marks, reasons: bool, struck: Option<&[u32]>) -> Vec<Ranke
                 search(&mut chains, square, digit, links, &mut all);
             }
         }
+        *work = chains.work;
     }
     // Stable, as SE's sort is: ties keep the order found.
     all.sort_by(|a, b| {
@@ -608,8 +637,8 @@ fn ranked(marks: &dyn Marks, reasons: bool, struck: Option<&[u32]>) -> Vec<Ranke
 /// each once (a hint that removes what an earlier one removes is dropped,
 /// as SE's set of hints drops it). `struck` has, per square, what the outer
 /// chain struck out.
-pub(super) fn nested_chains(board: &Board, struck: &[u32]) -> Vec<NestedHint> {
-    let all = ranked(board, false, Some(struck));
+pub(super) fn nested_chains(board: &Board, struck: &[u32], work: &mut Scratch) -> Vec<NestedHint> {
+    let all = ranked(board, false, Some(struck), work);
     let mut out: Vec<NestedHint> = Vec::new();
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
     for f in all {
@@ -633,7 +662,7 @@ fn search(
     links: LinkKinds,
     all: &mut Vec<Ranked>,
 ) {
-    chains.nodes.clear();
+    chains.work.nodes.clear();
     let source = chains.add((on(square, digit), Cause::Start), None);
     let cycles = chains.cycles(source, links);
     let mut targets = Vec::new();
@@ -673,7 +702,7 @@ fn search(
             all.push(rank_nested(hint, cycle_base, sort_key));
         }
         for target in targets {
-            let p = chains.nodes[target].potential;
+            let p = chains.work.nodes[target].potential;
             let removals = if p.on {
                 let others = chains
                     .state
@@ -730,8 +759,8 @@ fn nested_hint(
     let mut causes = Vec::new();
     let mut at = Some(end);
     while let Some(i) = at {
-        causes.push(chains.nodes[i].cause);
-        at = chains.nodes[i].parent;
+        causes.push(chains.work.nodes[i].cause);
+        at = chains.work.nodes[i].parent;
     }
     let mut first: Vec<(Potential, Cause)> = forward
         .iter()
@@ -903,7 +932,7 @@ fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step>
 fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
     let state = chains.state;
     let geo = state.geometry();
-    let p = chains.nodes[target].potential;
+    let p = chains.work.nodes[target].potential;
     let eliminations: Vec<Cand> = if p.on {
         // Assuming the digit off forces it on: the square's other digits go,
         // and, as in SE, the digit is placed.

@@ -70,7 +70,7 @@
 
 use super::board::Board;
 use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
-use super::inner::{self, InnerHint};
+use super::inner::{self, InnerHints};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -328,6 +328,12 @@ struct Engine {
     /// key in `chain_keys` (equal chains count once in a step).
     nested: Vec<(usize, u32)>,
     chain_keys: std::collections::HashMap<Vec<Potential>, u32>,
+    /// Kept between the points where a chain runs dry, so that the rules
+    /// run there reuse their buffers: the level-1 rules' hints, the forcing
+    /// chains' search, and the engine of a dynamic rule run inside.
+    simple: InnerHints,
+    chain_work: chains::Scratch,
+    inner: Option<Box<Engine>>,
 }
 
 impl Engine {
@@ -360,7 +366,25 @@ impl Engine {
             stamp: 0,
             nested: Vec::new(),
             chain_keys: std::collections::HashMap::new(),
+            simple: InnerHints::default(),
+            chain_work: chains::Scratch::default(),
+            inner: None,
         }
+    }
+
+    /// Makes the engine as [`Engine::on`] would on a copy of `board`, for
+    /// `rule`, keeping its buffers.
+    fn reset(&mut self, board: &Board, rule: Rule) {
+        debug_assert!(self.log.is_empty());
+        self.rule = rule;
+        self.board.clone_from(board);
+        self.struck.fill(0);
+        self.free.clear();
+        self.free.extend((0..self.runs.len()).rev());
+        self.referenced.fill(false);
+        self.from_on.fill(0);
+        self.nested.clear();
+        self.chain_keys.clear();
     }
 
     /// A fresh run holding `start` as its assumption.
@@ -472,8 +496,14 @@ impl Engine {
     /// The steps `rule` finds on the working board, as an inner rule of
     /// this chain gives them (SE's nested levels 3 and 4): SE's order, each
     /// removal set once, with rule parents against what this chain struck.
-    fn nested_hints(&self, rule: Rule) -> Vec<NestedHint> {
-        let mut inner = Engine::on(self.board.clone(), rule, false);
+    fn nested_hints(&mut self, rule: Rule) -> Vec<NestedHint> {
+        let mut inner = match self.inner.take() {
+            Some(mut inner) => {
+                inner.reset(&self.board, rule);
+                inner
+            }
+            None => Box::new(Engine::on(self.board.clone(), rule, false)),
+        };
         let mut out: Vec<NestedHint> = Vec::new();
         let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
         for ranked in inner.steps() {
@@ -495,6 +525,7 @@ impl Engine {
                 key,
             });
         }
+        self.inner = Some(inner);
         out
     }
 
@@ -570,66 +601,77 @@ impl Engine {
     /// Runs the inner rules on the working grid and adds what they rule out
     /// (new potentials only); true when something was added.
     fn advance(&mut self, id: usize) -> bool {
-        let stride = self.stride;
-        // Each hint, with its entry in `nested` when it is a chain.
-        let mut hints: Vec<(InnerHint, Option<u32>)> = inner::level_one(&self.board, &self.struck)
-            .into_iter()
-            .map(|h| (h, None))
-            .collect();
+        let mut added = false;
+        let mut simple = std::mem::take(&mut self.simple);
+        inner::level_one_into(&self.board, &self.struck, &mut simple, self.reasons);
+        for hint in simple.iter() {
+            added |= self.rule_links(id, hint.removals, hint.parents, hint.text, None);
+        }
+        self.simple = simple;
+        if !self.simple.is_empty() {
+            return added;
+        }
+        // The chains inside, lowest level first, while none has a hint.
         for inner_rule in self.rule.inner_chains() {
-            if !hints.is_empty() {
-                break;
-            }
             let found = match inner_rule {
-                None => chains::nested_chains(&self.board, &self.struck),
+                None => chains::nested_chains(&self.board, &self.struck, &mut self.chain_work),
                 Some(rule) => self.nested_hints(*rule),
             };
+            let mut any = false;
             for hint in found {
                 if hint.parents.is_empty() {
                     continue;
                 }
+                any = true;
                 let next = self.chain_keys.len() as u32;
                 let key = *self.chain_keys.entry(hint.key).or_insert(next);
                 self.nested.push((hint.complexity, key));
-                let nested = (self.nested.len() - 1) as u32;
-                let text = String::from("a forcing chain");
-                let found = InnerHint {
-                    removals: hint.removals,
-                    parents: hint.parents,
-                    text,
-                };
-                hints.push((found, Some(nested)));
+                let nested = Some((self.nested.len() - 1) as u32);
+                let text = "a forcing chain";
+                added |= self.rule_links(id, &hint.removals, &hint.parents, text, nested);
+            }
+            if any {
+                break;
             }
         }
-        let mut added = false;
+        added
+    }
+
+    /// Adds to run `id` the candidates an inner rule's hint removes (those
+    /// not reached yet), each with the hint's rule parents as its parents;
+    /// true when one was new.
+    fn rule_links(
+        &mut self,
+        id: usize,
+        removals: &[(usize, u8)],
+        rule_parents: &[(usize, u8)],
+        text: &str,
+        nested: Option<u32>,
+    ) -> bool {
+        let stride = self.stride;
         let mut parents = std::mem::take(&mut self.hidden);
-        for (
-            InnerHint {
-                removals,
-                parents: rule_parents,
-                text,
-            },
-            nested,
-        ) in hints
-        {
-            let run = &mut self.runs[id];
-            parents.clear();
-            parents.extend(
-                rule_parents
-                    .iter()
-                    .filter_map(|&(s, d)| run.get(off(s, d), stride)),
-            );
-            debug_assert_eq!(parents.len(), rule_parents.len());
-            let rule = run.rules.len() as u32;
-            run.rules
-                .push((if self.reasons { text } else { String::new() }, nested));
-            for (s, d) in removals {
-                let q = off(s, d);
-                if run.get(q, stride).is_none() {
-                    let n = run.node(q, Cause::Rule(rule), &parents);
-                    run.keep(n, stride);
-                    added = true;
-                }
+        let run = &mut self.runs[id];
+        parents.clear();
+        parents.extend(
+            rule_parents
+                .iter()
+                .filter_map(|&(s, d)| run.get(off(s, d), stride)),
+        );
+        debug_assert_eq!(parents.len(), rule_parents.len());
+        let rule = run.rules.len() as u32;
+        let text = if self.reasons {
+            text.to_string()
+        } else {
+            String::new()
+        };
+        run.rules.push((text, nested));
+        let mut added = false;
+        for &(s, d) in removals {
+            let q = off(s, d);
+            if run.get(q, stride).is_none() {
+                let n = run.node(q, Cause::Rule(rule), &parents);
+                run.keep(n, stride);
+                added = true;
             }
         }
         self.hidden = parents;

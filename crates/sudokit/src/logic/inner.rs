@@ -10,7 +10,7 @@
 //! and the chain goes on with every removal that rule's hints make.
 //!
 //! A chain's length, and so its rating, depends on the order in which those
-//! removals join it, so [`level_one`] gives them exactly as SE does: the
+//! removals join it, so [`level_one_into`] gives them exactly as SE does: the
 //! hints in each rule's own scan order, and within a hint the removals in
 //! the iteration order of the Java `HashMap` SE keeps them in
 //! ([`java_hash_map_order`]).
@@ -47,7 +47,9 @@ use super::units::{Square, UnitKind};
 use super::{at_most_one, bits, subsets};
 use std::fmt::Write;
 
-/// One elimination an inner rule finds on the working board.
+/// One elimination an inner rule finds on the working board (owned, for
+/// the tests; the chains read [`InnerHintRef`]s).
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct InnerHint {
     /// (square, digit) pairs it removes, in the order SE's chain adds them:
@@ -60,18 +62,21 @@ pub(crate) struct InnerHint {
     pub(crate) text: String,
 }
 
-/// One hint of an [`InnerHints`], borrowed from its buffers: the fields of
-/// an [`InnerHint`].
+/// One hint of an [`InnerHints`], borrowed from its buffers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct InnerHintRef<'a> {
-    /// As [`InnerHint::removals`].
+    /// (square, digit) pairs it removes, in the order SE's chain adds them:
+    /// the removable map's HashMap order, each square's digits ascending.
     pub(crate) removals: &'a [(usize, u8)],
-    /// As [`InnerHint::parents`].
+    /// The rule parents: candidates (square, digit) struck out since the
+    /// chain began that the rule relies on, in SE's order.
     pub(crate) parents: &'a [(usize, u8)],
-    /// As [`InnerHint::text`]; empty when the texts were not asked for.
+    /// What the rule saw, for a person; empty when the texts were not
+    /// asked for.
     pub(crate) text: &'a str,
 }
 
+#[cfg(test)]
 impl InnerHintRef<'_> {
     /// The hint as an owned [`InnerHint`].
     pub(crate) fn to_hint(self) -> InnerHint {
@@ -188,17 +193,9 @@ const RULES: [Rule; 4] = [
 /// removal sound but may miss some). SE's results are matched on the
 /// standard 9x9 grid.
 ///
-/// This allocates its answer; a caller that runs it often keeps an
-/// [`InnerHints`] and calls [`level_one_into`].
-pub(crate) fn level_one(board: &Board, struck: &[u32]) -> Vec<InnerHint> {
-    let mut hints = InnerHints::default();
-    level_one_into(board, struck, &mut hints, true);
-    hints.iter().map(InnerHintRef::to_hint).collect()
-}
-
-/// [`level_one`] into `out` (emptied first), reusing its buffers; the
-/// hints' texts are written only when `texts` is true (they are empty
-/// otherwise). Allocation-free once `out`'s buffers have grown.
+/// Into `out` (emptied first), reusing its buffers, so that it allocates
+/// nothing once they have grown; the hints' texts are written only when
+/// `texts` is true (they are empty otherwise).
 pub(crate) fn level_one_into(board: &Board, struck: &[u32], out: &mut InnerHints, texts: bool) {
     out.clear();
     let work = Work {
@@ -734,6 +731,13 @@ mod tests {
             struck[s] |= 1 << d;
         }
         (board, struck)
+    }
+
+    /// [`level_one_into`], answered as owned hints with their texts.
+    fn level_one(board: &Board, struck: &[u32]) -> Vec<InnerHint> {
+        let mut hints = InnerHints::default();
+        level_one_into(board, struck, &mut hints, true);
+        hints.iter().map(InnerHintRef::to_hint).collect()
     }
 
     /// Every hint `rule` sees, with a rule parent or not, in SE's order.
