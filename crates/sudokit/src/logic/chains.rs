@@ -51,6 +51,7 @@
 
 use super::board::{Board, Marks};
 use super::inner::java_hash_map_order;
+use super::reach::Reach;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::{Cand, Geometry};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -93,6 +94,15 @@ struct Node {
     potential: Potential,
     parent: Option<usize>,
     cause: Cause,
+}
+
+/// Which searches from one candidate can succeed: the cycle search, and
+/// the forcing chains from it on and from it off.
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    cycle: bool,
+    from_on: bool,
+    from_off: bool,
 }
 
 /// Which links a search may use.
@@ -195,6 +205,11 @@ pub(super) struct Scratch {
     offs_of_on: LinkCache,
     /// What each potential, off, turns on.
     ons_of_off: LinkCache,
+    /// Which potential reaches which, to skip the searches that would find
+    /// nothing; its nodes are `potentials`, found by key in `node_of`.
+    reach: Reach,
+    potentials: Vec<Potential>,
+    node_of: Vec<u32>,
 }
 
 /// The potentials one potential leads to, worked out once each: for the
@@ -377,6 +392,56 @@ impl<'a> Chains<'a> {
     /// cache is asked).
     fn key(&self, p: Potential) -> usize {
         p.candidate(self.state.geometry().shape.side() + 1)
+    }
+
+    /// Works out which potential reaches which with `links` (see
+    /// [`super::reach`]), over every candidate of the grid.
+    fn build_reach(&mut self, links: LinkKinds) {
+        let stride = self.state.geometry().shape.side() + 1;
+        let mut potentials = std::mem::take(&mut self.work.potentials);
+        let mut node_of = std::mem::take(&mut self.work.node_of);
+        let mut reach = std::mem::take(&mut self.work.reach);
+        potentials.clear();
+        node_of.clear();
+        node_of.resize(self.work.offs_of_on.spans.len() * 2, u32::MAX);
+        for square in 0..self.state.geometry().shape.square_count() {
+            for digit in self.state.digits(square).iter() {
+                for p in [on(square, digit), off(square, digit)] {
+                    node_of[p.candidate(stride) * 2 + usize::from(p.on)] = potentials.len() as u32;
+                    potentials.push(p);
+                }
+            }
+        }
+        reach.build(potentials.len(), |v, out| {
+            let p = potentials[v];
+            let (range, cache) = if p.on {
+                (self.on_to_off(p, links), &self.work.offs_of_on)
+            } else {
+                (self.off_to_on(p, links), &self.work.ons_of_off)
+            };
+            for &(q, _) in &cache.buf[range] {
+                out.push(node_of[q.candidate(stride) * 2 + usize::from(q.on)]);
+            }
+        });
+        self.work.potentials = potentials;
+        self.work.node_of = node_of;
+        self.work.reach = reach;
+    }
+
+    /// Which searches from `digit` in `square` can find something.
+    fn ends(&self, square: usize, digit: u8, links: LinkKinds) -> Ends {
+        let stride = self.state.geometry().shape.side() + 1;
+        let node = |p: Potential| self.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)];
+        let (a, b) = (
+            node(on(square, digit)) as usize,
+            node(off(square, digit)) as usize,
+        );
+        let reach = &self.work.reach;
+        Ends {
+            cycle: reach.on_cycle(a),
+            from_on: links.x && reach.reaches(a, b),
+            from_off: links.x && reach.reaches(b, a),
+        }
     }
 
     /// SE's cycle search from `source` (on): the chains that come back to
@@ -610,6 +675,7 @@ fn ranked(
         chains.work.to_off.reset(shape);
         chains.work.offs_of_on.reset(keys);
         chains.work.ons_of_off.reset(keys);
+        chains.build_reach(links);
         // A filled square has no candidates.
         for square in 0..shape.square_count() {
             let cands = marks.digits(square);
@@ -617,7 +683,8 @@ fn ranked(
                 continue;
             }
             for digit in cands.iter() {
-                search(&mut chains, square, digit, links, &mut all);
+                let ends = chains.ends(square, digit, links);
+                search(&mut chains, square, digit, links, ends, &mut all);
             }
         }
         *work = chains.work;
@@ -655,21 +722,31 @@ pub(super) fn nested_chains(board: &Board, struck: &[u32], work: &mut Scratch) -
 }
 
 /// Every cycle and forcing chain from digit `digit` of `square`.
+/// (`ends` says which searches can succeed; the others are skipped.)
 fn search(
     chains: &mut Chains<'_>,
     square: usize,
     digit: u8,
     links: LinkKinds,
+    ends: Ends,
     all: &mut Vec<Ranked>,
 ) {
     chains.work.nodes.clear();
     let source = chains.add((on(square, digit), Cause::Start), None);
-    let cycles = chains.cycles(source, links);
+    let cycles = if ends.cycle {
+        chains.cycles(source, links)
+    } else {
+        Vec::new()
+    };
     let mut targets = Vec::new();
     if links.x {
-        chains.forcing(source, links, &mut targets);
-        let assumed_off = chains.add((off(square, digit), Cause::Start), None);
-        chains.forcing(assumed_off, links, &mut targets);
+        if ends.from_on {
+            chains.forcing(source, links, &mut targets);
+        }
+        if ends.from_off {
+            let assumed_off = chains.add((off(square, digit), Cause::Start), None);
+            chains.forcing(assumed_off, links, &mut targets);
+        }
     }
     let sort_key = match (links.x, links.y) {
         (true, true) => 4,

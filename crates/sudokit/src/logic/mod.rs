@@ -65,6 +65,7 @@ pub mod fish;
 pub mod hint;
 mod inner;
 pub mod intersections;
+mod reach;
 pub mod singles;
 pub mod solver;
 pub mod state;
