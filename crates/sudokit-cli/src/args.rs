@@ -370,9 +370,16 @@ pub struct BenchArgs {
     /// at least once).
     #[arg(long, default_value_t = 0.2, value_parser = parse_seconds)]
     pub seconds: f64,
-    /// How many timed runs to take the median of.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    pub repeats: u64,
+    /// How many timed runs to take the median of (default 3; with --rate,
+    /// 1: the hardest collections take minutes a pass).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub repeats: Option<u64>,
+    /// Time Sudoku Explainer's rating (`sudokit rate`, one thread, solution
+    /// count included) instead of the solving engines: puzzles/s, the
+    /// median and slowest puzzle, and the highest ER. `--seconds` and
+    /// `--engine` do not apply.
+    #[arg(long, conflicts_with_all = ["engine", "mode", "max_guesses"])]
+    pub rate: bool,
     /// Give up each search after this many guesses.
     #[arg(long, value_name = "N", alias = "max-nodes")]
     pub max_guesses: Option<u64>,

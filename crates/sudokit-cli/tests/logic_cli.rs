@@ -245,6 +245,52 @@ fn rate_min_and_max_er_keep_the_puzzles_in_range_with_their_ratings() {
 }
 
 #[test]
+fn bench_rate_times_the_rating_of_each_collection() {
+    let file = rated_file("bench-rate");
+    let out = stdout_of(
+        sudokit()
+            .args(["bench", "--rate", "--repeats", "2", "-f", "json"])
+            .arg(&file)
+            .arg(EASY1),
+    );
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 2, "{out}");
+    let highest = RATED
+        .iter()
+        .map(|(_, r)| r.split('/').next().unwrap().parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(rows[0]["puzzles"], RATED.len());
+    assert_eq!(rows[0]["rated"], RATED.len());
+    assert_eq!(rows[0]["max_er"], highest);
+    assert_eq!(rows[0]["repeats"], 2);
+    assert!(rows[0]["puzzles_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(rows[0]["median_ms"].as_f64().unwrap() <= rows[0]["max_ms"].as_f64().unwrap());
+    assert_eq!(
+        (rows[1]["puzzles"].as_u64(), rows[1]["max_er"].as_f64()),
+        (Some(1), Some(1.2))
+    );
+}
+
+#[test]
+fn bench_rate_says_which_puzzles_it_could_not_rate() {
+    let several = format!("1{}", ".".repeat(80));
+    sudokit()
+        .args(["bench", "--rate", "-"])
+        .write_stdin(format!("{several}\n{EASY1}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("puzzles/s"))
+        .stderr(predicate::str::contains(
+            "1 puzzle(s) have no solution or several",
+        ));
+    sudokit()
+        .args(["bench", "--rate", "--engine", "fast", EASY1])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
 fn rate_says_several_solutions_and_no_solution_instead_of_a_rating() {
     let several = format!("1{}", ".".repeat(80));
     let none = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";

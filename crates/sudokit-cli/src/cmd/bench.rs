@@ -10,7 +10,10 @@
 //! `--repeats` timed runs of about `--seconds` each with no per-puzzle timer;
 //! the throughput reported is their median, and the `solve_all` line shows
 //! that same figure, so the table and the line never disagree.
+//!
+//! `--rate` times Sudoku Explainer's rating instead (`bench_rate.rs`).
 
+use super::bench_rate;
 use crate::args::{BenchArgs, BenchMode, TextFormat};
 use crate::input::{self, Found, Inputs};
 use crate::record::Verdict;
@@ -35,9 +38,9 @@ const BUILT_IN: [(&str, &str); 3] = [
 const DEFAULT_ENGINES: [EngineKind; 3] = [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent];
 
 /// One collection of valid puzzles.
-struct Collection {
-    name: String,
-    puzzles: Vec<Grid>,
+pub(crate) struct Collection {
+    pub(crate) name: String,
+    pub(crate) puzzles: Vec<Grid>,
 }
 
 /// One JSON record: a collection and an engine.
@@ -73,6 +76,11 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
     } else {
         read(&args.inputs, options, quiet, &mut status)
     };
+    if args.rate {
+        let status = status.max(bench_rate::run(&collections, args)?);
+        return Ok(status);
+    }
+    let repeats = args.repeats.unwrap_or(3);
     let limits = Limits {
         max_guesses: args.max_guesses,
     };
@@ -87,13 +95,7 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
         DEFAULT_ENGINES.to_vec()
     };
     let mut out = std::io::stdout().lock();
-    // The file column fits the longest name, so the columns stay aligned.
-    let width = collections
-        .iter()
-        .map(|c| short(&c.name).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("file".len());
+    let width = file_width(&collections);
     if args.format == TextFormat::Text {
         writeln!(
             out,
@@ -101,7 +103,7 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
              guesses), then over and over in timed runs ({} of {} s each): puzzles/s is\n\
              the median run and µs/puzzle its inverse. Norvig's solve_all lines below\n\
              repeat the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
-            args.repeats,
+            repeats,
             args.seconds,
             match args.mode {
                 BenchMode::First => "stop at the first solution",
@@ -165,9 +167,9 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
                 max_solutions,
                 &limits,
                 args.seconds,
-                usize::try_from(args.repeats).unwrap_or(usize::MAX),
+                usize::try_from(repeats).unwrap_or(usize::MAX),
             );
-            let row = row(&collection.name, mode, &report, args);
+            let row = row(&collection.name, mode, &report, args.seconds, repeats);
             match args.format {
                 TextFormat::Text => {
                     writeln!(
@@ -199,7 +201,13 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
     Ok(status)
 }
 
-fn row<'a>(file: &'a str, mode: &'a str, report: &'a BatchReport, args: &BenchArgs) -> Row<'a> {
+fn row<'a>(
+    file: &'a str,
+    mode: &'a str,
+    report: &'a BatchReport,
+    seconds: f64,
+    repeats: u64,
+) -> Row<'a> {
     let n = report.puzzles.max(1) as f64;
     Row {
         file,
@@ -213,8 +221,8 @@ fn row<'a>(file: &'a str, mode: &'a str, report: &'a BatchReport, args: &BenchAr
         guesses_per_puzzle: report.guesses_per_puzzle,
         backtracks_per_puzzle: report.backtracks_per_puzzle,
         no_guess_pct: 100.0 * report.no_guess as f64 / n,
-        seconds: args.seconds,
-        repeats: args.repeats,
+        seconds,
+        repeats,
     }
 }
 
@@ -287,7 +295,18 @@ fn read(
     collections
 }
 
+/// The width of the file column: the longest name, so the columns stay
+/// aligned.
+pub(crate) fn file_width(collections: &[Collection]) -> usize {
+    collections
+        .iter()
+        .map(|c| short(&c.name).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("file".len())
+}
+
 /// The file name without its folders, so the table stays narrow.
-fn short(name: &str) -> &str {
+pub(crate) fn short(name: &str) -> &str {
     name.rsplit('/').next().unwrap_or(name)
 }

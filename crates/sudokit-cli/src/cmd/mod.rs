@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod bench_rate;
 mod candidates;
 mod completions;
 mod count;
