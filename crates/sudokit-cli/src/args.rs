@@ -83,6 +83,21 @@ pub enum Command {
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
     Random(RandomArgs),
+    /// The canonical (minlex) form of each puzzle: equal for equivalent puzzles.
+    ///
+    /// Of every form a puzzle takes under the grid's symmetries (bands and
+    /// stacks in any order, rows and columns inside them, transposition:
+    /// 3,359,232 on 9x9) and relabellings of its digits, the one whose line
+    /// is smallest, with `.` before every digit (so the form starts with as
+    /// many empty squares as it can). Two puzzles are the same puzzle in
+    /// disguise exactly when their forms are equal. Standard grids only.
+    Canon(CanonArgs),
+    /// An equivalent form of each puzzle: the same puzzle in disguise.
+    ///
+    /// With --random, a random transform of the grid's symmetries and a
+    /// random relabelling for each puzzle (for a diagonal puzzle, only
+    /// moves that keep both diagonals), reproducible from the seed.
+    Transform(TransformArgs),
     /// Print a shell completion script (source it from the shell's startup file).
     Completions(CompletionsArgs),
     /// Print the manual page, in roff (`sudokit man > sudokit.1`).
@@ -421,6 +436,39 @@ pub struct RandomArgs {
     #[arg(long)]
     pub diagonal: bool,
     /// Output format.
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print only the first puzzle of each class of equivalent puzzles, as
+    /// it was given (in one-line form), and say on stderr how many were
+    /// left out; JSON leaves out the duplicates' records.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Output format: one canonical form per puzzle, or a JSON record per
+    /// puzzle with its `canonical` form and `duplicate_of` (where the
+    /// first puzzle of its class is, or null).
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// A random transform for each puzzle (the only kind for now, so it
+    /// must be given).
+    #[arg(long, required = true)]
+    pub random: bool,
+    /// Seed of the random generator (printed on stderr when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format: one line per puzzle, or a JSON record per puzzle
+    /// with its `form` and the `seed`.
     #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
     pub format: LineFormat,
 }

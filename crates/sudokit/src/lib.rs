@@ -21,6 +21,9 @@
 //! answers independently, [`batch`] runs a whole corpus, [`random`] makes
 //! Norvig's random puzzles and [`logic`] thinks like a person: logical
 //! steps, hints, explanations and Sudoku Explainer's rating.
+//! [`transform`] disguises a puzzle (rows, columns, bands, stacks,
+//! transposition, relabelling) and [`canon`] finds its canonical (minlex)
+//! form, which tells equal puzzles apart.
 //!
 //! # Example
 //!
@@ -48,6 +51,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod canon;
 pub mod engine;
 pub mod format;
 pub mod grid;
@@ -55,6 +59,7 @@ pub mod logic;
 pub mod parse;
 pub mod random;
 pub mod shape;
+pub mod transform;
 pub mod verify;
 
 pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats};

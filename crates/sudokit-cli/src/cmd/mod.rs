@@ -5,6 +5,7 @@
 mod batch;
 mod bench;
 mod candidates;
+mod canon;
 mod completions;
 mod count;
 mod explain;
@@ -14,10 +15,23 @@ mod random;
 mod rate;
 mod solve;
 mod trace;
+mod transform;
 
 use crate::args::Command;
 use crate::Status;
 use anyhow::Result;
+
+/// The seed of a random run: the one given, or a new one, printed on
+/// stderr (unless quiet) so the run can be repeated.
+pub fn seed(given: Option<u64>, quiet: bool) -> u64 {
+    given.unwrap_or_else(|| {
+        let seed = rand::random();
+        if !quiet {
+            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
+        }
+        seed
+    })
+}
 
 /// Runs a subcommand and says how it went.
 pub fn run(command: Command, quiet: bool) -> Result<Status> {
@@ -31,6 +45,8 @@ pub fn run(command: Command, quiet: bool) -> Result<Status> {
         Command::Explain(args) => explain::run(&args, quiet),
         Command::Bench(args) => bench::run(&args, quiet),
         Command::Random(args) => random::run(&args, quiet),
+        Command::Canon(args) => canon::run(&args, quiet),
+        Command::Transform(args) => transform::run(&args, quiet),
         Command::Completions(args) => completions::completions(&args),
         Command::Man => completions::man(),
     }

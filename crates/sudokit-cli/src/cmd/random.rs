@@ -4,7 +4,7 @@ use crate::args::{LineFormat, RandomArgs};
 use crate::Status;
 use anyhow::{bail, Result};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use sudokit::random::{default_min_givens, random_puzzle};
@@ -37,13 +37,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
         let side = shape.side();
         bail!("--min-givens {min_givens}: a {side}x{side} grid has only {squares} squares");
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::thread_rng().gen();
-        if !quiet {
-            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
-        }
-        seed
-    });
+    let seed = super::seed(args.seed, quiet);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for index in 1..=args.count {
