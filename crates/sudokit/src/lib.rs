@@ -22,8 +22,9 @@
 //! Norvig's random puzzles and [`logic`] thinks like a person: logical
 //! steps, hints, explanations and Sudoku Explainer's rating.
 //! [`transform`] disguises a puzzle (rows, columns, bands, stacks,
-//! transposition, relabelling) and [`canon`] finds its canonical (minlex)
-//! form, which tells equal puzzles apart.
+//! transposition, relabelling), [`canon`] finds its canonical (minlex)
+//! form, which tells equal puzzles apart, and [`generate`] makes new
+//! puzzles with one solution: symmetric, minimal, at a chosen difficulty.
 //!
 //! # Example
 //!
@@ -54,6 +55,7 @@ pub mod batch;
 pub mod canon;
 pub mod engine;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
