@@ -101,3 +101,119 @@ fn transform_is_reproducible_and_keeps_diagonals() {
         .success()
         .stderr(predicate::str::contains("--seed"));
 }
+
+#[test]
+fn generate_gives_the_same_puzzles_whatever_the_threads() {
+    let args = ["generate", "--count", "6", "--seed", "9", "--level", "hard"];
+    let one = stdout_of(sudokit().args(args).args(["-j", "1"]));
+    let two = stdout_of(sudokit().args(args).args(["-j", "2"]));
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), 6);
+    // Each has one solution, and rates in the band.
+    let counts = stdout_of(sudokit().arg("count").write_stdin(one.clone()));
+    assert_eq!(counts, "1\n".repeat(6));
+    let ratings = stdout_of(sudokit().arg("rate").write_stdin(one));
+    for line in ratings.lines() {
+        let er: f64 = line.split('/').next().unwrap().parse().unwrap();
+        assert!((1.6..=2.5).contains(&er), "{line}");
+    }
+    sudokit()
+        .arg("generate")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--seed"));
+}
+
+#[test]
+fn generate_writes_json_records_and_boards() {
+    let out = stdout_of(sudokit().args([
+        "generate",
+        "-n",
+        "2",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+        "--symmetry",
+        "mirror",
+        "--er",
+        "1.0..4",
+    ]));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        for field in [
+            "index",
+            "puzzle",
+            "solution",
+            "clues",
+            "symmetry",
+            "size",
+            "variant",
+            "er",
+            "ep",
+            "ed",
+            "technique",
+            "seed",
+            "try",
+        ] {
+            assert!(r.get(field).is_some(), "{field}: {r}");
+        }
+        assert_eq!(r["symmetry"], "mirror");
+        assert_eq!(r["seed"], 3);
+        assert!(r["er"].as_f64().unwrap() <= 4.0);
+    }
+    let boards = stdout_of(sudokit().args([
+        "generate", "-n", "2", "--seed", "3", "--format", "grid", "--size", "4",
+    ]));
+    assert_eq!(boards.lines().count(), 2 * 5 + 1);
+    let plain = stdout_of(sudokit().args(["generate", "--seed", "3", "-n", "1", "--er", "2"]));
+    assert!(plain.trim().len() == 81);
+}
+
+#[test]
+fn generate_ends_a_hopeless_search_with_a_clear_message() {
+    sudokit()
+        .args([
+            "generate",
+            "--clues",
+            "17",
+            "--max-tries",
+            "30",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "stopped after 30 tries (--max-tries 30): found 0 of 1 puzzles",
+        ));
+    sudokit()
+        .args([
+            "generate",
+            "--clues",
+            "17",
+            "--timeout",
+            "0.3",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("(--timeout 0.3)"));
+    for (args, message) in [
+        (vec!["--clues", "10..16"], "fewer than 17 givens"),
+        (vec!["--clues", "30..20"], "lower end is above"),
+        (vec!["--clues", "90"], "only 81 squares"),
+        (vec!["--er", "7..", "--level", "easy"], "do not overlap"),
+        (vec!["--technique", "magic"], "unknown technique 'magic'"),
+        (vec!["--symmetry", "spiral"], "unknown symmetry 'spiral'"),
+    ] {
+        sudokit()
+            .arg("generate")
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -9,6 +9,7 @@ mod canon;
 mod completions;
 mod count;
 mod explain;
+mod generate;
 mod hint;
 mod one_by_one;
 mod random;
@@ -33,6 +34,24 @@ pub fn seed(given: Option<u64>, quiet: bool) -> u64 {
     })
 }
 
+/// The shape a random command makes: `--size`, and `--diagonal` or not.
+pub fn shape(size: sudokit::Size, diagonal: bool) -> &'static sudokit::Shape {
+    let variant = if diagonal {
+        sudokit::Variant::Diagonal
+    } else {
+        sudokit::Variant::Standard
+    };
+    sudokit::Shape::of(size, variant)
+}
+
+/// The JSON word for a variant.
+pub fn variant_word(variant: sudokit::Variant) -> &'static str {
+    match variant {
+        sudokit::Variant::Standard => "standard",
+        sudokit::Variant::Diagonal => "diagonal",
+    }
+}
+
 /// Runs a subcommand and says how it went.
 pub fn run(command: Command, quiet: bool) -> Result<Status> {
     match command {
@@ -45,6 +64,7 @@ pub fn run(command: Command, quiet: bool) -> Result<Status> {
         Command::Explain(args) => explain::run(&args, quiet),
         Command::Bench(args) => bench::run(&args, quiet),
         Command::Random(args) => random::run(&args, quiet),
+        Command::Generate(args) => generate::run(&args, quiet),
         Command::Canon(args) => canon::run(&args, quiet),
         Command::Transform(args) => transform::run(&args, quiet),
         Command::Completions(args) => completions::completions(&args),

@@ -8,7 +8,6 @@ use rand::SeedableRng;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use sudokit::random::{default_min_givens, random_puzzle};
-use sudokit::{Shape, Variant};
 
 /// One puzzle, as JSON.
 #[derive(Serialize)]
@@ -25,12 +24,7 @@ struct Made {
 }
 
 pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
-    let variant = if args.diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Standard
-    };
-    let shape = Shape::of(args.size, variant);
+    let shape = super::shape(args.size, args.diagonal);
     let squares = shape.square_count();
     let min_givens = args.min_givens.unwrap_or_else(|| default_min_givens(shape));
     if min_givens > squares {
@@ -50,11 +44,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
                     givens: puzzle.given_count(),
                     puzzle: puzzle.to_line(),
                     size: shape.side(),
-                    variant: if args.diagonal {
-                        "diagonal"
-                    } else {
-                        "standard"
-                    },
+                    variant: super::variant_word(shape.variant()),
                     seed,
                 };
                 writeln!(out, "{}", serde_json::to_string(&made)?)?;
