@@ -16,6 +16,7 @@ use anyhow::{bail, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use sudokit::generate::{fewest_givens, generate_nth, Generated, Options, Symmetry, Wanted};
 use sudokit::logic::Difficulty;
@@ -63,6 +64,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     let max_tries = args.max_tries.unwrap_or(u64::MAX);
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut tries, mut made) = (0u64, 0u64);
+    let started = AtomicU64::new(0);
     let mut timed_out = false;
     while made < args.count && tries < max_tries && !timed_out {
         let block = block_size(args.count - made, made, tries, threads);
@@ -74,7 +76,15 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
                     if deadline.is_some_and(|d| Instant::now() >= d) {
                         return None;
                     }
-                    Some(generate_nth(&options, seed, i).ok())
+                    let found = generate_nth(&options, seed, i).ok();
+                    // The tries made so far, a few times a second on a
+                    // rare search (the order does not matter here).
+                    let done = started.fetch_add(1, Ordering::Relaxed) + 1;
+                    if done.is_multiple_of(64) {
+                        progress
+                            .set_message(format!("{made}/{} puzzles, {done} tries", args.count));
+                    }
+                    Some(found)
                 })
                 .collect()
         });
