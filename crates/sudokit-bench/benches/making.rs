@@ -1,5 +1,6 @@
 //! criterion benchmarks of the puzzle maker's library functions: the
-//! canonical (minlex) form over whole collections.
+//! canonical (minlex) form over whole collections, and the generator's
+//! minimal 180-degree puzzles, unrated and at two levels.
 //! Run with `cargo bench -p sudokit-bench --bench making`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -8,6 +9,8 @@ use std::time::Duration;
 mod common;
 use common::corpus;
 use sudokit::canon::minlex;
+use sudokit::generate::{generate_nth, Level, Options, Wanted};
+use sudokit::Shape;
 
 fn canon(c: &mut Criterion) {
     for file in [
@@ -36,5 +39,44 @@ fn canon(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, canon);
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    let standard = Options::new(Shape::standard());
+    for (name, count, options) in [
+        ("minimal_rot180", 200, standard),
+        (
+            "hard",
+            50,
+            Options {
+                difficulty: Some(Wanted::level(Level::Hard)),
+                ..standard
+            },
+        ),
+        (
+            "diabolical",
+            5,
+            Options {
+                difficulty: Some(Wanted::level(Level::Diabolical)),
+                ..standard
+            },
+        ),
+    ] {
+        group.throughput(Throughput::Elements(count));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                // The first `count` puzzles of seed 1: the same work each time.
+                (0..)
+                    .filter_map(|i| generate_nth(&options, 1, i).ok())
+                    .take(count as usize)
+                    .map(|g| g.puzzle.given_count())
+                    .sum::<usize>()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, canon, generate);
 criterion_main!(benches);

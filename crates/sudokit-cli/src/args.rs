@@ -5,7 +5,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::generate::{Level, SymmetryChoice};
 use sudokit::{EngineKind, Size};
 
-/// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles.
+/// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles;
+/// make new ones and tell equal ones apart.
 ///
 /// Puzzles are read in Peter Norvig's permissive format: digits are givens,
 /// `0` and `.` are empty squares, everything else is ignored. A file holds one
