@@ -59,7 +59,17 @@ pub enum CanonError {
     /// Two givens clash: not a puzzle.
     #[error("two givens put the same digit in one unit")]
     Clash,
+    /// The grid has so many ways to tie that the search would keep more
+    /// than [`MAX_PARTIALS`] partial transforms (an almost empty 16x16 or
+    /// 25x25 grid with a few full rows; never a real puzzle).
+    #[error("too many ways to tie: more than {MAX_PARTIALS} partial transforms")]
+    TooManyTies,
 }
+
+/// The most partial transforms the search keeps for one row (about 90
+/// bytes each). On 9x9 a row can multiply them by at most 3!^3 = 216; on
+/// 16x16 by 4!^4 = 331,776, on grids that are all but empty.
+pub const MAX_PARTIALS: usize = 1 << 18;
 
 /// The canonical (minlex) form of `grid`.
 pub fn minlex(grid: &Grid) -> Result<Grid, CanonError> {
@@ -76,7 +86,7 @@ pub fn minlex_with_transform(grid: &Grid) -> Result<(Grid, Transform), CanonErro
         return Err(CanonError::Clash);
     }
     let mut search = Search::new(grid);
-    let (cells, best) = search.run();
+    let (cells, best) = search.run().ok_or(CanonError::TooManyTies)?;
     let n = shape.side();
     let transform = best.transform(shape, n);
     let form = Grid::from_cells(shape, cells).unwrap_or_else(|| grid.clone());
@@ -214,8 +224,8 @@ impl Search {
     }
 
     /// Places every row; returns the canonical cells and one partial
-    /// transform that makes them.
-    fn run(&mut self) -> (Vec<u8>, Partial) {
+    /// transform that makes them, or `None` past [`MAX_PARTIALS`].
+    fn run(&mut self) -> Option<(Vec<u8>, Partial)> {
         let n = self.n;
         let all = (1u32 << n) - 1;
         // Taken out for the loop, which adds partial transforms to `self`.
@@ -245,7 +255,12 @@ impl Search {
                         best = string;
                         self.next.clear();
                     }
-                    self.branch(&p, k, r, row);
+                    // The last row leaves no row below to tell the orders
+                    // of its new digits apart: one will do.
+                    self.branch(&p, k, r, row, k + 1 < n);
+                    if self.next.len() > MAX_PARTIALS {
+                        return None;
+                    }
                 }
             }
             std::mem::swap(&mut self.partials, &mut self.next);
@@ -256,7 +271,7 @@ impl Search {
             }
             cells.extend_from_slice(&best[..n]);
         }
-        (cells, self.partials[0])
+        self.partials.first().map(|&p| (cells, p))
     }
 
     /// The smallest string `row` can make under `p`, unless a group shows
@@ -306,7 +321,7 @@ impl Search {
 
     /// Adds the partial transforms that place input row `r` as output row
     /// `k` after `p`: one for each order of the new digits in each group.
-    fn branch(&mut self, p: &Partial, k: usize, r: usize, row: &[u8]) {
+    fn branch(&mut self, p: &Partial, k: usize, r: usize, row: &[u8], every_order: bool) {
         let mut base = *p;
         base.used |= 1 << r;
         base.band = (r / self.box_rows) as u8;
@@ -355,7 +370,7 @@ impl Search {
                     at += 1;
                 }
             }
-            if at > new_from + 1 {
+            if every_order && at > new_from + 1 {
                 runs[run_count] = (new_from as u8, at as u8);
                 run_count += 1;
             }
@@ -380,6 +395,9 @@ impl Search {
         };
         let (start, end) = (usize::from(start), usize::from(end));
         loop {
+            if self.next.len() > MAX_PARTIALS {
+                return;
+            }
             self.orders(base, rest, row);
             if !next_permutation(&mut base.order[start..end]) {
                 break;
