@@ -456,12 +456,17 @@ fn stays_within(puzzle: &Grid, max: u16) -> bool {
     true
 }
 
-/// Guesses the uniqueness check may make on sizes other than 9x9 before
-/// it gives up (and the orbit stays).
+/// Guesses the uniqueness check may make before it gives up (and the
+/// orbit stays): Norvig's engine on sizes other than 9x9, and the fast
+/// engine, whose guesses cost far less and which never comes near this on
+/// a 9x9 puzzle with one solution.
 const CHECK_BUDGET: u64 = 20_000;
+const FAST_CHECK_BUDGET: u64 = 1_000_000;
 
 /// Guesses the search for a solution grid may make before the try starts
-/// again from other random digits.
+/// again from other random digits (on a diagonal 9x9 grid a start with no
+/// solution can take the fast engine seconds to rule out: fuzzing found
+/// one).
 const GRID_BUDGET: u64 = 20_000;
 
 /// Random starts for a solution grid before a try gives up.
@@ -485,11 +490,16 @@ impl Counter {
 
     /// True when `grid` provably has exactly one solution.
     fn unique(&self, grid: &Grid) -> bool {
-        self.solutions(grid, 2, CHECK_BUDGET).0 == 1
+        let budget = match self {
+            Counter::Fast { .. } => FAST_CHECK_BUDGET,
+            Counter::Engine(_) => CHECK_BUDGET,
+        };
+        self.solutions(grid, 2, budget).0 == 1
     }
 
-    /// Solutions up to `max` within `budget` guesses (the fast engine
-    /// needs none), and the first one.
+    /// Solutions up to `max` within `budget` guesses, and the first one; a
+    /// search cut short by the budget before it found `max` counts as none
+    /// (it proves nothing).
     fn solutions(&self, grid: &Grid, max: usize, budget: u64) -> (usize, Option<Grid>) {
         match (self, <&[u8; 81]>::try_from(grid.cells())) {
             (Counter::Fast { diagonal }, Ok(cells)) => {
@@ -498,10 +508,13 @@ impl Counter {
                     cells,
                     *diagonal,
                     max as u64,
-                    u64::MAX,
+                    budget,
                     &mut solution,
                     Backend::Auto,
                 );
+                if outcome.limit_hit && outcome.solutions < max as u64 {
+                    return (0, None);
+                }
                 let first = (outcome.solutions > 0)
                     .then(|| Grid::from_cells(grid.shape(), solution.to_vec()))
                     .flatten();
@@ -512,7 +525,6 @@ impl Counter {
                     max_guesses: Some(budget),
                 };
                 let report = engine.run(grid, max, &limits);
-                // A search cut short proves nothing.
                 let found = if report.limit_reached && report.solutions < max {
                     0
                 } else {
