@@ -26,7 +26,7 @@ use sudokit::{verify, Candidates, Count, Digits, EngineKind, Grid, Limits, Shape
 pub type Check = fn(&[u8]);
 
 /// Every target, by name, as `fuzz/run` and the replay test know them.
-pub const TARGETS: [(&str, Check); 8] = [
+pub const TARGETS: [(&str, Check); 9] = [
     ("read", read),
     ("parse_grid", parse_grid_text),
     ("marks", marks),
@@ -35,6 +35,7 @@ pub const TARGETS: [(&str, Check); 8] = [
     ("trace", trace),
     ("random", random),
     ("logic", logic),
+    ("making", making),
 ];
 
 /// Reading options from one byte: a size (or none) and a variant.
@@ -554,4 +555,79 @@ pub fn logic(data: &[u8]) {
     keeps_to(&solution, &se);
     keeps_to(&solution, &easiest);
     rates(&state, &se);
+}
+
+/// The puzzle maker's functions. Any grid (as [`grid_of`] makes it): its
+/// canonical form, when it has one, is never larger than the grid, comes
+/// from it by the transform reported, and is the same for a random
+/// disguise of it (standard grids; diagonal ones and clashes are refused);
+/// a random transform of a diagonal grid keeps its solution count. Then a
+/// generator request from the same bytes (shape, symmetry, givens, seed):
+/// a puzzle it makes has one solution (Norvig's count), the symmetry, and
+/// givens in the range.
+pub fn making(data: &[u8]) {
+    use rand::SeedableRng;
+    use sudokit::canon::{minlex_with_transform, CanonError};
+    use sudokit::generate::{generate, Options, Symmetry, SymmetryChoice};
+    use sudokit::transform::Transform;
+    let Some(grid) = grid_of(data) else {
+        return;
+    };
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let disguise = Transform::random(grid.shape(), &mut rng)
+        .apply(&grid)
+        .expect("a transform for the grid's own shape");
+    match minlex_with_transform(&grid) {
+        Ok((form, transform)) => {
+            assert!(form.to_line() <= grid.to_line(), "{grid:?}");
+            assert_eq!(transform.apply(&grid).as_ref(), Ok(&form), "{grid:?}");
+            let again = minlex_with_transform(&disguise).map(|(f, _)| f);
+            assert_eq!(again, Ok(form), "{grid:?} as {disguise:?}");
+        }
+        Err(CanonError::Diagonal) => assert_eq!(grid.shape().variant(), Variant::Diagonal),
+        Err(CanonError::Clash) => assert!(grid.has_clash()),
+        Err(CanonError::TooManyTies) => panic!("{grid:?}: too many ties on a small grid"),
+    }
+    if grid.shape().variant() == Variant::Diagonal {
+        let norvig = EngineKind::Norvig.solver();
+        let limits = Limits {
+            max_guesses: Some(500),
+        };
+        let (a, b) = (
+            norvig.run(&grid, 2, &limits),
+            norvig.run(&disguise, 2, &limits),
+        );
+        if !a.limit_reached && !b.limit_reached {
+            assert_eq!(a.solutions, b.solutions, "{grid:?} as {disguise:?}");
+        }
+    }
+    let &[_, symmetry, low, high, ..] = data else {
+        return;
+    };
+    let squares = grid.shape().square_count();
+    let low = usize::from(low) % (squares + 1);
+    let high = low + usize::from(high) % (squares + 1 - low);
+    let options = Options {
+        symmetry: match usize::from(symmetry) % 8 {
+            7 => SymmetryChoice::Random,
+            n => SymmetryChoice::Fixed(Symmetry::ALL[n]),
+        },
+        minimal: symmetry & 0x80 != 0,
+        clues: (low, high),
+        ..Options::new(grid.shape())
+    };
+    if let Ok(made) = generate(&options, &mut rng) {
+        let puzzle = &made.puzzle;
+        let count = EngineKind::Norvig
+            .solver()
+            .count(puzzle, 2, &Limits::none())
+            .0;
+        assert_eq!(count, Count::Exactly(1), "{puzzle:?}");
+        assert!(made.symmetry.holds(puzzle), "{puzzle:?}");
+        assert!((low..=high).contains(&puzzle.given_count()), "{puzzle:?}");
+        verify::check(puzzle, &made.solution).unwrap_or_else(|e| panic!("{puzzle:?}: {e}"));
+    }
 }

@@ -2,9 +2,11 @@
 //! here at the edge so the commands never look at strings.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudokit::generate::{Level, SymmetryChoice};
 use sudokit::{EngineKind, Size};
 
-/// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles.
+/// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles;
+/// make new ones and tell equal ones apart.
 ///
 /// Puzzles are read in Peter Norvig's permissive format: digits are givens,
 /// `0` and `.` are empty squares, everything else is ignored. A file holds one
@@ -85,6 +87,33 @@ pub enum Command {
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
     Random(RandomArgs),
+    /// Make new puzzles with one solution: symmetric, minimal, at a chosen difficulty.
+    ///
+    /// Each try fills a random grid and empties it one orbit of the
+    /// symmetry at a time, keeping an orbit whenever emptying it would
+    /// allow a second solution; then the puzzle is kept when its givens and
+    /// rating are in the ranges asked for. Puzzles are printed as they are
+    /// found, on every core (-j), with progress on a terminal (puzzles
+    /// found, tries made). The same seed and options give the same
+    /// puzzles whatever the number of threads. When --max-tries or
+    /// --timeout ends the search before --count puzzles are found, it says
+    /// so and exits 1.
+    Generate(GenerateArgs),
+    /// The canonical (minlex) form of each puzzle: equal for equivalent puzzles.
+    ///
+    /// Of every form a puzzle takes under the grid's symmetries (bands and
+    /// stacks in any order, rows and columns inside them, transposition:
+    /// 3,359,232 on 9x9) and relabellings of its digits, the one whose line
+    /// is smallest, with `.` before every digit (so the form starts with as
+    /// many empty squares as it can). Two puzzles are the same puzzle in
+    /// disguise exactly when their forms are equal. Standard grids only.
+    Canon(CanonArgs),
+    /// An equivalent form of each puzzle: the same puzzle in disguise.
+    ///
+    /// With --random, a random transform of the grid's symmetries and a
+    /// random relabelling for each puzzle (for a diagonal puzzle, only
+    /// moves that keep both diagonals), reproducible from the seed.
+    Transform(TransformArgs),
     /// Print a shell completion script (source it from the shell's startup file).
     Completions(CompletionsArgs),
     /// Print the manual page, in roff (`sudokit man > sudokit.1`).
@@ -432,6 +461,164 @@ pub struct RandomArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed of the random generator (printed on stderr when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The symmetry of the givens: none, rot180 (a half turn), rot90 (a
+    /// quarter turn), mirror (left and right), diagonal (the main
+    /// diagonal), antidiagonal, all (all of these at once), or random (one
+    /// of them for each puzzle).
+    #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry, default_value = "rot180")]
+    pub symmetry: SymmetryChoice,
+    /// Every puzzle minimal: no given (no orbit of givens, under the
+    /// symmetry) can go without a second solution. Without --clues this is
+    /// always so; with it, digging otherwise stops as soon as the puzzle
+    /// has at most MAX givens.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Givens per puzzle: MIN..MAX, MIN.., ..MAX or N.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_count_range)]
+    pub clues: Option<(u32, Option<u32>)>,
+    /// Sudoku Explainer's ER: MIN..MAX, MIN.., ..MAX or one value (e.g.
+    /// 6.2..7). Every puzzle is rated; one whose rating stops short of the
+    /// solution has only a lower bound, which can reach MIN, never show
+    /// it is at most MAX.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
+    pub er: Option<(u16, Option<u16>)>,
+    /// A level, one of Sudoku Explainer's ER bands: easy (1.0-1.2), medium
+    /// (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0) or diabolical (6.1 and
+    /// up). With --er, both must hold.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub level: Option<Level>,
+    /// The technique of the hardest step (its id, as `rate --format json`
+    /// writes it, e.g. x_wing, xy_wing, naked_pair).
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub technique: Option<sudokit::logic::Technique>,
+    /// Grid side: 4, 6, 9 or 16 (25 works, slowly).
+    #[arg(long, value_parser = parse_size, default_value = "9")]
+    pub size: Size,
+    /// Make diagonal sudoku: both main diagonals are units too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Output format: one line per puzzle, a pretty board, or a JSON record
+    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed and
+    /// technique when rated, seed and the try that made it).
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
+    pub format: SolveFormat,
+    /// Stop after this many tries.
+    #[arg(long, value_name = "N")]
+    pub max_tries: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Threads to use; 0 (the default) means one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// `MIN..MAX`, `MIN..`, `..MAX` or a single value, each end read by `one`.
+fn parse_range<T: Copy + PartialOrd>(
+    text: &str,
+    one: impl Fn(&str) -> Option<T>,
+    what: &str,
+) -> Result<(Option<T>, Option<T>), String> {
+    let bad = || format!("'{text}' is not {what}: write MIN..MAX, MIN.., ..MAX or one value");
+    let (low, high) = match text.split_once("..") {
+        Some((low, high)) => (low.trim(), high.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let end = |s: &str| -> Result<Option<T>, String> {
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            one(s).map(Some).ok_or_else(bad)
+        }
+    };
+    let (low, high) = (end(low)?, end(high)?);
+    if let (Some(l), Some(h)) = (low, high) {
+        if l > h {
+            return Err(format!("'{text}': the lower end is above the upper end"));
+        }
+    }
+    if low.is_none() && high.is_none() {
+        return Err(bad());
+    }
+    Ok((low, high))
+}
+
+fn parse_count_range(text: &str) -> Result<(u32, Option<u32>), String> {
+    let (low, high) = parse_range(text, |s| s.parse::<u32>().ok(), "a range of givens")?;
+    Ok((low.unwrap_or(0), high))
+}
+
+fn parse_er_range(text: &str) -> Result<(u16, Option<u16>), String> {
+    let (low, high) = parse_range(text, |s| parse_rating(s).ok(), "a range of ratings")?;
+    Ok((low.unwrap_or(0), high))
+}
+
+fn parse_symmetry(text: &str) -> Result<SymmetryChoice, String> {
+    match text {
+        "random" => Ok(SymmetryChoice::Random),
+        _ => text
+            .parse()
+            .map(SymmetryChoice::Fixed)
+            .map_err(|e: sudokit::generate::UnknownSymmetry| format!("{e}, or random")),
+    }
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|e: sudokit::generate::UnknownLevel| e.to_string())
+}
+
+fn parse_technique(text: &str) -> Result<sudokit::logic::Technique, String> {
+    sudokit::logic::Technique::from_id(text).ok_or_else(|| {
+        let ids: Vec<&str> = sudokit::logic::Technique::ALL
+            .iter()
+            .map(|t| t.id())
+            .collect();
+        format!("unknown technique '{text}' (one of: {})", ids.join(", "))
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print only the first puzzle of each class of equivalent puzzles, as
+    /// it was given (in one-line form), and say on stderr how many were
+    /// left out; JSON leaves out the duplicates' records.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Output format: one canonical form per puzzle, or a JSON record per
+    /// puzzle with its `canonical` form and `duplicate_of` (where the
+    /// first puzzle of its class is, or null).
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// A random transform for each puzzle (the only kind for now, so it
+    /// must be given).
+    #[arg(long, required = true)]
+    pub random: bool,
+    /// Seed of the random generator (printed on stderr when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format: one line per puzzle, or a JSON record per puzzle
+    /// with its `form` and the `seed`.
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    pub format: LineFormat,
+}
+
+#[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
@@ -461,6 +648,23 @@ mod tests {
         for bad in ["nan", "-1", "high", "1e9"] {
             assert!(parse_rating(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn ranges_read_both_ends_or_one() {
+        assert_eq!(parse_count_range("20..30"), Ok((20, Some(30))));
+        assert_eq!(parse_count_range("24"), Ok((24, Some(24))));
+        assert_eq!(parse_count_range("..30"), Ok((0, Some(30))));
+        assert_eq!(parse_count_range("25.."), Ok((25, None)));
+        assert_eq!(parse_er_range("6.1..11"), Ok((61, Some(110))));
+        assert_eq!(parse_er_range("1.0..1.2"), Ok((10, Some(12))));
+        assert_eq!(parse_er_range("7.5.."), Ok((75, None)));
+        for bad in ["30..20", "..", "a..b", "", "1...2"] {
+            assert!(parse_count_range(bad).is_err(), "{bad}");
+        }
+        assert!(parse_er_range("3..2.5").is_err());
+        assert!(parse_technique("x_wing").is_ok());
+        assert!(parse_technique("magic").unwrap_err().contains("naked_pair"));
     }
 
     #[test]

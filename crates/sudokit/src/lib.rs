@@ -21,6 +21,10 @@
 //! answers independently, [`batch`] runs a whole corpus, [`random`] makes
 //! Norvig's random puzzles and [`logic`] thinks like a person: logical
 //! steps, hints, explanations and Sudoku Explainer's rating.
+//! [`transform`] disguises a puzzle (rows, columns, bands, stacks,
+//! transposition, relabelling), [`canon`] finds its canonical (minlex)
+//! form, which tells equal puzzles apart, and [`generate`] makes new
+//! puzzles with one solution: symmetric, minimal, at a chosen difficulty.
 //!
 //! # Example
 //!
@@ -48,13 +52,16 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod canon;
 pub mod engine;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
 pub mod random;
 pub mod shape;
+pub mod transform;
 pub mod verify;
 
 pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats};

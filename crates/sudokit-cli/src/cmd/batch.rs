@@ -234,7 +234,7 @@ impl<W: Write> Writer<'_, W> {
 /// The pool for `-j N`: 0 means one thread per core, and more threads than
 /// cores are cut down to that (rayon's idle workers spin looking for work,
 /// so on 2 cores `-j 1000` ran 75 times slower than `-j 2`).
-fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
+pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match jobs {
         0 => cores,
@@ -256,13 +256,18 @@ fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
 
 /// A puzzle counter on stderr, only when a person is watching it.
 fn progress_bar(quiet: bool) -> ProgressBar {
+    spinner(quiet, "{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
+}
+
+/// A spinner on stderr drawn from `template`, hidden unless a person is
+/// watching (stderr is a terminal and not `--quiet`).
+pub fn spinner(quiet: bool, template: &str) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar

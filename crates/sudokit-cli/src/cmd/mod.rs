@@ -6,19 +6,52 @@ mod batch;
 mod bench;
 mod bench_rate;
 mod candidates;
+mod canon;
 mod completions;
 mod count;
 mod explain;
+mod generate;
 mod hint;
 mod one_by_one;
 mod random;
 mod rate;
 mod solve;
 mod trace;
+mod transform;
 
 use crate::args::Command;
 use crate::Status;
 use anyhow::Result;
+
+/// The seed of a random run: the one given, or a new one, printed on
+/// stderr (unless quiet) so the run can be repeated.
+pub fn seed(given: Option<u64>, quiet: bool) -> u64 {
+    given.unwrap_or_else(|| {
+        let seed = rand::random();
+        if !quiet {
+            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
+        }
+        seed
+    })
+}
+
+/// The shape a random command makes: `--size`, and `--diagonal` or not.
+pub fn shape(size: sudokit::Size, diagonal: bool) -> &'static sudokit::Shape {
+    let variant = if diagonal {
+        sudokit::Variant::Diagonal
+    } else {
+        sudokit::Variant::Standard
+    };
+    sudokit::Shape::of(size, variant)
+}
+
+/// The JSON word for a variant.
+pub fn variant_word(variant: sudokit::Variant) -> &'static str {
+    match variant {
+        sudokit::Variant::Standard => "standard",
+        sudokit::Variant::Diagonal => "diagonal",
+    }
+}
 
 /// Runs a subcommand and says how it went.
 pub fn run(command: Command, quiet: bool) -> Result<Status> {
@@ -32,6 +65,9 @@ pub fn run(command: Command, quiet: bool) -> Result<Status> {
         Command::Explain(args) => explain::run(&args, quiet),
         Command::Bench(args) => bench::run(&args, quiet),
         Command::Random(args) => random::run(&args, quiet),
+        Command::Generate(args) => generate::run(&args, quiet),
+        Command::Canon(args) => canon::run(&args, quiet),
+        Command::Transform(args) => transform::run(&args, quiet),
         Command::Completions(args) => completions::completions(&args),
         Command::Man => completions::man(),
     }

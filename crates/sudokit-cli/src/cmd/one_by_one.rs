@@ -22,6 +22,25 @@ pub struct Puzzle<'a> {
     pub grid: &'a Grid,
 }
 
+impl Puzzle<'_> {
+    /// The puzzle's JSON record, judged.
+    pub fn record(&self, verdict: &Verdict) -> Record {
+        let entry = self.entry;
+        Record::new(self.source, entry.index, entry.line, self.grid.to_line()).judged(verdict)
+    }
+
+    /// The verdict on pencil marks given to a subcommand that works on
+    /// givens (`canon`, `transform`), or `None` for givens.
+    pub fn givens_only(&self, command: &str) -> Option<(Verdict, Record)> {
+        self.entry.marks.as_ref()?;
+        let entry = self.entry;
+        let verdict = Verdict::invalid(format!("{command} takes givens, not pencil marks"));
+        let record = Record::new(self.source, entry.index, entry.line, entry.text.clone());
+        let record = record.judged(&verdict);
+        Some((verdict, record))
+    }
+}
+
 /// What a one-by-one subcommand does with what the inputs hold.
 pub trait OneByOne {
     /// Works on a valid puzzle, prints its output, and says how it went.

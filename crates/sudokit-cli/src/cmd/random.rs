@@ -4,11 +4,10 @@ use crate::args::{LineFormat, RandomArgs};
 use crate::Status;
 use anyhow::{bail, Result};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use sudokit::random::{default_min_givens, random_puzzle};
-use sudokit::{Shape, Variant};
 
 /// One puzzle, as JSON.
 #[derive(Serialize)]
@@ -25,25 +24,14 @@ struct Made {
 }
 
 pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
-    let variant = if args.diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Standard
-    };
-    let shape = Shape::of(args.size, variant);
+    let shape = super::shape(args.size, args.diagonal);
     let squares = shape.square_count();
     let min_givens = args.min_givens.unwrap_or_else(|| default_min_givens(shape));
     if min_givens > squares {
         let side = shape.side();
         bail!("--min-givens {min_givens}: a {side}x{side} grid has only {squares} squares");
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::thread_rng().gen();
-        if !quiet {
-            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
-        }
-        seed
-    });
+    let seed = super::seed(args.seed, quiet);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for index in 1..=args.count {
@@ -56,11 +44,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
                     givens: puzzle.given_count(),
                     puzzle: puzzle.to_line(),
                     size: shape.side(),
-                    variant: if args.diagonal {
-                        "diagonal"
-                    } else {
-                        "standard"
-                    },
+                    variant: super::variant_word(shape.variant()),
                     seed,
                 };
                 writeln!(out, "{}", serde_json::to_string(&made)?)?;
