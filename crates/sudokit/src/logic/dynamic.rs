@@ -1137,10 +1137,27 @@ impl Finder for ForcingChainRule {
         if state.shape().variant() == Variant::Diagonal || state.shape().side() > 9 {
             return ControlFlow::Continue(());
         }
-        let mut engine = Engine::new(state, self.rule);
-        for ranked in engine.steps() {
-            found(engine.step(&ranked))?;
+        // A rater calls this at every step of a hard puzzle; the engine's
+        // tables (a run's is a slot per potential) are kept for the next call
+        // on the same thread rather than made and zeroed anew.
+        thread_local! {
+            static SPARE: std::cell::RefCell<Option<Box<Engine>>> =
+                const { std::cell::RefCell::new(None) };
         }
-        ControlFlow::Continue(())
+        let spare = SPARE.with(|spare| spare.borrow_mut().take());
+        let mut engine = match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
+            Some(mut engine) => {
+                engine.reset(&Board::new(state), self.rule);
+                engine.reasons = state.reasons();
+                engine
+            }
+            None => Box::new(Engine::new(state, self.rule)),
+        };
+        let steps = engine.steps();
+        let flow = steps
+            .iter()
+            .try_for_each(|ranked| found(engine.step(ranked)));
+        SPARE.with(|spare| *spare.borrow_mut() = Some(engine));
+        flow
     }
 }
