@@ -207,3 +207,25 @@ def test_batch_input_of_another_type_is_a_type_error():
 def test_functions_pickle_by_reference():
     assert pickle.loads(pickle.dumps(sudokit.solve_batch)) is sudokit.solve_batch
     assert pickle.loads(pickle.dumps(sudokit.display)) is sudokit.display
+
+
+def test_batches_take_a_numpy_array():
+    numpy = pytest.importorskip("numpy")
+    rows = [[0 if c == "." else int(c) for c in p] for p in (HARD, CLASH, HARD_FLIPPED)]
+    rows.append([10] + rows[0][1:])
+    array = numpy.array(rows, dtype=numpy.uint8)
+    answers = sudokit.solve_batch(array, threads=2)
+    assert [(a.index, a.line, a.status) for a in answers] == [
+        (0, 1, "solved"),
+        (1, 2, "invalid"),
+        (2, 3, "solved"),
+        (3, 4, "invalid"),
+    ]
+    assert answers[0].solution == HARD_SOLUTION
+    assert answers[3].reason == "found 80 squares, expected 16, 36, 81, 256 or 625"
+    assert [a.count for a in sudokit.count_batch(array[:1])] == [1]
+    assert sudokit.rate_batch(array[:1])[0].rating.er == sudokit.rate(HARD).er
+    with pytest.raises(ValueError, match="uint8"):
+        sudokit.solve_batch(array.astype(numpy.int64))
+    with pytest.raises(ValueError, match="81"):
+        sudokit.solve_batch(array[:, :80])

@@ -8,15 +8,17 @@ to a single-puzzle function raises `ParseError`; in a batch it becomes an
 `invalid` answer and the rest of the batch is answered.
 """
 
-from typing import Dict, Iterable, List, Literal, Mapping, Optional, Set, Union
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Set, Union
 
 Values = Dict[str, str]
 """Norvig's values: square name ("A1".."I9") -> its digits ("1679")."""
 
-Puzzles = Union[List[str], str, bytes]
-"""A batch: a list with one puzzle per string, or one str/bytes of
+Puzzles = Union[List[str], str, bytes, Any]
+"""A batch: a list with one puzzle per string, one str/bytes of
 newline-separated puzzles (the file format of `sudokit solve`: one puzzle
-per line, or multi-line grids, `#` comments)."""
+per line, or multi-line grids, `#` comments), or a NumPy (N, 81) uint8
+array, one puzzle per row, 0 for an empty square (typed Any so that NumPy
+need not be installed)."""
 
 squares: List[str]
 """The 81 square names, "A1" to "I9", row by row."""
