@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use sudokit::batch::{self, Answer as BatchAnswer, Job, NotSearched, Unrated};
 use sudokit::engine::norvig;
 use sudokit::logic::{self, RateError};
-use sudokit::parse::{read_puzzle_bytes, Entry};
+use sudokit::parse::Entry;
 use sudokit::{
     format, parse_grid as parse_text, random, Candidates, Digits, EngineKind, Grid, Limits,
     ParseOptions, Shape, Size, Variant,
@@ -406,7 +406,7 @@ impl Input {
     fn entries(self) -> Vec<Entry> {
         match self {
             Input::Texts(texts) => batch::entries_of_texts(&texts, ParseOptions::default()),
-            Input::Lines(bytes) => read_puzzle_bytes(&bytes, ParseOptions::default()),
+            Input::Lines(bytes) => batch::entries_of_bytes(&bytes, ParseOptions::default()),
         }
     }
 }

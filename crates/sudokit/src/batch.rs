@@ -13,7 +13,9 @@
 use crate::engine::{norvig, Count, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::logic::{rate_from, RateError, Rating, State};
-use crate::parse::{check_givens, read_puzzles, Entry, ParseError, ParseOptions};
+use crate::parse::{
+    check_givens, read_puzzles, Entry, ParseError, ParseOptions, PuzzleReader, RawEntry,
+};
 use crate::shape::{Size, Variant};
 use crate::verify;
 use rayon::prelude::*;
@@ -390,6 +392,16 @@ pub fn entries_of_texts(texts: &[String], options: ParseOptions) -> Vec<Entry> {
             }
         })
         .collect()
+}
+
+/// Every puzzle of a file's bytes, in order: split into puzzles on this
+/// thread (which must go line by line), then parsed on the current rayon
+/// pool without the givens check, which [`Job::answer`] makes only when a
+/// puzzle has no solution.
+pub fn entries_of_bytes(bytes: &[u8], options: ParseOptions) -> Vec<Entry> {
+    let mut reader = PuzzleReader::new(bytes, options);
+    let raw: Vec<_> = std::iter::from_fn(|| reader.next_raw()).collect();
+    raw.into_par_iter().map(RawEntry::parse_unchecked).collect()
 }
 
 /// Why a puzzle of a batch has no logical rating.
