@@ -10,9 +10,12 @@
 //! back in input order. Bad puzzles travel through as answers with an error,
 //! so the rest of the batch is solved and nothing is lost.
 
-use crate::engine::{norvig, EngineKind, Limits, Report, Solver};
+use crate::engine::{norvig, Count, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
-use crate::parse::{check_givens, Entry, ParseError};
+use crate::logic::{rate_from, RateError, Rating, State};
+use crate::parse::{
+    check_givens, read_puzzles, Entry, ParseError, ParseOptions, PuzzleReader, RawEntry,
+};
 use crate::shape::{Size, Variant};
 use crate::verify;
 use rayon::prelude::*;
@@ -343,6 +346,110 @@ pub fn shape_words(size: Size, variant: Variant) -> String {
         Variant::Standard => format!("{side}x{side}"),
         Variant::Diagonal => format!("{side}x{side} diagonal"),
     }
+}
+
+/// Runs `work` on a pool of `threads` worker threads, or on rayon's global
+/// pool (every core) when `threads` is `None`. Every batch call of a
+/// binding goes through here, so `threads=N` means the same everywhere.
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, rayon::ThreadPoolBuildError> {
+    match threads {
+        None => Ok(work()),
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()?
+            .install(work)),
+    }
+}
+
+/// One puzzle per text, each read on its own (a text that holds no puzzle,
+/// or more than one, is an invalid entry), in parallel and in input order.
+/// This is how a binding takes a list of strings: one answer per string.
+pub fn entries_of_texts(texts: &[String], options: ParseOptions) -> Vec<Entry> {
+    texts
+        .par_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let mut read = read_puzzles(text, options);
+            let found = read.len();
+            let result = match read.pop() {
+                Some(entry) if found == 1 => {
+                    return Entry {
+                        index: i + 1,
+                        ..entry
+                    }
+                }
+                _ => Err(ParseError::PuzzleCount { found }),
+            };
+            Entry {
+                index: i + 1,
+                line: 1,
+                text: text.clone(),
+                result,
+                marks: None,
+            }
+        })
+        .collect()
+}
+
+/// Every puzzle of a file's bytes, in order: split into puzzles on this
+/// thread (which must go line by line), then parsed on the current rayon
+/// pool without the givens check, which [`Job::answer`] makes only when a
+/// puzzle has no solution.
+pub fn entries_of_bytes(bytes: &[u8], options: ParseOptions) -> Vec<Entry> {
+    let mut reader = PuzzleReader::new(bytes, options);
+    let raw: Vec<_> = std::iter::from_fn(|| reader.next_raw()).collect();
+    raw.into_par_iter().map(RawEntry::parse_unchecked).collect()
+}
+
+/// Why a puzzle of a batch has no logical rating.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unrated {
+    /// The puzzle was not searched (bad input).
+    #[error("{0}")]
+    NotSearched(#[from] NotSearched),
+    /// It has no solution, or several.
+    #[error("{0}")]
+    Solutions(#[from] RateError),
+}
+
+/// The state a logical step-by-step solve of an answered puzzle starts
+/// from, or why there is none. The job must have looked for two solutions,
+/// so that uniqueness is known. A puzzle given as pencil marks starts from
+/// its marks (the squares they settle placed), any other from its givens.
+pub fn logical_start(answer: &Answer) -> Result<State, Unrated> {
+    let report = match &answer.outcome {
+        Err(error) => return Err(error.clone().into()),
+        Ok((_, report)) => report,
+    };
+    let grid = match (report.count(2), &answer.entry.result) {
+        (Count::Exactly(1), Ok(grid)) => grid,
+        (Count::Exactly(0), _) => return Err(RateError::NoSolution.into()),
+        _ => return Err(RateError::SeveralSolutions.into()),
+    };
+    Ok(match &answer.entry.marks {
+        Some(marks) => State::from_marks(grid, grid, Some(marks.sets())),
+        None => State::from_puzzle(grid),
+    })
+}
+
+/// Rates every entry as Sudoku Explainer does, on the current rayon pool,
+/// in input order: each is counted (up to two solutions) and the unique
+/// ones rated; an entry that is invalid, unsolvable or not unique gets the
+/// reason instead, and the rest of the batch is rated.
+pub fn rate_all(entries: Vec<Entry>) -> Vec<(Answer, Result<Rating, Unrated>)> {
+    let mut job = Job::new(None, 2, Limits::none());
+    job.timed = false;
+    entries
+        .into_par_iter()
+        .map(|entry| {
+            let answer = job.answer(entry);
+            let rating = logical_start(&answer).map(|state| rate_from(&state));
+            (answer, rating)
+        })
+        .collect()
 }
 
 #[cfg(test)]

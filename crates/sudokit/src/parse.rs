@@ -130,6 +130,13 @@ pub enum ParseError {
         /// Its position in the line, from 1 (whitespace left out).
         position: usize,
     },
+    /// A text that should hold exactly one puzzle (one item of a list)
+    /// holds none, or several.
+    #[error("found {found} puzzles in one item, expected 1")]
+    PuzzleCount {
+        /// Puzzles found.
+        found: usize,
+    },
     /// Pencil marks that leave a square no candidate at all.
     #[error("square {square} has no candidate")]
     NoCandidate {

@@ -24,9 +24,8 @@ use anyhow::Result;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
-use sudokit::batch::Answer;
+use sudokit::batch::{logical_start, Answer, Unrated};
 use sudokit::logic::{rate_from, Difficulty, RateError, Rating, State};
-use sudokit::Count;
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
     let rate = Rate {
@@ -125,18 +124,9 @@ pub fn rating_text(rating: &Rating) -> String {
 /// candidate they allow. The batch's search has counted the solutions, from
 /// the marks when there are some.
 pub fn judge(answer: &Answer, what: &str) -> Result<State, Verdict> {
-    let report = match &answer.outcome {
-        Err(error) => return Err(Verdict::invalid(error)),
-        Ok((_, report)) => report,
-    };
-    let grid = match (report.count(2), &answer.entry.result) {
-        (Count::Exactly(1), Ok(grid)) => grid,
-        (Count::Exactly(0), _) => return Err(unrated(RateError::NoSolution, what)),
-        _ => return Err(unrated(RateError::SeveralSolutions, what)),
-    };
-    Ok(match &answer.entry.marks {
-        Some(marks) => State::from_marks(grid, grid, Some(marks.sets())),
-        None => State::from_puzzle(grid),
+    logical_start(answer).map_err(|refused| match refused {
+        Unrated::NotSearched(error) => Verdict::invalid(error),
+        Unrated::Solutions(error) => unrated(error, what),
     })
 }
 

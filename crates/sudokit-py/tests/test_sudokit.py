@@ -1,0 +1,231 @@
+"""pytest tests of the Python package `sudokit`, run on the installed wheel
+(see .ci/run): Norvig's names, the library calls, the batch calls and the
+errors."""
+
+import os
+import pickle
+import subprocess
+
+import pytest
+
+import sudokit
+
+# Norvig's "hard1"-style puzzle from the library's docs, and its solution.
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+# The same puzzle with the rows reversed: the same puzzle up to a disguise.
+HARD_FLIPPED = "".join(HARD[r * 9 : r * 9 + 9] for r in reversed(range(9)))
+EMPTY = "." * 81
+CLASH = "11" + HARD[2:]
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+
+# `sudokit candidates HARD`, as the command prints it.
+HARD_DISPLAY = """\
+   4      1679   12679  |  139     2369    269   |   8      1239     5
+ 26789     3    1256789 | 14589   24569   245689 | 12679    1249   124679
+  2689   15689   125689 |   7     234569  245689 | 12369   12349   123469
+------------------------+------------------------+------------------------
+  3789     2     15789  |  3459   34579    4579  | 13579     6     13789
+  3679   15679   15679  |  359      8     25679  |   4     12359   12379
+ 36789     4     56789  |  359      1     25679  | 23579   23589   23789
+------------------------+------------------------+------------------------
+  289      89     289   |   6      459      3    |  1259     7     12489
+   5      6789     3    |   2      479      1    |   69     489     4689
+   1      6789     4    |  589     579     5789  | 23569   23589   23689
+"""
+
+
+def line(values):
+    return "".join(values[s] for s in sudokit.squares)
+
+
+def test_geometry_is_norvigs():
+    assert len(sudokit.squares) == 81 and sudokit.squares[0] == "A1"
+    assert len(sudokit.unitlist) == 27
+    assert all(len(sudokit.units[s]) == 3 for s in sudokit.squares)
+    assert all(len(sudokit.peers[s]) == 20 for s in sudokit.squares)
+    assert sudokit.units["C2"] == [
+        ["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2", "I2"],
+        ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"],
+        ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"],
+    ]
+
+
+def test_grid_values_keeps_the_givens():
+    values = sudokit.grid_values(HARD)
+    assert values["A1"] == "4" and values["A2"] == "."
+    assert line(values) == HARD
+
+
+def test_parse_grid_propagates():
+    values = sudokit.parse_grid(HARD)
+    assert values["A2"] == "1679"
+    assert values["A1"] == "4"
+
+
+def test_parse_grid_is_false_on_a_contradiction():
+    # Row A leaves A9 only 9, and column 9 already holds a 9.
+    assert sudokit.parse_grid(NO_SOLUTION) is False
+
+
+def test_solve_and_search_agree():
+    solved = sudokit.solve(HARD)
+    assert line(solved) == HARD_SOLUTION
+    assert sudokit.search(sudokit.parse_grid(HARD)) == solved
+    assert sudokit.search(HARD) == solved
+    assert line(sudokit.solve(HARD, engine="backtrack")) == HARD_SOLUTION
+    assert sudokit.search(False) is False
+
+
+def test_solve_is_false_without_a_solution():
+    assert sudokit.solve(NO_SOLUTION) is False
+
+
+def test_unknown_engine_is_a_value_error():
+    with pytest.raises(ValueError, match="nosuch"):
+        sudokit.solve(HARD, engine="nosuch")
+
+
+def test_display_is_the_commands_text(capsys):
+    sudokit.display(HARD)
+    assert capsys.readouterr().out == HARD_DISPLAY
+    sudokit.display(sudokit.parse_grid(HARD))
+    assert capsys.readouterr().out == HARD_DISPLAY
+
+
+@pytest.mark.skipif("SUDOKIT_BIN" not in os.environ, reason="SUDOKIT_BIN not set")
+def test_display_matches_the_built_command(capsys):
+    shown = subprocess.run(
+        [os.environ["SUDOKIT_BIN"], "candidates", HARD], capture_output=True, text=True, check=True
+    ).stdout
+    sudokit.display(HARD)
+    assert capsys.readouterr().out == shown
+
+
+def test_solve_all_prints_norvigs_report(capsys):
+    sudokit.solve_all([HARD, HARD], "twice")
+    out = capsys.readouterr().out
+    assert out.startswith("Solved 2 of 2 twice puzzles with norvig (avg ")
+
+
+def test_random_puzzle_is_seeded_and_has_enough_givens():
+    a = sudokit.random_puzzle(17, seed=7)
+    assert a == sudokit.random_puzzle(17, seed=7)
+    assert len(a) == 81
+    assert sum(c != "." for c in a) >= 17
+
+
+def test_count_and_is_unique():
+    assert sudokit.count(HARD) == 1
+    assert sudokit.is_unique(HARD)
+    assert sudokit.count(EMPTY) == 2
+    assert sudokit.count(EMPTY, limit=5) == 5
+    assert not sudokit.is_unique(EMPTY)
+
+
+def test_rate():
+    rating = sudokit.rate(HARD)
+    assert isinstance(rating, sudokit.Rating)
+    assert rating.complete
+    assert 1.0 <= rating.ed <= rating.ep <= rating.er < 20.0
+    assert rating.steps == sum(rating.techniques.values())
+    with pytest.raises(ValueError, match="several solutions"):
+        sudokit.rate(EMPTY)
+
+
+def test_canon_is_equal_for_disguised_puzzles():
+    assert sudokit.canon(HARD) == sudokit.canon(HARD_FLIPPED)
+    assert sudokit.canon(HARD) != sudokit.canon(EMPTY)
+    assert sudokit.count(sudokit.canon(HARD)) == 1
+
+
+def test_parse_error_says_where_and_what():
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.solve(CLASH)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert str(error) == "digit 1 is given twice in row A: at A1 and at A2"
+    assert error.square == "A2" and error.what == "conflict"
+    with pytest.raises(sudokit.ParseError, match="found 2 squares") as caught:
+        sudokit.count("12")
+    assert caught.value.what == "square_count" and caught.value.square is None
+
+
+def test_solve_batch_on_a_list_keeps_order_and_reports_bad_puzzles():
+    answers = sudokit.solve_batch([HARD, "12", CLASH, HARD_FLIPPED, NO_SOLUTION])
+    assert [a.index for a in answers] == [0, 1, 2, 3, 4]
+    assert [a.status for a in answers] == ["solved", "invalid", "invalid", "solved", "unsolvable"]
+    assert answers[0].solution == HARD_SOLUTION
+    assert answers[1].reason == "found 2 squares, expected 16, 36, 81, 256 or 625"
+    assert answers[2].reason == "digit 1 is given twice in row A: at A1 and at A2"
+    assert not answers[2].ok and answers[0].ok
+    assert answers[3].solution == "".join(HARD_SOLUTION[r * 9 : r * 9 + 9] for r in reversed(range(9)))
+
+
+def test_a_list_item_must_hold_one_puzzle():
+    answers = sudokit.solve_batch([HARD + "\n" + HARD, ""])
+    assert [a.status for a in answers] == ["invalid", "invalid"]
+    assert answers[0].reason == "found 2 puzzles in one item, expected 1"
+
+
+@pytest.mark.parametrize("encode", [str, str.encode])
+def test_solve_batch_on_newline_separated_text(encode):
+    text = "# a comment\n" + HARD + "\n\n" + CLASH + "\n" + HARD_FLIPPED + "\n"
+    answers = sudokit.solve_batch(encode(text), threads=2)
+    assert [(a.index, a.line, a.status) for a in answers] == [
+        (0, 2, "solved"),
+        (1, 4, "invalid"),
+        (2, 5, "solved"),
+    ]
+
+
+def test_batches_agree_with_single_calls_on_any_thread_count():
+    puzzles = [sudokit.random_puzzle(25, seed=s) for s in range(40)] + [HARD, EMPTY]
+    for threads in (None, 1, 2):
+        solved = sudokit.solve_batch(puzzles, threads=threads)
+        counted = sudokit.count_batch(puzzles, limit=3, threads=threads, engine="norvig")
+        for puzzle, s, c in zip(puzzles, solved, counted):
+            expected = sudokit.solve(puzzle)
+            assert s.solution == (line(expected) if expected else None)
+            assert c.count == sudokit.count(puzzle, limit=3)
+
+
+def test_rate_batch():
+    answers = sudokit.rate_batch([HARD, EMPTY, NO_SOLUTION, CLASH], threads=1)
+    assert [a.status for a in answers] == ["rated", "multiple", "unsolvable", "invalid"]
+    rating = answers[0].rating
+    expected = sudokit.rate(HARD)
+    assert (rating.er, rating.ep, rating.ed, rating.steps) == (expected.er, expected.ep, expected.ed, expected.steps)
+    assert answers[1].reason == "several solutions"
+
+
+def test_batch_input_of_another_type_is_a_type_error():
+    with pytest.raises(TypeError, match="list of str"):
+        sudokit.solve_batch([1, 2])
+
+
+def test_functions_pickle_by_reference():
+    assert pickle.loads(pickle.dumps(sudokit.solve_batch)) is sudokit.solve_batch
+    assert pickle.loads(pickle.dumps(sudokit.display)) is sudokit.display
+
+
+def test_batches_take_a_numpy_array():
+    numpy = pytest.importorskip("numpy")
+    rows = [[0 if c == "." else int(c) for c in p] for p in (HARD, CLASH, HARD_FLIPPED)]
+    rows.append([10] + rows[0][1:])
+    array = numpy.array(rows, dtype=numpy.uint8)
+    answers = sudokit.solve_batch(array, threads=2)
+    assert [(a.index, a.line, a.status) for a in answers] == [
+        (0, 1, "solved"),
+        (1, 2, "invalid"),
+        (2, 3, "solved"),
+        (3, 4, "invalid"),
+    ]
+    assert answers[0].solution == HARD_SOLUTION
+    assert answers[3].reason == "found 80 squares, expected 16, 36, 81, 256 or 625"
+    assert [a.count for a in sudokit.count_batch(array[:1])] == [1]
+    assert sudokit.rate_batch(array[:1])[0].rating.er == sudokit.rate(HARD).er
+    with pytest.raises(ValueError, match="uint8"):
+        sudokit.solve_batch(array.astype(numpy.int64))
+    with pytest.raises(ValueError, match="81"):
+        sudokit.solve_batch(array[:, :80])
