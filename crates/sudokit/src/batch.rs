@@ -10,15 +10,17 @@
 //! back in input order. Bad puzzles travel through as answers with an error,
 //! so the rest of the batch is solved and nothing is lost.
 
+use crate::clock::Stopwatch;
 use crate::engine::{norvig, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::parse::{check_givens, Entry, ParseError};
 use crate::shape::{Size, Variant};
 use crate::verify;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Norvig's `solve_all` statistics for one corpus and one engine.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -285,7 +287,7 @@ impl Job {
         if kind != EngineKind::Norvig {
             return Err(NotSearched::NoMarks { engine: kind });
         }
-        let start = self.timed.then(Instant::now);
+        let start = self.timed.then(Stopwatch::start);
         let mut report = norvig::run_marks(marks, self.max_solutions.max(1), &self.limits);
         if let Some(start) = start {
             report.stats.elapsed = start.elapsed();
@@ -294,9 +296,14 @@ impl Job {
     }
 
     /// Runs the job on a chunk of entries, on every thread of the current
-    /// rayon pool, and returns the answers in input order.
+    /// rayon pool (one thread without the `parallel` feature), and returns
+    /// the answers in input order.
     pub fn answer_all(&self, entries: Vec<Entry>) -> Vec<Answer> {
-        entries.into_par_iter().map(|e| self.answer(e)).collect()
+        #[cfg(feature = "parallel")]
+        let answers = entries.into_par_iter().map(|e| self.answer(e)).collect();
+        #[cfg(not(feature = "parallel"))]
+        let answers = entries.into_iter().map(|e| self.answer(e)).collect();
+        answers
     }
 }
 
