@@ -1,0 +1,337 @@
+// sudokit in the browser: the game. Holds the player's state (placed digits,
+// pencil marks, undo and redo), draws the board as an ARIA grid, and asks
+// sudokit.wasm (through sudokit.js) for solutions, candidates, graded hints,
+// moves, ratings and new puzzles. State is kept in localStorage.
+import { loadSudokit } from './sudokit.js';
+
+const ROWS = 'ABCDEFGHI';
+const LEVELS = ['area', 'technique', 'cells', 'move'];
+const STORE = 'sudokit.game';
+const FIRST =
+  '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
+
+const $ = (id) => document.getElementById(id);
+const name = (s) => ROWS[Math.floor(s / 9)] + ((s % 9) + 1);
+const bit = (d) => 1 << d;
+const digitsOf = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d));
+const line = (values) => values.map((v) => (v ? String(v) : '.')).join('');
+
+/** The squares of a unit named as sudokit names it ("row C", "column 4", "box 1"). */
+function unitSquares(unit) {
+  const [kind, which] = unit.split(' ');
+  const all = [...Array(81).keys()];
+  if (kind === 'row') return all.filter((s) => Math.floor(s / 9) === ROWS.indexOf(which));
+  if (kind === 'column') return all.filter((s) => s % 9 === Number(which) - 1);
+  if (kind === 'box') {
+    const b = Number(which) - 1;
+    return all.filter((s) => Math.floor(s / 27) === Math.floor(b / 3) && Math.floor((s % 9) / 3) === b % 3);
+  }
+  return [];
+}
+const squareIndex = (sq) => ROWS.indexOf(sq[0]) * 9 + Number(sq.slice(1)) - 1;
+const peers = (s) => [...Array(81).keys()].filter((t) => t !== s && (
+  Math.floor(t / 9) === Math.floor(s / 9) || t % 9 === s % 9 ||
+  (Math.floor(t / 27) === Math.floor(s / 27) && Math.floor((t % 9) / 3) === Math.floor((s % 9) / 3))));
+
+let call;
+let game;          // { puzzle, values[81], notes[81], undo[], redo[], rating }
+let solution = null;
+let selected = 0;
+let notesMode = false;
+let hintPresses = 0;
+let marked = { area: [], focus: [], eliminated: [] };
+
+function say(text) { $('status').textContent = text; }
+
+function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
+
+function snapshot() { return { values: [...game.values], notes: [...game.notes] }; }
+
+/** Records the state before a change, for Undo. */
+function remember() {
+  game.undo.push(snapshot());
+  if (game.undo.length > 500) game.undo.shift();
+  game.redo = [];
+}
+
+function changed() {
+  hintPresses = 0;
+  marked = { area: [], focus: [], eliminated: [] };
+  save();
+  render();
+  if (solution && line(game.values) === solution) say('Solved! Every square is right.');
+}
+
+/** Starts a game on `puzzle` (already checked by sudokit). */
+function start(given, rating) {
+  const puzzle = given.replaceAll('0', '.');
+  const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
+  game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null };
+  solution = null;
+  hintPresses = 0;
+  marked = { area: [], focus: [], eliminated: [] };
+  selected = 0;
+  const solved = call({ op: 'solve', puzzle });
+  if (solved.ok) solution = solved.solution;
+  if (!game.rating) {
+    const rated = call({ op: 'rate', puzzle });
+    if (rated.ok) game.rating = rated.rating;
+  }
+  save();
+  render();
+}
+
+function request(op, extra = {}) {
+  const anyNotes = game.notes.some((m) => m !== 0);
+  return call({ op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra });
+}
+
+function label(s) {
+  const given = game.puzzle[s] !== '.';
+  const v = game.values[s];
+  if (given) return `${name(s)} given ${v}`;
+  if (v) return `${name(s)} placed ${v}`;
+  const notes = digitsOf(game.notes[s]);
+  return notes.length ? `${name(s)} empty, candidates ${notes.join(' ')}` : `${name(s)} empty`;
+}
+
+function build() {
+  const board = $('board');
+  for (let r = 0; r < 9; r++) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    for (let c = 0; c < 9; c++) {
+      const s = r * 9 + c;
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
+      cell.className = `cell r${ROWS[r]} c${c}`;
+      cell.dataset.square = s;
+      cell.addEventListener('click', () => { selected = s; render(); cell.focus(); });
+      row.append(cell);
+    }
+    board.append(row);
+  }
+  // Keys play wherever the focus is (after a click on Notes, say), except
+  // in the puzzle field and the level list.
+  document.addEventListener('keydown', (event) => {
+    if (!event.target.closest('input, select, textarea')) key(event);
+  });
+  const pad = $('pad');
+  for (let d = 1; d <= 9; d++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = String(d);
+    b.addEventListener('click', () => enter(d));
+    pad.append(b);
+  }
+  const erase = document.createElement('button');
+  erase.type = 'button';
+  erase.textContent = 'Erase';
+  erase.addEventListener('click', () => enter(0));
+  pad.append(erase);
+}
+
+function render() {
+  const cells = $('board').querySelectorAll('[role=gridcell]');
+  const here = game.values[selected];
+  cells.forEach((cell, s) => {
+    const v = game.values[s];
+    const given = game.puzzle[s] !== '.';
+    const clash = v && peers(s).some((t) => game.values[t] === v);
+    cell.classList.toggle('given', given);
+    cell.classList.toggle('placed', !given && v !== 0);
+    cell.classList.toggle('selected', s === selected);
+    cell.classList.toggle('same', here !== 0 && v === here);
+    cell.classList.toggle('conflict', Boolean(clash));
+    cell.classList.toggle('area', marked.area.includes(s));
+    cell.classList.toggle('focus', marked.focus.includes(s));
+    cell.classList.toggle('eliminated', marked.eliminated.some((e) => e.s === s));
+    cell.setAttribute('aria-label', label(s));
+    cell.setAttribute('aria-selected', String(s === selected));
+    cell.setAttribute('aria-readonly', String(given));
+    cell.tabIndex = s === selected ? 0 : -1;
+    cell.replaceChildren();
+    if (v) {
+      cell.textContent = String(v);
+    } else if (game.notes[s]) {
+      const notes = document.createElement('div');
+      notes.className = 'notes';
+      notes.setAttribute('aria-hidden', 'true');
+      for (let d = 1; d <= 9; d++) {
+        const span = document.createElement('span');
+        span.textContent = game.notes[s] & bit(d) ? String(d) : '';
+        if (marked.eliminated.some((e) => e.s === s && e.d === d)) span.className = 'hit';
+        notes.append(span);
+      }
+      cell.append(notes);
+    }
+  });
+  $('undo').disabled = game.undo.length === 0;
+  $('redo').disabled = game.redo.length === 0;
+  $('notes').setAttribute('aria-pressed', String(notesMode));
+  const r = game.rating;
+  $('info').textContent = `${81 - game.puzzle.split('.').length + 1} givens` +
+    (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
+}
+
+/** Puts `d` (0 erases) in the selected square, or toggles its pencil mark. */
+function enter(d) {
+  const s = selected;
+  if (game.puzzle[s] !== '.') { say(`${name(s)} is a given and cannot change.`); return; }
+  if (notesMode && d) {
+    if (game.values[s]) return;
+    remember();
+    game.notes[s] ^= bit(d);
+  } else {
+    if (game.values[s] === d && game.notes[s] === 0) return;
+    remember();
+    game.values[s] = d;
+    if (d) {
+      game.notes[s] = 0;
+      for (const t of peers(s)) game.notes[t] &= ~bit(d);
+    } else {
+      game.notes[s] = 0;
+    }
+  }
+  changed();
+}
+
+function key(event) {
+  const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
+  if (event.key in moves) {
+    const next = selected + moves[event.key];
+    const sameRow = Math.abs(moves[event.key]) === 9 || Math.floor(next / 9) === Math.floor(selected / 9);
+    if (next >= 0 && next < 81 && sameRow) selected = next;
+    render();
+    $('board').querySelectorAll('[role=gridcell]')[selected].focus();
+    event.preventDefault();
+  } else if (/^[1-9]$/.test(event.key)) {
+    enter(Number(event.key));
+    event.preventDefault();
+  } else if (['Backspace', 'Delete', '0'].includes(event.key)) {
+    enter(0);
+    event.preventDefault();
+  } else if (event.key === 'n') {
+    notesMode = !notesMode;
+    render();
+  }
+}
+
+function undo(from, to) {
+  if (!from.length) return;
+  to.push(snapshot());
+  Object.assign(game, from.pop());
+  changed();
+}
+
+function fill() {
+  // Every digit the peers allow, whatever marks the player wrote.
+  const answer = request('candidates', { marks: null });
+  if (!answer.ok) { say(`Cannot fill: ${answer.error.what}`); return; }
+  remember();
+  game.notes = answer.marks.map((m, s) => (game.values[s] ? 0 : m));
+  changed();
+  say('Every empty square now shows the digits its peers allow.');
+}
+
+function check() {
+  if (!solution) { say('This puzzle has no single solution to check against.'); return; }
+  const wrong = game.values.map((v, s) => (v && v !== Number(solution[s]) ? name(s) : null)).filter(Boolean);
+  if (wrong.length) say(`${wrong.length} wrong: ${wrong.join(', ')}.`);
+  else if (line(game.values) === solution) say('Solved! Every square is right.');
+  else say('No mistakes so far.');
+}
+
+/** One press of Hint: each press gives away one more level. */
+function hint() {
+  const level = LEVELS[Math.min(hintPresses, LEVELS.length - 1)];
+  const answer = request('hint', { level });
+  if (!answer.ok) { say(`No hint: ${answer.error.what}`); return; }
+  const h = answer.hint;
+  hintPresses += 1;
+  marked = { area: [], focus: [], eliminated: [] };
+  marked.area = (h.units ?? h.evidence?.units ?? []).flatMap(unitSquares);
+  if (h.squares) marked.focus = h.squares.map(squareIndex);
+  if (h.square) marked.focus = [squareIndex(h.square)];
+  if (h.placements) {
+    marked.focus = [...h.placements, ...(h.evidence?.squares ?? []).map((square) => ({ square }))]
+      .map((p) => squareIndex(p.square));
+    marked.eliminated = h.eliminations.map((e) => ({ s: squareIndex(e.square), d: e.digit }));
+  }
+  render();
+  say(`Hint (${level}): ${h.text}`);
+}
+
+function apply() {
+  const hadNotes = game.notes.some((m) => m !== 0);
+  const answer = request('apply');
+  if (!answer.ok) { say(`Cannot apply: ${answer.error.what}`); return; }
+  if (!answer.step) { say(answer.hint.text); return; }
+  remember();
+  game.values = [...answer.values].map((c) => (c === '.' ? 0 : Number(c)));
+  if (hadNotes || answer.step.eliminations.length) {
+    game.notes = answer.marks.map((m, s) => (game.values[s] ? 0 : m));
+  }
+  changed();
+  if (!(solution && line(game.values) === solution)) say(`Applied: ${answer.step.text}`);
+}
+
+function importText(text) {
+  const answer = call({ op: 'parse', puzzle: text });
+  if (!answer.ok) { say(`Cannot import: ${answer.error.what}`); return false; }
+  const solved = call({ op: 'solve', puzzle: answer.puzzle });
+  if (!solved.ok) { say(`Cannot import: ${solved.error.what}`); return false; }
+  start(answer.puzzle);
+  say(`Imported a puzzle with ${answer.givens} givens.`);
+  return true;
+}
+
+function newPuzzle() {
+  const level = $('level').value;
+  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
+  const seed = a * 2 ** 21 + (b >>> 11);
+  say(`Making a ${level} puzzle...`);
+  const answer = call({ op: 'generate', level, seed });
+  if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
+  start(answer.puzzle, answer.rating);
+  say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
+}
+
+function share() {
+  const url = new URL(location.href);
+  url.search = `?p=${game.puzzle}`;
+  history.replaceState(null, '', url);
+  navigator.clipboard?.writeText(url.href).catch(() => {});
+  say(`Share link: ${url.href}`);
+}
+
+async function main() {
+  call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
+  build();
+  $('notes').addEventListener('click', () => { notesMode = !notesMode; render(); });
+  $('fill').addEventListener('click', fill);
+  $('undo').addEventListener('click', () => undo(game.undo, game.redo));
+  $('redo').addEventListener('click', () => undo(game.redo, game.undo));
+  $('check').addEventListener('click', check);
+  $('hint').addEventListener('click', hint);
+  $('apply').addEventListener('click', apply);
+  $('new').addEventListener('click', newPuzzle);
+  $('import').addEventListener('click', () => importText($('import-text').value.trim()));
+  $('share').addEventListener('click', share);
+  const shared = new URLSearchParams(location.search).get('p');
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(STORE)); } catch { stored = null; }
+  if (stored && stored.puzzle && (!shared || shared === stored.puzzle)) {
+    game = stored;
+    const solved = call({ op: 'solve', puzzle: game.puzzle });
+    if (solved.ok) solution = solved.solution;
+    render();
+    say('Welcome back: your game is as you left it.');
+  } else if (!(shared && importText(shared))) {
+    start(FIRST);
+    say('Pick a square and type a digit, or ask for a hint.');
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e) => say(`The page could not start: ${e}`));
