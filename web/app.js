@@ -40,6 +40,8 @@ let selected = 0;
 let notesMode = false;
 let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
+let paused = false;
+let path = null;   // while explaining: { steps, boards (values after k steps), k }
 
 function say(text) { $('status').textContent = text; }
 
@@ -66,7 +68,8 @@ function changed() {
 function start(given, rating) {
   const puzzle = given.replaceAll('0', '.');
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
-  game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null };
+  game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null, elapsed: 0 };
+  closePath();
   solution = null;
   hintPresses = 0;
   marked = { area: [], focus: [], eliminated: [] };
@@ -86,12 +89,12 @@ function request(op, extra = {}) {
   return call({ op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra });
 }
 
-function label(s) {
+function label(s, values) {
   const given = game.puzzle[s] !== '.';
-  const v = game.values[s];
+  const v = values[s];
   if (given) return `${name(s)} given ${v}`;
   if (v) return `${name(s)} placed ${v}`;
-  const notes = digitsOf(game.notes[s]);
+  const notes = path ? [] : digitsOf(game.notes[s]);
   return notes.length ? `${name(s)} empty, candidates ${notes.join(' ')}` : `${name(s)} empty`;
 }
 
@@ -133,11 +136,13 @@ function build() {
 
 function render() {
   const cells = $('board').querySelectorAll('[role=gridcell]');
-  const here = game.values[selected];
+  const values = path ? path.boards[path.k] : game.values;
+  const here = values[selected];
+  $('board').classList.toggle('paused', paused);
   cells.forEach((cell, s) => {
-    const v = game.values[s];
+    const v = values[s];
     const given = game.puzzle[s] !== '.';
-    const clash = v && peers(s).some((t) => game.values[t] === v);
+    const clash = v && peers(s).some((t) => values[t] === v);
     cell.classList.toggle('given', given);
     cell.classList.toggle('placed', !given && v !== 0);
     cell.classList.toggle('selected', s === selected);
@@ -146,14 +151,14 @@ function render() {
     cell.classList.toggle('area', marked.area.includes(s));
     cell.classList.toggle('focus', marked.focus.includes(s));
     cell.classList.toggle('eliminated', marked.eliminated.some((e) => e.s === s));
-    cell.setAttribute('aria-label', label(s));
+    cell.setAttribute('aria-label', label(s, values));
     cell.setAttribute('aria-selected', String(s === selected));
     cell.setAttribute('aria-readonly', String(given));
     cell.tabIndex = s === selected ? 0 : -1;
     cell.replaceChildren();
     if (v) {
       cell.textContent = String(v);
-    } else if (game.notes[s]) {
+    } else if (game.notes[s] && !path) {
       const notes = document.createElement('div');
       notes.className = 'notes';
       notes.setAttribute('aria-hidden', 'true');
@@ -170,6 +175,8 @@ function render() {
   $('redo').disabled = game.redo.length === 0;
   $('notes').setAttribute('aria-pressed', String(notesMode));
   const r = game.rating;
+  $('pause').textContent = paused ? 'Resume' : 'Pause';
+  $('timer').textContent = clock(game.elapsed ?? 0);
   $('info').textContent = `${81 - game.puzzle.split('.').length + 1} givens` +
     (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
 }
@@ -177,6 +184,7 @@ function render() {
 /** Puts `d` (0 erases) in the selected square, or toggles its pencil mark. */
 function enter(d) {
   const s = selected;
+  if (paused || path) { say(paused ? 'The game is paused.' : 'Close the explanation to play.'); return; }
   if (game.puzzle[s] !== '.') { say(`${name(s)} is a given and cannot change.`); return; }
   if (notesMode && d) {
     if (game.values[s]) return;
@@ -218,6 +226,8 @@ function key(event) {
 }
 
 function undo(from, to) {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
   if (!from.length) return;
   to.push(snapshot());
   Object.assign(game, from.pop());
@@ -225,6 +235,8 @@ function undo(from, to) {
 }
 
 function fill() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
   // Every digit the peers allow, whatever marks the player wrote.
   const answer = request('candidates', { marks: null });
   if (!answer.ok) { say(`Cannot fill: ${answer.error.what}`); return; }
@@ -244,6 +256,8 @@ function check() {
 
 /** One press of Hint: each press gives away one more level. */
 function hint() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
   const level = LEVELS[Math.min(hintPresses, LEVELS.length - 1)];
   const answer = request('hint', { level });
   if (!answer.ok) { say(`No hint: ${answer.error.what}`); return; }
@@ -263,6 +277,8 @@ function hint() {
 }
 
 function apply() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
   const hadNotes = game.notes.some((m) => m !== 0);
   const answer = request('apply');
   if (!answer.ok) { say(`Cannot apply: ${answer.error.what}`); return; }
@@ -305,6 +321,80 @@ function share() {
   say(`Share link: ${url.href}`);
 }
 
+/** Seconds as m:ss (h:mm:ss past an hour). */
+function clock(seconds) {
+  const two = (n) => String(n).padStart(2, '0');
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/** One second of play: the clock runs while the game is on screen, not
+ *  paused and not solved. */
+function tick() {
+  if (!game || paused || document.visibilityState !== 'visible') return;
+  if (solution && line(game.values) === solution) return;
+  game.elapsed = (game.elapsed ?? 0) + 1;
+  $('timer').textContent = clock(game.elapsed);
+  save();
+}
+
+function pause() {
+  paused = !paused;
+  render();
+  say(paused ? 'Paused: the clock is stopped and the board hidden.' : 'Resumed.');
+}
+
+/** Shows the logical path from the givens, with its rating, a step at a time. */
+function explainPath() {
+  const answer = call({ op: 'explain', puzzle: game.puzzle });
+  if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
+  const boards = [[...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
+  for (const step of answer.steps) {
+    const next = [...boards[boards.length - 1]];
+    for (const p of step.placements) next[squareIndex(p.square)] = p.digit;
+    boards.push(next);
+  }
+  path = { steps: answer.steps, boards, k: 0 };
+  const r = answer.rating;
+  $('path-summary').textContent = `${answer.steps.length} steps; ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
+    (answer.complete ? '.' : '; no rule finishes it from there.');
+  const list = $('path-steps');
+  list.replaceChildren(...answer.steps.map((step) => {
+    const item = document.createElement('li');
+    item.textContent = step.text;
+    return item;
+  }));
+  $('path').hidden = false;
+  showStep(0);
+}
+
+/** Puts the board of the explanation after `k` steps on screen. */
+function showStep(k) {
+  if (!path) return;
+  path.k = Math.max(0, Math.min(k, path.steps.length));
+  marked = { area: [], focus: [], eliminated: [] };
+  const items = $('path-steps').children;
+  [...items].forEach((item, i) => item.classList.toggle('current', i === path.k - 1));
+  if (path.k > 0) {
+    const step = path.steps[path.k - 1];
+    marked.area = (step.evidence?.units ?? []).flatMap(unitSquares);
+    marked.focus = step.placements.map((p) => squareIndex(p.square));
+    items[path.k - 1].scrollIntoView({ block: 'nearest' });
+    say(`Step ${path.k} of ${path.steps.length}: ${step.text}`);
+  } else {
+    say(`The givens; ${path.steps.length} steps follow.`);
+  }
+  render();
+}
+
+function closePath() {
+  if (!path) return;
+  path = null;
+  $('path').hidden = true;
+  marked = { area: [], focus: [], eliminated: [] };
+  render();
+}
+
 async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
   build();
@@ -318,6 +408,12 @@ async function main() {
   $('new').addEventListener('click', newPuzzle);
   $('import').addEventListener('click', () => importText($('import-text').value.trim()));
   $('share').addEventListener('click', share);
+  $('pause').addEventListener('click', pause);
+  $('explain').addEventListener('click', explainPath);
+  $('prev-step').addEventListener('click', () => showStep(path.k - 1));
+  $('next-step').addEventListener('click', () => showStep(path.k + 1));
+  $('close-path').addEventListener('click', closePath);
+  setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get('p');
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(STORE)); } catch { stored = null; }

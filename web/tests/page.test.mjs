@@ -189,3 +189,31 @@ test('a new puzzle at a chosen level, with its rating', async () => {
   const givens = await board().getByRole('gridcell', { name: / given \d$/ }).count();
   assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
 });
+
+test('the clock pauses, and hides the board while it does', async () => {
+  assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
+  await button('Pause').click();
+  assert.match(await board().getAttribute('class'), /\bpaused\b/);
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 empty');
+  assert.equal(await status(), 'The game is paused.');
+  await button('Resume').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+});
+
+test('explain steps through the logical path with its rating', async () => {
+  await button('Explain').click();
+  const summary = page.getByRole('region', { name: 'Explanation' });
+  assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps; ER \d/);
+  assert.match(await status(), /^The givens; \d+ steps follow\.$/);
+  await button('Next step').click();
+  assert.match(await status(), /^Step 1 of \d+: /);
+  const placed = await board().getByRole('gridcell', { name: / placed \d$/ }).count();
+  assert.equal(placed, 1);
+  await button('Previous step').click();
+  assert.equal(await board().getByRole('gridcell', { name: / placed \d$/ }).count(), 0);
+  await button('Close').click();
+  assert.ok(await summary.isHidden());
+});
