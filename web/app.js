@@ -42,6 +42,7 @@ let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
 let path = null;   // while explaining: { steps, boards (values after k steps), k }
+let replay = null; // while replaying: { steps, k, masks (candidates after k steps), timer }
 
 function say(text) { $('status').textContent = text; }
 
@@ -70,6 +71,7 @@ function start(given, rating) {
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
   game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null, elapsed: 0 };
   closePath();
+  stopReplay();
   solution = null;
   hintPresses = 0;
   marked = { area: [], focus: [], eliminated: [] };
@@ -89,12 +91,23 @@ function request(op, extra = {}) {
   return call({ op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra });
 }
 
-function label(s, values) {
+/** What the board shows: the game, a step of the explanation, or a step of
+ *  a replay (whose open squares show their candidates). */
+function view() {
+  if (replay) {
+    const values = replay.masks.map((m) => (digitsOf(m).length === 1 ? digitsOf(m)[0] : 0));
+    return { values, notes: replay.masks.map((m, s) => (values[s] ? 0 : m)) };
+  }
+  if (path) return { values: path.boards[path.k], notes: Array(81).fill(0) };
+  return { values: game.values, notes: game.notes };
+}
+
+function label(s, shown) {
   const given = game.puzzle[s] !== '.';
-  const v = values[s];
+  const v = shown.values[s];
   if (given) return `${name(s)} given ${v}`;
   if (v) return `${name(s)} placed ${v}`;
-  const notes = path ? [] : digitsOf(game.notes[s]);
+  const notes = digitsOf(shown.notes[s]);
   return notes.length ? `${name(s)} empty, candidates ${notes.join(' ')}` : `${name(s)} empty`;
 }
 
@@ -136,7 +149,8 @@ function build() {
 
 function render() {
   const cells = $('board').querySelectorAll('[role=gridcell]');
-  const values = path ? path.boards[path.k] : game.values;
+  const shown = view();
+  const { values } = shown;
   const here = values[selected];
   $('board').classList.toggle('paused', paused);
   cells.forEach((cell, s) => {
@@ -151,20 +165,20 @@ function render() {
     cell.classList.toggle('area', marked.area.includes(s));
     cell.classList.toggle('focus', marked.focus.includes(s));
     cell.classList.toggle('eliminated', marked.eliminated.some((e) => e.s === s));
-    cell.setAttribute('aria-label', label(s, values));
+    cell.setAttribute('aria-label', label(s, shown));
     cell.setAttribute('aria-selected', String(s === selected));
     cell.setAttribute('aria-readonly', String(given));
     cell.tabIndex = s === selected ? 0 : -1;
     cell.replaceChildren();
     if (v) {
       cell.textContent = String(v);
-    } else if (game.notes[s] && !path) {
+    } else if (shown.notes[s]) {
       const notes = document.createElement('div');
       notes.className = 'notes';
       notes.setAttribute('aria-hidden', 'true');
       for (let d = 1; d <= 9; d++) {
         const span = document.createElement('span');
-        span.textContent = game.notes[s] & bit(d) ? String(d) : '';
+        span.textContent = shown.notes[s] & bit(d) ? String(d) : '';
         if (marked.eliminated.some((e) => e.s === s && e.d === d)) span.className = 'hit';
         notes.append(span);
       }
@@ -184,7 +198,10 @@ function render() {
 /** Puts `d` (0 erases) in the selected square, or toggles its pencil mark. */
 function enter(d) {
   const s = selected;
-  if (paused || path) { say(paused ? 'The game is paused.' : 'Close the explanation to play.'); return; }
+  if (paused || path || replay) {
+    say(paused ? 'The game is paused.' : 'Close the explanation or stop the replay to play.');
+    return;
+  }
   if (game.puzzle[s] !== '.') { say(`${name(s)} is a given and cannot change.`); return; }
   if (notesMode && d) {
     if (game.values[s]) return;
@@ -228,6 +245,7 @@ function key(event) {
 function undo(from, to) {
   if (paused) { say('The game is paused.'); return; }
   closePath();
+  stopReplay();
   if (!from.length) return;
   to.push(snapshot());
   Object.assign(game, from.pop());
@@ -237,6 +255,7 @@ function undo(from, to) {
 function fill() {
   if (paused) { say('The game is paused.'); return; }
   closePath();
+  stopReplay();
   // Every digit the peers allow, whatever marks the player wrote.
   const answer = request('candidates', { marks: null });
   if (!answer.ok) { say(`Cannot fill: ${answer.error.what}`); return; }
@@ -258,6 +277,7 @@ function check() {
 function hint() {
   if (paused) { say('The game is paused.'); return; }
   closePath();
+  stopReplay();
   const level = LEVELS[Math.min(hintPresses, LEVELS.length - 1)];
   const answer = request('hint', { level });
   if (!answer.ok) { say(`No hint: ${answer.error.what}`); return; }
@@ -279,6 +299,7 @@ function hint() {
 function apply() {
   if (paused) { say('The game is paused.'); return; }
   closePath();
+  stopReplay();
   const hadNotes = game.notes.some((m) => m !== 0);
   const answer = request('apply');
   if (!answer.ok) { say(`Cannot apply: ${answer.error.what}`); return; }
@@ -395,6 +416,60 @@ function closePath() {
   render();
 }
 
+const RULES = {
+  given: 'a given', peer_has_digit: 'a peer holds it', only_place: 'the only place in a unit',
+  naked_twins: 'naked twins', guess: 'a guess', backtrack: 'a failed guess undone',
+};
+
+/** Starts a replay of the chosen engine's search on the puzzle. */
+function startReplay() {
+  stopReplay();
+  closePath();
+  const engine = $('engine').value;
+  const answer = call({ op: 'trace', puzzle: game.puzzle, engine });
+  if (!answer.ok) { say(`No replay: ${answer.error.what}`); return; }
+  const masks = [...game.puzzle].map((c) => (c === '.' ? 0x3fe : bit(Number(c))));
+  replay = { steps: answer.steps, k: 0, masks, timer: null };
+  $('replay-controls').hidden = false;
+  say(`${engine}: ${answer.steps.length} steps, ${answer.guesses} guesses, ` +
+    `${answer.backtracks} backtracks. Press Play or Step.`);
+  render();
+}
+
+/** One step of the replay forwards. */
+function replayStep() {
+  if (!replay) return;
+  if (replay.k >= replay.steps.length) { playReplay(false); return; }
+  const step = replay.steps[replay.k];
+  const s = squareIndex(step.square);
+  replay.masks[s] = step.candidates;
+  replay.k += 1;
+  marked = { area: [], focus: [s], eliminated: [] };
+  const what = step.action === 'restore' ? 'restored'
+    : `${step.action === 'assign' ? 'gets' : 'loses'} ${step.digit}`;
+  say(`Step ${replay.k} of ${replay.steps.length} (depth ${step.depth}): ` +
+    `${step.square} ${what}, by ${RULES[step.rule] ?? step.rule}.`);
+  render();
+}
+
+/** Plays (or pauses) the replay at the chosen speed, in steps a second. */
+function playReplay(on = !replay?.timer) {
+  if (!replay) return;
+  clearInterval(replay.timer);
+  replay.timer = on ? setInterval(replayStep, 1000 / Number($('speed').value)) : null;
+  $('play').textContent = on ? 'Pause replay' : 'Play';
+}
+
+function stopReplay() {
+  if (!replay) return;
+  clearInterval(replay.timer);
+  replay = null;
+  $('replay-controls').hidden = true;
+  $('play').textContent = 'Play';
+  marked = { area: [], focus: [], eliminated: [] };
+  render();
+}
+
 async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
   build();
@@ -414,6 +489,11 @@ async function main() {
   $('next-step').addEventListener('click', () => showStep(path.k + 1));
   $('close-path').addEventListener('click', closePath);
   setInterval(tick, 1000);
+  $('replay').addEventListener('click', startReplay);
+  $('play').addEventListener('click', () => playReplay());
+  $('step').addEventListener('click', replayStep);
+  $('stop-replay').addEventListener('click', stopReplay);
+  $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
   const shared = new URLSearchParams(location.search).get('p');
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(STORE)); } catch { stored = null; }

@@ -217,3 +217,22 @@ test('explain steps through the logical path with its rating', async () => {
   await button('Close').click();
   assert.ok(await summary.isHidden());
 });
+
+test('replay plays back the search, squares narrowing to their digits', async () => {
+  await page.getByLabel('Engine').selectOption('norvig');
+  await button('Replay').click();
+  assert.match(await status(), /^norvig: \d+ steps, 0 guesses, 0 backtracks\. Press Play or Step\.$/);
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2 3 4 5 6 7 8 9');
+  await button('Step').click();
+  assert.match(await status(), /^Step 1 of \d+ \(depth 0\): [A-I][1-9] /);
+  await page.getByLabel('Speed').fill('100');
+  await button('Play').click();
+  await page.waitForFunction(() => /Step (\d+) of \1 /.test(document.getElementById('status').textContent),
+    null, { timeout: 60000 });
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await button('Stop replay').click();
+  assert.equal(await label('A1'), 'A1 empty');
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+});

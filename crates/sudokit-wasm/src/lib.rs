@@ -37,6 +37,7 @@
 //! | `rate` | `puzzle` | `rating` |
 //! | `explain` | `puzzle` | `rating`, `steps`, `complete` |
 //! | `generate` | `level`, `seed`, `tries`? | `puzzle`, `solution`, `rating`, `tries` |
+//! | `trace` | `puzzle`, `engine` (`norvig` or `agent`), `max_guesses`? | `steps` (`action`, `rule`, `square`, `digit`, `candidates` mask after it, `depth`) from the givens, `solved`, `guesses`, `backtracks` |
 //!
 //! `values` is the player's 81 digits (`.` or `0` empty; givens may be
 //! left out); `marks` is 81 bit masks of the player's pencil marks, where
@@ -44,11 +45,12 @@
 //! allow.
 
 use serde_json::{json, Value};
+use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
 use sudokit::logic::hint::{hint_with, Hint};
 use sudokit::logic::solver::{check_unique, explain, rate, Order};
 use sudokit::logic::{Level, State};
-use sudokit::{parse_grid, Digits, Grid, ParseOptions, Shape};
+use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
 
 /// Tries `generate` makes by default before it gives up.
 pub const DEFAULT_TRIES: u64 = 400;
@@ -142,6 +144,7 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }
         "generate" => generate(request),
+        "trace" => trace(request),
         other => Err(Fault::new("op", format!("unknown op '{other}'"))),
     }
 }
@@ -284,6 +287,54 @@ fn generate(request: &Value) -> Result<Value, Fault> {
     ))
 }
 
+/// Guesses a `trace` may make by default before it gives up.
+pub const DEFAULT_MAX_GUESSES: u64 = 10_000;
+
+/// The search of `norvig` or the `agent`, step by step from the givens
+/// (every other square holding every digit): what the replay plays back.
+fn trace(request: &Value) -> Result<Value, Fault> {
+    let puzzle = puzzle(request)?;
+    let max_guesses = match request.get("max_guesses") {
+        None | Some(Value::Null) => DEFAULT_MAX_GUESSES,
+        Some(m) => m
+            .as_u64()
+            .ok_or_else(|| Fault::new("max_guesses", "must be a whole number from 0"))?,
+    };
+    let limits = Limits {
+        max_guesses: Some(max_guesses),
+    };
+    let (report, steps) = match text(request, "engine")? {
+        "norvig" => norvig::trace(&puzzle, &limits),
+        "agent" => agent::history(&puzzle, &limits),
+        other => {
+            return Err(Fault::new(
+                "engine",
+                format!("'{other}' is not norvig or agent"),
+            ))
+        }
+    };
+    let shape = puzzle.shape();
+    let steps: Vec<Value> = steps
+        .iter()
+        .map(|step| {
+            json!({
+                "action": step.action,
+                "rule": step.rule,
+                "square": shape.name(step.square),
+                "digit": step.digit,
+                "candidates": step.candidates.bits(),
+                "depth": step.depth,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "steps": steps,
+        "solved": matches!(report.outcome_ref(), Outcome::Solved(_)),
+        "guesses": report.stats.guesses,
+        "backtracks": report.stats.backtracks,
+    }))
+}
+
 /// Room for a request of `len` bytes, for the page to write into.
 #[no_mangle]
 pub extern "C" fn sk_alloc(len: usize) -> *mut u8 {
@@ -422,6 +473,36 @@ mod tests {
         assert_eq!(a["puzzle"], b["puzzle"]);
         let er = a["rating"]["er"].as_f64().unwrap();
         assert!((1.0..=1.2).contains(&er), "{a}");
+    }
+
+    #[test]
+    fn a_trace_replays_to_the_solution() {
+        let solution = ask(json!({"op": "solve", "puzzle": EASY}))["solution"].clone();
+        for engine in ["norvig", "agent"] {
+            let answer = ask(json!({"op": "trace", "puzzle": EASY, "engine": engine}));
+            assert_eq!(answer["solved"], true, "{engine}: {answer}");
+            // The replay starts from the givens, every other square open.
+            let mut masks: Vec<u64> = EASY
+                .bytes()
+                .map(|c| if c == b'0' { 0x3FE } else { 1 << (c - b'0') })
+                .collect();
+            for step in answer["steps"].as_array().unwrap() {
+                let square = step["square"].as_str().unwrap();
+                let s = (square.as_bytes()[0] - b'A') as usize * 9
+                    + (square.as_bytes()[1] - b'1') as usize;
+                masks[s] = step["candidates"].as_u64().unwrap();
+            }
+            let replayed: String = masks
+                .iter()
+                .map(|m| {
+                    assert_eq!(m.count_ones(), 1, "{engine}: a square left open");
+                    char::from(b'0' + m.trailing_zeros() as u8)
+                })
+                .collect();
+            assert_eq!(Value::String(replayed), solution, "{engine}");
+        }
+        let answer = ask(json!({"op": "trace", "puzzle": EASY, "engine": "dlx"}));
+        assert_eq!(answer["error"]["where"], "engine");
     }
 
     #[test]
