@@ -10,6 +10,7 @@
 //! back in input order. Bad puzzles travel through as answers with an error,
 //! so the rest of the batch is solved and nothing is lost.
 
+use crate::clock::Stopwatch;
 use crate::engine::{norvig, Count, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::logic::{rate_from, RateError, Rating, State};
@@ -18,10 +19,11 @@ use crate::parse::{
 };
 use crate::shape::{Size, Variant};
 use crate::verify;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Norvig's `solve_all` statistics for one corpus and one engine.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -288,7 +290,7 @@ impl Job {
         if kind != EngineKind::Norvig {
             return Err(NotSearched::NoMarks { engine: kind });
         }
-        let start = self.timed.then(Instant::now);
+        let start = self.timed.then(Stopwatch::start);
         let mut report = norvig::run_marks(marks, self.max_solutions.max(1), &self.limits);
         if let Some(start) = start {
             report.stats.elapsed = start.elapsed();
@@ -297,9 +299,14 @@ impl Job {
     }
 
     /// Runs the job on a chunk of entries, on every thread of the current
-    /// rayon pool, and returns the answers in input order.
+    /// rayon pool (one thread without the `parallel` feature), and returns
+    /// the answers in input order.
     pub fn answer_all(&self, entries: Vec<Entry>) -> Vec<Answer> {
-        entries.into_par_iter().map(|e| self.answer(e)).collect()
+        #[cfg(feature = "parallel")]
+        let answers = entries.into_par_iter().map(|e| self.answer(e)).collect();
+        #[cfg(not(feature = "parallel"))]
+        let answers = entries.into_iter().map(|e| self.answer(e)).collect();
+        answers
     }
 }
 
@@ -351,6 +358,7 @@ pub fn shape_words(size: Size, variant: Variant) -> String {
 /// Runs `work` on a pool of `threads` worker threads, or on rayon's global
 /// pool (every core) when `threads` is `None`. Every batch call of a
 /// binding goes through here, so `threads=N` means the same everywhere.
+#[cfg(feature = "parallel")]
 pub fn with_threads<T: Send>(
     threads: Option<usize>,
     work: impl FnOnce() -> T + Send,
@@ -368,30 +376,27 @@ pub fn with_threads<T: Send>(
 /// or more than one, is an invalid entry), in parallel and in input order.
 /// This is how a binding takes a list of strings: one answer per string.
 pub fn entries_of_texts(texts: &[String], options: ParseOptions) -> Vec<Entry> {
-    texts
-        .par_iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let mut read = read_puzzles(text, options);
-            let found = read.len();
-            let result = match read.pop() {
-                Some(entry) if found == 1 => {
-                    return Entry {
-                        index: i + 1,
-                        ..entry
-                    }
+    let numbered: Vec<(usize, &String)> = texts.iter().enumerate().collect();
+    map_in_order(numbered, |(i, text)| {
+        let mut read = read_puzzles(text, options);
+        let found = read.len();
+        let result = match read.pop() {
+            Some(entry) if found == 1 => {
+                return Entry {
+                    index: i + 1,
+                    ..entry
                 }
-                _ => Err(ParseError::PuzzleCount { found }),
-            };
-            Entry {
-                index: i + 1,
-                line: 1,
-                text: text.clone(),
-                result,
-                marks: None,
             }
-        })
-        .collect()
+            _ => Err(ParseError::PuzzleCount { found }),
+        };
+        Entry {
+            index: i + 1,
+            line: 1,
+            text: text.clone(),
+            result,
+            marks: None,
+        }
+    })
 }
 
 /// Every puzzle of a file's bytes, in order: split into puzzles on this
@@ -401,7 +406,7 @@ pub fn entries_of_texts(texts: &[String], options: ParseOptions) -> Vec<Entry> {
 pub fn entries_of_bytes(bytes: &[u8], options: ParseOptions) -> Vec<Entry> {
     let mut reader = PuzzleReader::new(bytes, options);
     let raw: Vec<_> = std::iter::from_fn(|| reader.next_raw()).collect();
-    raw.into_par_iter().map(RawEntry::parse_unchecked).collect()
+    map_in_order(raw, RawEntry::parse_unchecked)
 }
 
 /// Why a puzzle of a batch has no logical rating.
@@ -442,14 +447,21 @@ pub fn logical_start(answer: &Answer) -> Result<State, Unrated> {
 pub fn rate_all(entries: Vec<Entry>) -> Vec<(Answer, Result<Rating, Unrated>)> {
     let mut job = Job::new(None, 2, Limits::none());
     job.timed = false;
-    entries
-        .into_par_iter()
-        .map(|entry| {
-            let answer = job.answer(entry);
-            let rating = logical_start(&answer).map(|state| rate_from(&state));
-            (answer, rating)
-        })
-        .collect()
+    map_in_order(entries, |entry| {
+        let answer = job.answer(entry);
+        let rating = logical_start(&answer).map(|state| rate_from(&state));
+        (answer, rating)
+    })
+}
+
+/// `items` through `f`, answers in input order: on the current rayon pool
+/// with the `parallel` feature, one by one on this thread without it.
+fn map_in_order<T: Send, U: Send>(items: Vec<T>, f: impl Fn(T) -> U + Sync + Send) -> Vec<U> {
+    #[cfg(feature = "parallel")]
+    let out = items.into_par_iter().map(f).collect();
+    #[cfg(not(feature = "parallel"))]
+    let out = items.into_iter().map(f).collect();
+    out
 }
 
 #[cfg(test)]

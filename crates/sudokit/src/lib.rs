@@ -53,6 +53,7 @@
 
 pub mod batch;
 pub mod canon;
+pub mod clock;
 pub mod engine;
 pub mod format;
 pub mod generate;

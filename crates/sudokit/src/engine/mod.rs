@@ -23,12 +23,13 @@ pub mod backtrack;
 pub mod fast;
 pub mod norvig;
 
+use crate::clock::Stopwatch;
 use crate::grid::{Digits, Grid};
 use crate::shape::Shape;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Budgets that bound a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -180,7 +181,7 @@ pub trait Solver {
 
     /// [`Solver::run`], timed.
     fn search(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let mut report = self.run(grid, max_solutions.max(1), limits);
         report.stats.elapsed = start.elapsed();
         report

@@ -1,0 +1,528 @@
+//! sudokit for the browser page in `web/`: one JSON request in, one JSON
+//! answer out, over a plain C ABI on the module's linear memory.
+//!
+//! # Why a C ABI and not wasm-bindgen
+//!
+//! The page needs a handful of calls whose arguments and answers are small
+//! JSON documents (a puzzle, a player's state, a hint). wasm-bindgen would
+//! need its command-line tool at exactly the crate's version, which no
+//! package here provides, and its generated glue; the C ABI needs neither:
+//! three exported functions and twenty lines of JavaScript (`web/sudokit.js`)
+//! that copy bytes in and out of memory. Everything else, including every
+//! error, is JSON, so the boundary stays one function wide.
+//!
+//! # The ABI
+//!
+//! - `sk_alloc(len) -> ptr`: room for a request of `len` bytes.
+//! - `sk_call(ptr, len) -> out`: answers the UTF-8 JSON request at
+//!   `ptr..ptr+len` (which the caller still owns); `out` points at a 4-byte
+//!   little-endian length `n` followed by `n` bytes of UTF-8 JSON.
+//! - `sk_free(ptr, len)`: gives back a request (`len` as allocated) or an
+//!   answer (`len` = `4 + n`).
+//!
+//! # Requests ([`call`])
+//!
+//! Every request has `op`; the answer is `{"ok": true, ...}` or
+//! `{"ok": false, "error": {"where": ..., "what": ...}}`, where `where`
+//! names the request field (and `what` the square, when there is one).
+//! Bad input never panics: it is answered with such an error.
+//!
+//! | op | fields | answer |
+//! |---|---|---|
+//! | `parse` | `puzzle` | `puzzle` (81 chars, `.` empty), `givens` |
+//! | `solve` | `puzzle` | `solution` (the one solution; else an error) |
+//! | `candidates` | `puzzle`, `values`, `marks`? | `marks`: a bit mask per square (bit `d` for digit `d`) |
+//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint, as `sudokit hint --format json` prints it |
+//! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
+//! | `rate` | `puzzle` | `rating` |
+//! | `explain` | `puzzle` | `rating`, `steps`, `complete` |
+//! | `generate` | `level`, `seed`, `tries`? | `puzzle`, `solution`, `rating`, `tries` |
+//! | `trace` | `puzzle`, `engine` (`norvig` or `agent`), `max_guesses`? | `steps` (`action`, `rule`, `square`, `digit`, `candidates` mask after it, `depth`) from the givens, `solved`, `guesses`, `backtracks` |
+//!
+//! `values` is the player's 81 digits (`.` or `0` empty; givens may be
+//! left out); `marks` is 81 bit masks of the player's pencil marks, where
+//! 0 means "no marks written": that square counts every digit its peers
+//! allow.
+
+use serde_json::{json, Value};
+use sudokit::engine::{agent, norvig};
+use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
+use sudokit::logic::hint::{hint_with, Hint};
+use sudokit::logic::solver::{check_unique, explain, rate, Order};
+use sudokit::logic::{Level, State};
+use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
+
+/// Tries `generate` makes by default before it gives up.
+pub const DEFAULT_TRIES: u64 = 400;
+
+/// An error answer: which field, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// The request field at fault (`request` for the request itself).
+    pub at: String,
+    /// What is wrong, naming the square when there is one.
+    pub what: String,
+}
+
+impl Fault {
+    fn new(at: &str, what: impl Into<String>) -> Fault {
+        Fault {
+            at: at.to_string(),
+            what: what.into(),
+        }
+    }
+}
+
+/// Answers one JSON request (see the module docs); never panics on bad
+/// input.
+pub fn call(request: &str) -> String {
+    let answer = serde_json::from_str::<Value>(request)
+        .map_err(|e| Fault::new("request", format!("not JSON: {e}")))
+        .and_then(|r| answer(&r));
+    match answer {
+        Ok(Value::Object(mut fields)) => {
+            fields.insert("ok".to_string(), Value::Bool(true));
+            Value::Object(fields).to_string()
+        }
+        Ok(other) => json!({"ok": true, "value": other}).to_string(),
+        Err(f) => json!({"ok": false, "error": {"where": f.at, "what": f.what}}).to_string(),
+    }
+}
+
+fn answer(request: &Value) -> Result<Value, Fault> {
+    let op = text(request, "op")?;
+    match op {
+        "parse" => {
+            let puzzle = puzzle(request)?;
+            Ok(json!({"puzzle": puzzle.to_line(), "givens": puzzle.given_count()}))
+        }
+        "solve" => {
+            let puzzle = puzzle(request)?;
+            let solution = unique(&puzzle)?;
+            Ok(json!({"solution": solution.to_line()}))
+        }
+        "candidates" => {
+            let state = player(request)?;
+            Ok(json!({"marks": masks(&state)}))
+        }
+        "hint" => {
+            let state = player(request)?;
+            let level = level(request)?;
+            let solution = unique(state.givens())?;
+            let hint = hint_with(&state, &solution, Order::Easiest);
+            Ok(json!({"hint": hint.at(level)}))
+        }
+        "apply" => {
+            let mut state = player(request)?;
+            let solution = unique(state.givens())?;
+            match hint_with(&state, &solution, Order::Easiest) {
+                Hint::Step { step, .. } => {
+                    state.apply(&step);
+                    Ok(json!({
+                        "step": step,
+                        "values": state.values().to_line(),
+                        "marks": masks(&state),
+                    }))
+                }
+                other => Ok(json!({
+                    "hint": other.at(Level::Move),
+                    "values": state.values().to_line(),
+                    "marks": masks(&state),
+                })),
+            }
+        }
+        "rate" => {
+            let puzzle = puzzle(request)?;
+            let rating = rate(&puzzle).map_err(|e| Fault::new("puzzle", e.to_string()))?;
+            Ok(json!({"rating": rating}))
+        }
+        "explain" => {
+            let puzzle = puzzle(request)?;
+            unique(&puzzle)?;
+            let path = explain(&State::from_puzzle(&puzzle), Order::Se);
+            let rating = sudokit::logic::solver::Rating::of_path(&path.steps, path.is_complete());
+            Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
+        }
+        "generate" => generate(request),
+        "trace" => trace(request),
+        other => Err(Fault::new("op", format!("unknown op '{other}'"))),
+    }
+}
+
+/// A string field.
+fn text<'a>(request: &'a Value, field: &str) -> Result<&'a str, Fault> {
+    match request.get(field) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(Fault::new(field, "must be a string")),
+        None => Err(Fault::new(field, "missing")),
+    }
+}
+
+/// The `puzzle` field, read as the command reads a puzzle (9x9 only here).
+fn puzzle(request: &Value) -> Result<Grid, Fault> {
+    let grid = parse_grid(text(request, "puzzle")?, ParseOptions::default())
+        .map_err(|e| Fault::new("puzzle", e.to_string()))?;
+    if grid.shape() != Shape::standard() {
+        return Err(Fault::new("puzzle", "the page plays 9x9 puzzles only"));
+    }
+    Ok(grid)
+}
+
+/// The puzzle's one solution.
+fn unique(puzzle: &Grid) -> Result<Grid, Fault> {
+    check_unique(puzzle).map_err(|e| Fault::new("puzzle", e.to_string()))
+}
+
+/// The player's state: `puzzle`, `values` and the optional `marks`.
+fn player(request: &Value) -> Result<State, Fault> {
+    let givens = puzzle(request)?;
+    let shape = givens.shape();
+    let line = text(request, "values")?;
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() != shape.square_count() {
+        let what = format!("{} squares, expected {}", chars.len(), shape.square_count());
+        return Err(Fault::new("values", what));
+    }
+    let mut values = Grid::empty(shape);
+    for (s, c) in chars.iter().enumerate() {
+        let digit = match c {
+            '.' | '0' => 0,
+            '1'..='9' => *c as u8 - b'0',
+            _ => {
+                let what = format!("square {}: '{c}' is not a digit", shape.name(s));
+                return Err(Fault::new("values", what));
+            }
+        };
+        let given = givens.get(s);
+        if given != 0 && digit != 0 && digit != given {
+            let what = format!(
+                "square {}: the puzzle gives {given}, the state holds {digit}",
+                shape.name(s)
+            );
+            return Err(Fault::new("values", what));
+        }
+        values.set(s, digit);
+    }
+    let auto = State::from_marks(&givens, &values, None);
+    let Some(marks) = request.get("marks").filter(|m| !m.is_null()) else {
+        return Ok(auto);
+    };
+    let Some(list) = marks.as_array().filter(|l| l.len() == shape.square_count()) else {
+        let what = format!("must be a list of {} bit masks", shape.square_count());
+        return Err(Fault::new("marks", what));
+    };
+    let mut sets = Vec::with_capacity(list.len());
+    for (s, mask) in list.iter().enumerate() {
+        let bits = mask.as_u64().filter(|b| b & !0x3FE == 0).ok_or_else(|| {
+            let what = format!("square {}: not a mask of digits 1-9", shape.name(s));
+            Fault::new("marks", what)
+        })?;
+        sets.push(if bits == 0 {
+            auto.cands(s)
+        } else {
+            Digits::from_bits(bits as u32)
+        });
+    }
+    Ok(State::from_marks(&givens, &values, Some(&sets)))
+}
+
+/// Each square's candidates as a bit mask (a filled square: its digit).
+fn masks(state: &State) -> Vec<u32> {
+    (0..state.shape().square_count())
+        .map(|s| match state.value(s) {
+            0 => state.cands(s).bits(),
+            d => 1 << d,
+        })
+        .collect()
+}
+
+/// The `level` field of a hint.
+fn level(request: &Value) -> Result<Level, Fault> {
+    let name = text(request, "level")?;
+    Level::ALL
+        .into_iter()
+        .find(|l| l.name() == name)
+        .ok_or_else(|| {
+            Fault::new(
+                "level",
+                format!("'{name}' is not area, technique, cells or move"),
+            )
+        })
+}
+
+/// A new puzzle at `level` from `seed`, trying up to `tries` times.
+fn generate(request: &Value) -> Result<Value, Fault> {
+    let level: Making = text(request, "level")?
+        .parse()
+        .map_err(|_| Fault::new("level", "not easy, medium, hard, fiendish or diabolical"))?;
+    let seed = request
+        .get("seed")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| Fault::new("seed", "must be a whole number from 0"))?;
+    let tries = match request.get("tries") {
+        None | Some(Value::Null) => DEFAULT_TRIES,
+        Some(t) => t
+            .as_u64()
+            .filter(|t| (1..=100_000).contains(t))
+            .ok_or_else(|| Fault::new("tries", "must be a whole number from 1 to 100000"))?,
+    };
+    let options = Options {
+        difficulty: Some(Wanted::level(level)),
+        ..Options::new(Shape::standard())
+    };
+    for index in 0..tries {
+        if let Ok(made) = generate_nth(&options, seed, index) {
+            return Ok(json!({
+                "puzzle": made.puzzle.to_line(),
+                "solution": made.solution.to_line(),
+                "rating": made.rating,
+                "level": level,
+                "tries": index + 1,
+            }));
+        }
+    }
+    Err(Fault::new(
+        "level",
+        format!("no {} puzzle in {tries} tries", level.name()),
+    ))
+}
+
+/// Guesses a `trace` may make by default before it gives up.
+pub const DEFAULT_MAX_GUESSES: u64 = 10_000;
+
+/// The search of `norvig` or the `agent`, step by step from the givens
+/// (every other square holding every digit): what the replay plays back.
+fn trace(request: &Value) -> Result<Value, Fault> {
+    let puzzle = puzzle(request)?;
+    let max_guesses = match request.get("max_guesses") {
+        None | Some(Value::Null) => DEFAULT_MAX_GUESSES,
+        Some(m) => m
+            .as_u64()
+            .ok_or_else(|| Fault::new("max_guesses", "must be a whole number from 0"))?,
+    };
+    let limits = Limits {
+        max_guesses: Some(max_guesses),
+    };
+    let (report, steps) = match text(request, "engine")? {
+        "norvig" => norvig::trace(&puzzle, &limits),
+        "agent" => agent::history(&puzzle, &limits),
+        other => {
+            return Err(Fault::new(
+                "engine",
+                format!("'{other}' is not norvig or agent"),
+            ))
+        }
+    };
+    let shape = puzzle.shape();
+    let steps: Vec<Value> = steps
+        .iter()
+        .map(|step| {
+            json!({
+                "action": step.action,
+                "rule": step.rule,
+                "square": shape.name(step.square),
+                "digit": step.digit,
+                "candidates": step.candidates.bits(),
+                "depth": step.depth,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "steps": steps,
+        "solved": matches!(report.outcome_ref(), Outcome::Solved(_)),
+        "guesses": report.stats.guesses,
+        "backtracks": report.stats.backtracks,
+    }))
+}
+
+/// Room for a request of `len` bytes, for the page to write into.
+#[no_mangle]
+pub extern "C" fn sk_alloc(len: usize) -> *mut u8 {
+    let mut buffer = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buffer.as_mut_ptr();
+    std::mem::forget(buffer);
+    ptr
+}
+
+/// Gives back what [`sk_alloc`] or [`sk_call`] handed out.
+///
+/// # Safety
+///
+/// `ptr` must come from [`sk_alloc`] with this `len`, or from [`sk_call`]
+/// with `len` = 4 + the answer's length, and not be freed twice.
+#[no_mangle]
+pub unsafe extern "C" fn sk_free(ptr: *mut u8, len: usize) {
+    if ptr.is_null() {
+        return;
+    }
+    // SAFETY: the caller hands back a buffer this module allocated with
+    // capacity `len` (`sk_alloc`'s `len.max(1)`, or the answer's exact size).
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
+}
+
+/// Answers the JSON request at `ptr..ptr+len`; see the module docs for the
+/// answer's layout.
+///
+/// # Safety
+///
+/// `ptr..ptr+len` must be readable memory (the page's request, written
+/// after [`sk_alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn sk_call(ptr: *const u8, len: usize) -> *mut u8 {
+    let bytes: &[u8] = if ptr.is_null() || len == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller promises `len` readable bytes at `ptr`.
+        unsafe { std::slice::from_raw_parts(ptr, len) }
+    };
+    let answer = match std::str::from_utf8(bytes) {
+        Ok(request) => call(request),
+        Err(e) => {
+            json!({"ok": false, "error": {"where": "request", "what": format!("not UTF-8: {e}")}})
+                .to_string()
+        }
+    };
+    let mut out = Vec::with_capacity(4 + answer.len());
+    out.extend_from_slice(&(answer.len() as u32).to_le_bytes());
+    out.extend_from_slice(answer.as_bytes());
+    // `sk_free` rebuilds the Vec with capacity 4 + n: make it exact.
+    let mut out = out.into_boxed_slice();
+    let ptr = out.as_mut_ptr();
+    std::mem::forget(out);
+    ptr
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    fn ask(request: Value) -> Value {
+        serde_json::from_str(&call(&request.to_string())).expect("answers are JSON")
+    }
+
+    #[test]
+    fn bad_input_comes_back_as_an_error_naming_the_field_and_square() {
+        let answer =
+            ask(json!({"op": "hint", "puzzle": EASY, "values": "x".repeat(81), "level": "move"}));
+        assert_eq!(answer["ok"], false);
+        assert_eq!(answer["error"]["where"], "values");
+        assert_eq!(answer["error"]["what"], "square A1: 'x' is not a digit");
+        let answer: Value = serde_json::from_str(&call("{not json")).unwrap();
+        assert_eq!(answer["error"]["where"], "request");
+        // A3 gives 3: the player cannot change it.
+        let changed = format!("005{}", &EASY[3..]);
+        let answer = ask(json!({"op": "candidates", "puzzle": EASY, "values": changed}));
+        let what = "square A3: the puzzle gives 3, the state holds 5";
+        assert_eq!(answer["error"]["what"], what, "{answer}");
+        let answer = ask(json!({"op": "hint", "puzzle": EASY, "values": EASY, "level": "loud"}));
+        assert_eq!(answer["error"]["where"], "level");
+    }
+
+    #[test]
+    fn hint_levels_give_away_more_each_time() {
+        let at = |level: &str| {
+            ask(json!({"op": "hint", "puzzle": EASY, "values": EASY, "level": level}))["hint"]
+                .clone()
+        };
+        assert_eq!(at("area")["units"], json!(["box 1"]));
+        assert!(at("area").get("technique").is_none());
+        assert_eq!(at("technique")["technique"], "hidden_single");
+        assert_eq!(at("cells")["squares"], json!(["B2"]));
+        assert_eq!(
+            at("move")["placements"],
+            json!([{"square": "B2", "digit": 6}])
+        );
+    }
+
+    #[test]
+    fn applying_hints_solves_the_puzzle() {
+        let solution = ask(json!({"op": "solve", "puzzle": EASY}))["solution"].clone();
+        let mut values = EASY.to_string();
+        let mut marks = Value::Null;
+        for _ in 0..81 {
+            let answer =
+                ask(json!({"op": "apply", "puzzle": EASY, "values": values, "marks": marks}));
+            assert_eq!(answer["ok"], true, "{answer}");
+            values = answer["values"].as_str().unwrap().to_string();
+            marks = answer["marks"].clone();
+            if answer.get("step").is_none() {
+                break;
+            }
+        }
+        assert_eq!(Value::String(values), solution);
+    }
+
+    #[test]
+    fn a_wrong_digit_is_named_before_any_step() {
+        let wrong = format!("5{}", &EASY[1..]);
+        let hint = ask(json!({"op": "hint", "puzzle": EASY, "values": wrong, "level": "area"}))
+            ["hint"]
+            .clone();
+        assert_eq!(hint["mistake"], "wrong_digit");
+        assert_eq!(hint["square"], "A1");
+    }
+
+    #[test]
+    fn generation_repeats_from_its_seed_and_meets_the_level() {
+        let make = || ask(json!({"op": "generate", "level": "easy", "seed": 11}));
+        let (a, b) = (make(), make());
+        assert_eq!(a["ok"], true, "{a}");
+        assert_eq!(a["puzzle"], b["puzzle"]);
+        let er = a["rating"]["er"].as_f64().unwrap();
+        assert!((1.0..=1.2).contains(&er), "{a}");
+    }
+
+    #[test]
+    fn a_trace_replays_to_the_solution() {
+        let solution = ask(json!({"op": "solve", "puzzle": EASY}))["solution"].clone();
+        for engine in ["norvig", "agent"] {
+            let answer = ask(json!({"op": "trace", "puzzle": EASY, "engine": engine}));
+            assert_eq!(answer["solved"], true, "{engine}: {answer}");
+            // The replay starts from the givens, every other square open.
+            let mut masks: Vec<u64> = EASY
+                .bytes()
+                .map(|c| if c == b'0' { 0x3FE } else { 1 << (c - b'0') })
+                .collect();
+            for step in answer["steps"].as_array().unwrap() {
+                let square = step["square"].as_str().unwrap();
+                let s = (square.as_bytes()[0] - b'A') as usize * 9
+                    + (square.as_bytes()[1] - b'1') as usize;
+                masks[s] = step["candidates"].as_u64().unwrap();
+            }
+            let replayed: String = masks
+                .iter()
+                .map(|m| {
+                    assert_eq!(m.count_ones(), 1, "{engine}: a square left open");
+                    char::from(b'0' + m.trailing_zeros() as u8)
+                })
+                .collect();
+            assert_eq!(Value::String(replayed), solution, "{engine}");
+        }
+        let answer = ask(json!({"op": "trace", "puzzle": EASY, "engine": "dlx"}));
+        assert_eq!(answer["error"]["where"], "engine");
+    }
+
+    #[test]
+    fn the_c_abi_round_trips_a_request() {
+        let request = br#"{"op":"parse","puzzle":"003020600900305001001806400008102900700000008006708200002609500800203009005010300"}"#;
+        let input = sk_alloc(request.len());
+        // SAFETY: `input` has room for the request; the answer's layout is
+        // a 4-byte length then the text, freed with that length.
+        unsafe {
+            std::ptr::copy_nonoverlapping(request.as_ptr(), input, request.len());
+            let out = sk_call(input, request.len());
+            sk_free(input, request.len());
+            let len =
+                u32::from_le_bytes(std::slice::from_raw_parts(out, 4).try_into().unwrap()) as usize;
+            let text = std::str::from_utf8(std::slice::from_raw_parts(out.add(4), len))
+                .unwrap()
+                .to_string();
+            sk_free(out, len + 4);
+            let answer: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(answer["givens"], 32);
+        }
+    }
+}

@@ -1,0 +1,513 @@
+// sudokit in the browser: the game. Holds the player's state (placed digits,
+// pencil marks, undo and redo), draws the board as an ARIA grid, and asks
+// sudokit.wasm (through sudokit.js) for solutions, candidates, graded hints,
+// moves, ratings and new puzzles. State is kept in localStorage.
+import { loadSudokit } from './sudokit.js';
+
+const ROWS = 'ABCDEFGHI';
+const LEVELS = ['area', 'technique', 'cells', 'move'];
+const STORE = 'sudokit.game';
+const FIRST =
+  '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
+
+const $ = (id) => document.getElementById(id);
+const name = (s) => ROWS[Math.floor(s / 9)] + ((s % 9) + 1);
+const bit = (d) => 1 << d;
+const digitsOf = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d));
+const line = (values) => values.map((v) => (v ? String(v) : '.')).join('');
+
+/** The squares of a unit named as sudokit names it ("row C", "column 4", "box 1"). */
+function unitSquares(unit) {
+  const [kind, which] = unit.split(' ');
+  const all = [...Array(81).keys()];
+  if (kind === 'row') return all.filter((s) => Math.floor(s / 9) === ROWS.indexOf(which));
+  if (kind === 'column') return all.filter((s) => s % 9 === Number(which) - 1);
+  if (kind === 'box') {
+    const b = Number(which) - 1;
+    return all.filter((s) => Math.floor(s / 27) === Math.floor(b / 3) && Math.floor((s % 9) / 3) === b % 3);
+  }
+  return [];
+}
+const squareIndex = (sq) => ROWS.indexOf(sq[0]) * 9 + Number(sq.slice(1)) - 1;
+const peers = (s) => [...Array(81).keys()].filter((t) => t !== s && (
+  Math.floor(t / 9) === Math.floor(s / 9) || t % 9 === s % 9 ||
+  (Math.floor(t / 27) === Math.floor(s / 27) && Math.floor((t % 9) / 3) === Math.floor((s % 9) / 3))));
+
+let call;
+let game;          // { puzzle, values[81], notes[81], undo[], redo[], rating }
+let solution = null;
+let selected = 0;
+let notesMode = false;
+let hintPresses = 0;
+let marked = { area: [], focus: [], eliminated: [] };
+let paused = false;
+let path = null;   // while explaining: { steps, boards (values after k steps), k }
+let replay = null; // while replaying: { steps, k, masks (candidates after k steps), timer }
+
+function say(text) { $('status').textContent = text; }
+
+function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
+
+function snapshot() { return { values: [...game.values], notes: [...game.notes] }; }
+
+/** Records the state before a change, for Undo. */
+function remember() {
+  game.undo.push(snapshot());
+  if (game.undo.length > 500) game.undo.shift();
+  game.redo = [];
+}
+
+function changed() {
+  hintPresses = 0;
+  marked = { area: [], focus: [], eliminated: [] };
+  save();
+  render();
+  if (solution && line(game.values) === solution) say('Solved! Every square is right.');
+}
+
+/** Starts a game on `puzzle` (already checked by sudokit). */
+function start(given, rating) {
+  const puzzle = given.replaceAll('0', '.');
+  const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
+  game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null, elapsed: 0 };
+  closePath();
+  stopReplay();
+  solution = null;
+  hintPresses = 0;
+  marked = { area: [], focus: [], eliminated: [] };
+  selected = 0;
+  const solved = call({ op: 'solve', puzzle });
+  if (solved.ok) solution = solved.solution;
+  if (!game.rating) {
+    const rated = call({ op: 'rate', puzzle });
+    if (rated.ok) game.rating = rated.rating;
+  }
+  save();
+  render();
+}
+
+function request(op, extra = {}) {
+  const anyNotes = game.notes.some((m) => m !== 0);
+  return call({ op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra });
+}
+
+/** What the board shows: the game, a step of the explanation, or a step of
+ *  a replay (whose open squares show their candidates). */
+function view() {
+  if (replay) {
+    const values = replay.masks.map((m) => (digitsOf(m).length === 1 ? digitsOf(m)[0] : 0));
+    return { values, notes: replay.masks.map((m, s) => (values[s] ? 0 : m)) };
+  }
+  if (path) return { values: path.boards[path.k], notes: Array(81).fill(0) };
+  return { values: game.values, notes: game.notes };
+}
+
+function label(s, shown) {
+  const given = game.puzzle[s] !== '.';
+  const v = shown.values[s];
+  if (given) return `${name(s)} given ${v}`;
+  if (v) return `${name(s)} placed ${v}`;
+  const notes = digitsOf(shown.notes[s]);
+  return notes.length ? `${name(s)} empty, candidates ${notes.join(' ')}` : `${name(s)} empty`;
+}
+
+function build() {
+  const board = $('board');
+  for (let r = 0; r < 9; r++) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    for (let c = 0; c < 9; c++) {
+      const s = r * 9 + c;
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
+      cell.className = `cell r${ROWS[r]} c${c}`;
+      cell.dataset.square = s;
+      cell.addEventListener('click', () => { selected = s; render(); cell.focus(); });
+      row.append(cell);
+    }
+    board.append(row);
+  }
+  // Keys play wherever the focus is (after a click on Notes, say), except
+  // in the puzzle field and the level list.
+  document.addEventListener('keydown', (event) => {
+    if (!event.target.closest('input, select, textarea')) key(event);
+  });
+  const pad = $('pad');
+  for (let d = 1; d <= 9; d++) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = String(d);
+    b.addEventListener('click', () => enter(d));
+    pad.append(b);
+  }
+  const erase = document.createElement('button');
+  erase.type = 'button';
+  erase.textContent = 'Erase';
+  erase.addEventListener('click', () => enter(0));
+  pad.append(erase);
+}
+
+function render() {
+  const cells = $('board').querySelectorAll('[role=gridcell]');
+  const shown = view();
+  const { values } = shown;
+  const here = values[selected];
+  $('board').classList.toggle('paused', paused);
+  cells.forEach((cell, s) => {
+    const v = values[s];
+    const given = game.puzzle[s] !== '.';
+    const clash = v && peers(s).some((t) => values[t] === v);
+    cell.classList.toggle('given', given);
+    cell.classList.toggle('placed', !given && v !== 0);
+    cell.classList.toggle('selected', s === selected);
+    cell.classList.toggle('same', here !== 0 && v === here);
+    cell.classList.toggle('conflict', Boolean(clash));
+    cell.classList.toggle('area', marked.area.includes(s));
+    cell.classList.toggle('focus', marked.focus.includes(s));
+    cell.classList.toggle('eliminated', marked.eliminated.some((e) => e.s === s));
+    cell.setAttribute('aria-label', label(s, shown));
+    cell.setAttribute('aria-selected', String(s === selected));
+    cell.setAttribute('aria-readonly', String(given));
+    cell.tabIndex = s === selected ? 0 : -1;
+    cell.replaceChildren();
+    if (v) {
+      cell.textContent = String(v);
+    } else if (shown.notes[s]) {
+      const notes = document.createElement('div');
+      notes.className = 'notes';
+      notes.setAttribute('aria-hidden', 'true');
+      for (let d = 1; d <= 9; d++) {
+        const span = document.createElement('span');
+        span.textContent = shown.notes[s] & bit(d) ? String(d) : '';
+        if (marked.eliminated.some((e) => e.s === s && e.d === d)) span.className = 'hit';
+        notes.append(span);
+      }
+      cell.append(notes);
+    }
+  });
+  $('undo').disabled = game.undo.length === 0;
+  $('redo').disabled = game.redo.length === 0;
+  $('notes').setAttribute('aria-pressed', String(notesMode));
+  const r = game.rating;
+  $('pause').textContent = paused ? 'Resume' : 'Pause';
+  $('timer').textContent = clock(game.elapsed ?? 0);
+  $('info').textContent = `${81 - game.puzzle.split('.').length + 1} givens` +
+    (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
+}
+
+/** Puts `d` (0 erases) in the selected square, or toggles its pencil mark. */
+function enter(d) {
+  const s = selected;
+  if (paused || path || replay) {
+    say(paused ? 'The game is paused.' : 'Close the explanation or stop the replay to play.');
+    return;
+  }
+  if (game.puzzle[s] !== '.') { say(`${name(s)} is a given and cannot change.`); return; }
+  if (notesMode && d) {
+    if (game.values[s]) return;
+    remember();
+    game.notes[s] ^= bit(d);
+  } else {
+    if (game.values[s] === d && game.notes[s] === 0) return;
+    remember();
+    game.values[s] = d;
+    if (d) {
+      game.notes[s] = 0;
+      for (const t of peers(s)) game.notes[t] &= ~bit(d);
+    } else {
+      game.notes[s] = 0;
+    }
+  }
+  changed();
+}
+
+function key(event) {
+  const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
+  if (event.key in moves) {
+    const next = selected + moves[event.key];
+    const sameRow = Math.abs(moves[event.key]) === 9 || Math.floor(next / 9) === Math.floor(selected / 9);
+    if (next >= 0 && next < 81 && sameRow) selected = next;
+    render();
+    $('board').querySelectorAll('[role=gridcell]')[selected].focus();
+    event.preventDefault();
+  } else if (/^[1-9]$/.test(event.key)) {
+    enter(Number(event.key));
+    event.preventDefault();
+  } else if (['Backspace', 'Delete', '0'].includes(event.key)) {
+    enter(0);
+    event.preventDefault();
+  } else if (event.key === 'n') {
+    notesMode = !notesMode;
+    render();
+  }
+}
+
+function undo(from, to) {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
+  stopReplay();
+  if (!from.length) return;
+  to.push(snapshot());
+  Object.assign(game, from.pop());
+  changed();
+}
+
+function fill() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
+  stopReplay();
+  // Every digit the peers allow, whatever marks the player wrote.
+  const answer = request('candidates', { marks: null });
+  if (!answer.ok) { say(`Cannot fill: ${answer.error.what}`); return; }
+  remember();
+  game.notes = answer.marks.map((m, s) => (game.values[s] ? 0 : m));
+  changed();
+  say('Every empty square now shows the digits its peers allow.');
+}
+
+function check() {
+  if (!solution) { say('This puzzle has no single solution to check against.'); return; }
+  const wrong = game.values.map((v, s) => (v && v !== Number(solution[s]) ? name(s) : null)).filter(Boolean);
+  if (wrong.length) say(`${wrong.length} wrong: ${wrong.join(', ')}.`);
+  else if (line(game.values) === solution) say('Solved! Every square is right.');
+  else say('No mistakes so far.');
+}
+
+/** One press of Hint: each press gives away one more level. */
+function hint() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
+  stopReplay();
+  const level = LEVELS[Math.min(hintPresses, LEVELS.length - 1)];
+  const answer = request('hint', { level });
+  if (!answer.ok) { say(`No hint: ${answer.error.what}`); return; }
+  const h = answer.hint;
+  hintPresses += 1;
+  marked = { area: [], focus: [], eliminated: [] };
+  marked.area = (h.units ?? h.evidence?.units ?? []).flatMap(unitSquares);
+  if (h.squares) marked.focus = h.squares.map(squareIndex);
+  if (h.square) marked.focus = [squareIndex(h.square)];
+  if (h.placements) {
+    marked.focus = [...h.placements, ...(h.evidence?.squares ?? []).map((square) => ({ square }))]
+      .map((p) => squareIndex(p.square));
+    marked.eliminated = h.eliminations.map((e) => ({ s: squareIndex(e.square), d: e.digit }));
+  }
+  render();
+  say(`Hint (${level}): ${h.text}`);
+}
+
+function apply() {
+  if (paused) { say('The game is paused.'); return; }
+  closePath();
+  stopReplay();
+  const hadNotes = game.notes.some((m) => m !== 0);
+  const answer = request('apply');
+  if (!answer.ok) { say(`Cannot apply: ${answer.error.what}`); return; }
+  if (!answer.step) { say(answer.hint.text); return; }
+  remember();
+  game.values = [...answer.values].map((c) => (c === '.' ? 0 : Number(c)));
+  if (hadNotes || answer.step.eliminations.length) {
+    game.notes = answer.marks.map((m, s) => (game.values[s] ? 0 : m));
+  }
+  changed();
+  if (!(solution && line(game.values) === solution)) say(`Applied: ${answer.step.text}`);
+}
+
+function importText(text) {
+  const answer = call({ op: 'parse', puzzle: text });
+  if (!answer.ok) { say(`Cannot import: ${answer.error.what}`); return false; }
+  const solved = call({ op: 'solve', puzzle: answer.puzzle });
+  if (!solved.ok) { say(`Cannot import: ${solved.error.what}`); return false; }
+  start(answer.puzzle);
+  say(`Imported a puzzle with ${answer.givens} givens.`);
+  return true;
+}
+
+function newPuzzle() {
+  const level = $('level').value;
+  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
+  const seed = a * 2 ** 21 + (b >>> 11);
+  say(`Making a ${level} puzzle...`);
+  const answer = call({ op: 'generate', level, seed });
+  if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
+  start(answer.puzzle, answer.rating);
+  say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
+}
+
+function share() {
+  const url = new URL(location.href);
+  url.search = `?p=${game.puzzle}`;
+  history.replaceState(null, '', url);
+  navigator.clipboard?.writeText(url.href).catch(() => {});
+  say(`Share link: ${url.href}`);
+}
+
+/** Seconds as m:ss (h:mm:ss past an hour). */
+function clock(seconds) {
+  const two = (n) => String(n).padStart(2, '0');
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+/** One second of play: the clock runs while the game is on screen, not
+ *  paused and not solved. */
+function tick() {
+  if (!game || paused || document.visibilityState !== 'visible') return;
+  if (solution && line(game.values) === solution) return;
+  game.elapsed = (game.elapsed ?? 0) + 1;
+  $('timer').textContent = clock(game.elapsed);
+  save();
+}
+
+function pause() {
+  paused = !paused;
+  render();
+  say(paused ? 'Paused: the clock is stopped and the board hidden.' : 'Resumed.');
+}
+
+/** Shows the logical path from the givens, with its rating, a step at a time. */
+function explainPath() {
+  const answer = call({ op: 'explain', puzzle: game.puzzle });
+  if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
+  const boards = [[...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
+  for (const step of answer.steps) {
+    const next = [...boards[boards.length - 1]];
+    for (const p of step.placements) next[squareIndex(p.square)] = p.digit;
+    boards.push(next);
+  }
+  path = { steps: answer.steps, boards, k: 0 };
+  const r = answer.rating;
+  $('path-summary').textContent = `${answer.steps.length} steps; ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
+    (answer.complete ? '.' : '; no rule finishes it from there.');
+  const list = $('path-steps');
+  list.replaceChildren(...answer.steps.map((step) => {
+    const item = document.createElement('li');
+    item.textContent = step.text;
+    return item;
+  }));
+  $('path').hidden = false;
+  showStep(0);
+}
+
+/** Puts the board of the explanation after `k` steps on screen. */
+function showStep(k) {
+  if (!path) return;
+  path.k = Math.max(0, Math.min(k, path.steps.length));
+  marked = { area: [], focus: [], eliminated: [] };
+  const items = $('path-steps').children;
+  [...items].forEach((item, i) => item.classList.toggle('current', i === path.k - 1));
+  if (path.k > 0) {
+    const step = path.steps[path.k - 1];
+    marked.area = (step.evidence?.units ?? []).flatMap(unitSquares);
+    marked.focus = step.placements.map((p) => squareIndex(p.square));
+    items[path.k - 1].scrollIntoView({ block: 'nearest' });
+    say(`Step ${path.k} of ${path.steps.length}: ${step.text}`);
+  } else {
+    say(`The givens; ${path.steps.length} steps follow.`);
+  }
+  render();
+}
+
+function closePath() {
+  if (!path) return;
+  path = null;
+  $('path').hidden = true;
+  marked = { area: [], focus: [], eliminated: [] };
+  render();
+}
+
+const RULES = {
+  given: 'a given', peer_has_digit: 'a peer holds it', only_place: 'the only place in a unit',
+  naked_twins: 'naked twins', guess: 'a guess', backtrack: 'a failed guess undone',
+};
+
+/** Starts a replay of the chosen engine's search on the puzzle. */
+function startReplay() {
+  stopReplay();
+  closePath();
+  const engine = $('engine').value;
+  const answer = call({ op: 'trace', puzzle: game.puzzle, engine });
+  if (!answer.ok) { say(`No replay: ${answer.error.what}`); return; }
+  const masks = [...game.puzzle].map((c) => (c === '.' ? 0x3fe : bit(Number(c))));
+  replay = { steps: answer.steps, k: 0, masks, timer: null };
+  $('replay-controls').hidden = false;
+  say(`${engine}: ${answer.steps.length} steps, ${answer.guesses} guesses, ` +
+    `${answer.backtracks} backtracks. Press Play or Step.`);
+  render();
+}
+
+/** One step of the replay forwards. */
+function replayStep() {
+  if (!replay) return;
+  if (replay.k >= replay.steps.length) { playReplay(false); return; }
+  const step = replay.steps[replay.k];
+  const s = squareIndex(step.square);
+  replay.masks[s] = step.candidates;
+  replay.k += 1;
+  marked = { area: [], focus: [s], eliminated: [] };
+  const what = step.action === 'restore' ? 'restored'
+    : `${step.action === 'assign' ? 'gets' : 'loses'} ${step.digit}`;
+  say(`Step ${replay.k} of ${replay.steps.length} (depth ${step.depth}): ` +
+    `${step.square} ${what}, by ${RULES[step.rule] ?? step.rule}.`);
+  render();
+}
+
+/** Plays (or pauses) the replay at the chosen speed, in steps a second. */
+function playReplay(on = !replay?.timer) {
+  if (!replay) return;
+  clearInterval(replay.timer);
+  replay.timer = on ? setInterval(replayStep, 1000 / Number($('speed').value)) : null;
+  $('play').textContent = on ? 'Pause replay' : 'Play';
+}
+
+function stopReplay() {
+  if (!replay) return;
+  clearInterval(replay.timer);
+  replay = null;
+  $('replay-controls').hidden = true;
+  $('play').textContent = 'Play';
+  marked = { area: [], focus: [], eliminated: [] };
+  render();
+}
+
+async function main() {
+  call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
+  build();
+  $('notes').addEventListener('click', () => { notesMode = !notesMode; render(); });
+  $('fill').addEventListener('click', fill);
+  $('undo').addEventListener('click', () => undo(game.undo, game.redo));
+  $('redo').addEventListener('click', () => undo(game.redo, game.undo));
+  $('check').addEventListener('click', check);
+  $('hint').addEventListener('click', hint);
+  $('apply').addEventListener('click', apply);
+  $('new').addEventListener('click', newPuzzle);
+  $('import').addEventListener('click', () => importText($('import-text').value.trim()));
+  $('share').addEventListener('click', share);
+  $('pause').addEventListener('click', pause);
+  $('explain').addEventListener('click', explainPath);
+  $('prev-step').addEventListener('click', () => showStep(path.k - 1));
+  $('next-step').addEventListener('click', () => showStep(path.k + 1));
+  $('close-path').addEventListener('click', closePath);
+  setInterval(tick, 1000);
+  $('replay').addEventListener('click', startReplay);
+  $('play').addEventListener('click', () => playReplay());
+  $('step').addEventListener('click', replayStep);
+  $('stop-replay').addEventListener('click', stopReplay);
+  $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
+  const shared = new URLSearchParams(location.search).get('p');
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(STORE)); } catch { stored = null; }
+  if (stored && stored.puzzle && (!shared || shared === stored.puzzle)) {
+    game = stored;
+    const solved = call({ op: 'solve', puzzle: game.puzzle });
+    if (solved.ok) solution = solved.solution;
+    render();
+    say('Welcome back: your game is as you left it.');
+  } else if (!(shared && importText(shared))) {
+    start(FIRST);
+    say('Pick a square and type a digit, or ask for a hint.');
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e) => say(`The page could not start: ${e}`));

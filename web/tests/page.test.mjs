@@ -1,0 +1,238 @@
+// End-to-end tests of the page: Playwright drives Debian's headless Chromium
+// against web/ served from localhost, and finds everything by its ARIA role
+// and name, as a screen reader would. Run by `npm test` in web/ (and .ci/run)
+// after web/build.sh.
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const EASY =
+  '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
+const HARD =
+  '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+let server;
+let browser;
+let context;
+let page;
+
+before(async () => {
+  assert.ok(existsSync(new URL('../sudokit.wasm', import.meta.url)), 'run web/build.sh first');
+  server = await serve();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  await open();
+});
+
+afterEach(async () => { await context.close(); });
+
+async function open(query = '') {
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+const board = () => page.getByRole('grid', { name: 'Sudoku board' });
+const cell = (square) => board().getByRole('gridcell', { name: new RegExp(`^${square} `) });
+const label = (square) => cell(square).getAttribute('aria-label');
+const button = (name) => page.getByRole('button', { name, exact: true });
+const status = () => page.getByRole('status').textContent();
+
+async function importPuzzle(puzzle) {
+  await page.getByLabel('Puzzle').fill(puzzle);
+  await button('Import').click();
+}
+
+test('the board is an ARIA grid of 81 named cells', async () => {
+  assert.equal(await board().getByRole('gridcell').count(), 81);
+  assert.equal(await label('A3'), 'A3 given 3');
+  assert.equal(await label('A1'), 'A1 empty');
+});
+
+test('import a puzzle, play digits by keyboard and mouse, undo and redo', async () => {
+  await importPuzzle(HARD);
+  assert.match(await status(), /Imported a puzzle with 17 givens/);
+  assert.equal(await label('A1'), 'A1 given 4');
+  await cell('A2').click();
+  await page.keyboard.press('1');
+  assert.equal(await label('A2'), 'A2 placed 1');
+  await page.keyboard.press('ArrowRight');
+  await button('9').click();
+  assert.equal(await label('A3'), 'A3 placed 9');
+  await button('Undo').click();
+  assert.equal(await label('A3'), 'A3 empty');
+  await button('Undo').click();
+  assert.equal(await label('A2'), 'A2 empty');
+  await button('Redo').click();
+  assert.equal(await label('A2'), 'A2 placed 1');
+  await cell('A2').click();
+  await page.keyboard.press('Backspace');
+  assert.equal(await label('A2'), 'A2 empty');
+  await cell('A1').click();
+  await page.keyboard.press('5');
+  assert.equal(await label('A1'), 'A1 given 4');
+  assert.match(await status(), /A1 is a given/);
+});
+
+test('bad imports are refused with the reason', async () => {
+  await importPuzzle('123');
+  assert.match(await status(), /Cannot import: found 3 squares/);
+  assert.equal(await label('A3'), 'A3 given 3');
+});
+
+test('pencil marks by hand and filled in, cleared by a placed digit', async () => {
+  await cell('A1').click();
+  await button('Notes').click();
+  for (const d of ['1', '2', '7']) await page.keyboard.press(d);
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2 7');
+  await button('Fill candidates').click();
+  assert.equal(await label('A1'), 'A1 empty, candidates 4 5');
+  assert.equal(await label('A2'), 'A2 empty, candidates 4 5 7 8');
+  await button('Notes').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.equal(await label('A2'), 'A2 empty, candidates 5 7 8');
+});
+
+test('each hint press gives away more, and Apply makes the move', async () => {
+  await button('Hint').click();
+  assert.equal(await status(), 'Hint (area): Look at box 1.');
+  assert.match(await cell('C3').getAttribute('class'), /\barea\b/);
+  assert.doesNotMatch(await cell('D1').getAttribute('class'), /\barea\b/);
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(technique\): Try Hidden single in a box/);
+  await button('Hint').click();
+  assert.match(await status(), /look at B2, digit 6/);
+  assert.match(await cell('B2').getAttribute('class'), /\bfocus\b/);
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(move\): Hidden single in box 1: 6 can only go in B2/);
+  await button('Apply').click();
+  assert.equal(await label('B2'), 'B2 placed 6');
+  assert.match(await status(), /^Applied: /);
+});
+
+test('a wrong digit is named by Check and by Hint', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('5');
+  await button('Check').click();
+  assert.equal(await status(), '1 wrong: A1.');
+  await button('Hint').click();
+  assert.match(await status(), /A1 is wrong/);
+});
+
+test('applying hints solves a hard puzzle', async () => {
+  await importPuzzle(HARD);
+  for (let i = 0; i < 200 && !/Solved/.test(await status()); i++) {
+    await button('Apply').click();
+  }
+  assert.equal(await status(), 'Solved! Every square is right.');
+  for (const square of ['A2', 'E5', 'I9']) assert.match(await label(square), / (placed|given) \d$/);
+  await button('Check').click();
+  assert.equal(await status(), 'Solved! Every square is right.');
+  if (process.env.SUDOKIT_SCREENSHOT) {
+    await button('Undo').click();
+    await button('Fill candidates').click();
+    await button('Hint').click();
+    await button('Hint').click();
+    await page.screenshot({ path: process.env.SUDOKIT_SCREENSHOT });
+  }
+});
+
+test('the game survives a reload', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  await cell('A2').click();
+  await button('Notes').click();
+  await page.keyboard.press('5');
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.equal(await label('A2'), 'A2 empty, candidates 5');
+  assert.match(await status(), /as you left it/);
+  await button('Undo').click();
+  assert.equal(await label('A2'), 'A2 empty');
+});
+
+test('a share link carries the puzzle', async () => {
+  await importPuzzle(HARD);
+  await button('Share').click();
+  assert.match(await status(), new RegExp(`\\?p=${HARD.replaceAll('.', '\\.')}$`));
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(`${server.url}?p=${HARD}`);
+  await other.waitForSelector('body[data-ready=true]');
+  const a1 = other.getByRole('gridcell', { name: /^A1 / });
+  assert.equal(await a1.getAttribute('aria-label'), 'A1 given 4');
+  await fresh.close();
+});
+
+test('a new puzzle at a chosen level, with its rating', async () => {
+  await page.getByLabel('Level').selectOption('easy');
+  await button('New puzzle').click();
+  assert.match(await status(), /^A new easy puzzle, ER 1\.[0-2]\.?$/);
+  assert.match(await page.locator('#info').textContent(), /givens; rating ER 1\.[0-2]/);
+  const givens = await board().getByRole('gridcell', { name: / given \d$/ }).count();
+  assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+});
+
+test('the clock pauses, and hides the board while it does', async () => {
+  assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
+  await button('Pause').click();
+  assert.match(await board().getAttribute('class'), /\bpaused\b/);
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 empty');
+  assert.equal(await status(), 'The game is paused.');
+  await button('Resume').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+});
+
+test('explain steps through the logical path with its rating', async () => {
+  await button('Explain').click();
+  const summary = page.getByRole('region', { name: 'Explanation' });
+  assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps; ER \d/);
+  assert.match(await status(), /^The givens; \d+ steps follow\.$/);
+  await button('Next step').click();
+  assert.match(await status(), /^Step 1 of \d+: /);
+  const placed = await board().getByRole('gridcell', { name: / placed \d$/ }).count();
+  assert.equal(placed, 1);
+  await button('Previous step').click();
+  assert.equal(await board().getByRole('gridcell', { name: / placed \d$/ }).count(), 0);
+  await button('Close').click();
+  assert.ok(await summary.isHidden());
+});
+
+test('replay plays back the search, squares narrowing to their digits', async () => {
+  await page.getByLabel('Engine').selectOption('norvig');
+  await button('Replay').click();
+  assert.match(await status(), /^norvig: \d+ steps, 0 guesses, 0 backtracks\. Press Play or Step\.$/);
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2 3 4 5 6 7 8 9');
+  await button('Step').click();
+  assert.match(await status(), /^Step 1 of \d+ \(depth 0\): [A-I][1-9] /);
+  await page.getByLabel('Speed').fill('100');
+  await button('Play').click();
+  await page.waitForFunction(() => /Step (\d+) of \1 /.test(document.getElementById('status').textContent),
+    null, { timeout: 60000 });
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await button('Stop replay').click();
+  assert.equal(await label('A1'), 'A1 empty');
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+});
