@@ -332,3 +332,46 @@ fn every_technique_is_exercised_and_no_step_repeats() {
         assert!(seen.contains(id), "{id} never used");
     }
 }
+
+/// A finder's `first` (which the chaining rules work out without finding
+/// every step) is the step its `find` offers first, at every state along
+/// SE's paths through hard puzzles: where each rule finds its step and
+/// where it finds none.
+#[test]
+fn each_rules_first_step_is_the_first_it_finds() {
+    use std::ops::ControlFlow;
+    use sudokit::logic::solver::SE_ORDER;
+    let mut compared = 0;
+    for (name, every) in [("norvig_top95.txt", 8), ("magictour_top1465.txt", 120)] {
+        for puzzle in corpus(name).iter().step_by(every) {
+            let mut state = State::from_puzzle(puzzle);
+            while !state.is_solved() {
+                let mut next = None;
+                for finder in SE_ORDER {
+                    // The rules below the chains have no `first` of their
+                    // own, and the nested ones take long in a debug build.
+                    let d = finder.min_difficulty();
+                    if !(65..=90).contains(&d) {
+                        next = next.or_else(|| finder.first(&state));
+                        continue;
+                    }
+                    let mut found = None;
+                    let _ = finder.find(&state, &mut |step| {
+                        found = Some(step);
+                        ControlFlow::Break(())
+                    });
+                    assert_eq!(finder.first(&state), found, "{}", puzzle.to_line());
+                    compared += 1;
+                    next = next.or(found);
+                    if next.is_some() {
+                        break;
+                    }
+                }
+                let Some(step) = next else { break };
+                state.apply(&step);
+            }
+        }
+    }
+    eprintln!("{compared} states compared");
+    assert!(compared > 100);
+}

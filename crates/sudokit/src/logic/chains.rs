@@ -446,7 +446,9 @@ impl<'a> Chains<'a> {
 
     /// SE's cycle search from `source` (on): the chains that come back to
     /// it after four or more links.
-    fn cycles(&mut self, source: usize, links: LinkKinds) -> Vec<usize> {
+    /// A cycle of `length` links holds `length` potentials, so the search
+    /// stops before links past `limit`, where no cycle can win.
+    fn cycles(&mut self, source: usize, links: LinkKinds, limit: usize) -> Vec<usize> {
         let source_p = self.work.nodes[source].potential;
         self.work.to_on.clear();
         self.work.to_on.insert(source_p);
@@ -455,6 +457,11 @@ impl<'a> Chains<'a> {
         let mut cycles = Vec::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // An "on" layer, then an "off" one: the cycle closes on the
+            // second, so a pair that cannot close within `limit` is skipped.
+            if length + 2 > limit {
+                break;
+            }
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.work.nodes[p].potential, links) {
@@ -490,7 +497,11 @@ impl<'a> Chains<'a> {
     /// SE's forcing-chain search from `source`: the chains that reach its
     /// opposite, first found per target. SE runs it only when X-links are
     /// on (a forcing chain of Y-links alone cannot close).
-    fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>) {
+    ///
+    /// A chain whose target is `depth` links from the assumption holds
+    /// `depth + 1` potentials, so the search stops before chains longer
+    /// than `limit` potentials, where none can win.
+    fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>, limit: usize) {
         let source_p = self.work.nodes[source].potential;
         self.work.to_on.clear();
         self.work.to_off.clear();
@@ -506,7 +517,16 @@ impl<'a> Chains<'a> {
         // is the only target; SE searches on to the end, which finds nothing
         // more, so the search stops there.
         let before = targets.len();
+        // Breadth first: one queue holds the layer at `depth`, and what it
+        // reaches goes to the other.
+        let mut depth = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !pending_on.is_empty() {
+                if depth + 2 > limit {
+                    return;
+                }
+                depth += 1;
+            }
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.work.nodes[p].potential, links) {
                     let link = self.work.offs_of_on.buf[i];
@@ -515,6 +535,12 @@ impl<'a> Chains<'a> {
                         return;
                     }
                 }
+            }
+            if !pending_off.is_empty() {
+                if depth + 2 > limit {
+                    return;
+                }
+                depth += 1;
             }
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.work.nodes[p].potential, links) {
@@ -635,7 +661,7 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let all = ranked(state, state.reasons(), None, &mut Scratch::default());
+        let all = ranked(state, state.reasons(), None, &mut Scratch::default(), false);
         for f in all {
             if let Find::Step(step) = f.found {
                 found(step)?;
@@ -643,20 +669,65 @@ impl Finder for ForcingChains {
         }
         ControlFlow::Continue(())
     }
+
+    fn first(&self, state: &State) -> Option<Step> {
+        if state.shape().variant() == Variant::Diagonal {
+            return None;
+        }
+        let all = ranked(state, state.reasons(), None, &mut Scratch::default(), true);
+        all.into_iter().find_map(|f| match f.found {
+            Find::Step(step) => Some(step),
+            Find::Nested(_) => None,
+        })
+    }
+}
+
+/// The most potentials a chain of `base` difficulty and `sort_key` may
+/// hold and still come before `best` in SE's order (a later find that ties
+/// comes after it); unbounded while nothing is found.
+fn longest_winning(base: f64, sort_key: u8, best: Option<(f64, usize, u8)>) -> usize {
+    let Some(best) = best else {
+        return usize::MAX;
+    };
+    let mut complexity = 0;
+    while se_order(
+        (
+            base + length_bonus(complexity + 1),
+            complexity + 1,
+            sort_key,
+        ),
+        best,
+    )
+    .is_lt()
+    {
+        complexity += 1;
+    }
+    complexity
 }
 
 /// Every cycle and forcing chain on `marks`, SE's first first: X-links,
 /// then Y-links, then both, from every candidate of every square with two
 /// or more, then SE's stable sort.
+///
+/// With `first_only`, only SE's first step is sure to be among them: each
+/// search stops at the length where its chains could no longer come before
+/// the best step found so far. (A breadth-first search reaches its short
+/// chains before its long ones, and the same way whether it goes on or
+/// not, so the steps it still finds are the same steps, and a step it
+/// misses comes after one it has.)
 fn ranked(
     marks: &dyn Marks,
     reasons: bool,
     struck: Option<&[u32]>,
     work: &mut Scratch,
+    first_only: bool,
 ) -> Vec<Ranked> {
     let shape = marks.geometry().shape;
     let keys = shape.square_count() * (shape.side() + 1);
     let mut all: Vec<Ranked> = Vec::new();
+    // With `first_only`: the best of `all[..weighed]` in SE's order.
+    let mut best: Option<(f64, usize, u8)> = None;
+    let mut weighed = 0;
     for links in [
         LinkKinds { x: true, y: false },
         LinkKinds { x: false, y: true },
@@ -684,7 +755,23 @@ fn ranked(
             }
             for digit in cands.iter() {
                 let ends = chains.ends(square, digit, links);
-                search(&mut chains, square, digit, links, ends, &mut all);
+                let limits = if first_only {
+                    for f in &all[weighed..] {
+                        let this = (f.difficulty, f.complexity, f.sort_key);
+                        if best.is_none_or(|b| se_order(this, b).is_lt()) {
+                            best = Some(this);
+                        }
+                    }
+                    weighed = all.len();
+                    let (key, cycle, chain) = grading(links);
+                    (
+                        longest_winning(cycle, key, best),
+                        longest_winning(chain, key, best),
+                    )
+                } else {
+                    (usize::MAX, usize::MAX)
+                };
+                search(&mut chains, square, digit, links, ends, limits, &mut all);
             }
         }
         *work = chains.work;
@@ -705,7 +792,7 @@ fn ranked(
 /// as SE's set of hints drops it). `struck` has, per square, what the outer
 /// chain struck out.
 pub(super) fn nested_chains(board: &Board, struck: &[u32], work: &mut Scratch) -> Vec<NestedHint> {
-    let all = ranked(board, false, Some(struck), work);
+    let all = ranked(board, false, Some(struck), work, false);
     let mut out: Vec<NestedHint> = Vec::new();
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
     for f in all {
@@ -729,32 +816,27 @@ fn search(
     digit: u8,
     links: LinkKinds,
     ends: Ends,
+    (cycle_limit, chain_limit): (usize, usize),
     all: &mut Vec<Ranked>,
 ) {
     chains.work.nodes.clear();
     let source = chains.add((on(square, digit), Cause::Start), None);
     let cycles = if ends.cycle {
-        chains.cycles(source, links)
+        chains.cycles(source, links, cycle_limit)
     } else {
         Vec::new()
     };
     let mut targets = Vec::new();
     if links.x {
         if ends.from_on {
-            chains.forcing(source, links, &mut targets);
+            chains.forcing(source, links, &mut targets, chain_limit);
         }
         if ends.from_off {
             let assumed_off = chains.add((off(square, digit), Cause::Start), None);
-            chains.forcing(assumed_off, links, &mut targets);
+            chains.forcing(assumed_off, links, &mut targets, chain_limit);
         }
     }
-    let sort_key = match (links.x, links.y) {
-        (true, true) => 4,
-        (false, true) => 3,
-        _ => 2,
-    };
-    let cycle_base = if links.x && links.y { 7.0 } else { 6.5 };
-    let chain_base = if links.x && links.y { 7.0 } else { 6.6 };
+    let (sort_key, cycle_base, chain_base) = grading(links);
     if let Some(struck) = chains.struck {
         for end in cycles {
             let (_, removals) = cycle_removals(chains, end);
@@ -804,6 +886,16 @@ fn search(
         let step = forcing_step(chains, target, links);
         let complexity = chains.complexity(target);
         all.push(dress(step, chain_base, complexity, sort_key));
+    }
+}
+
+/// How SE grades the steps of a search with `links`: its sort key, and
+/// the base difficulty of a cycle and of a forcing chain.
+fn grading(links: LinkKinds) -> (u8, f64, f64) {
+    match (links.x, links.y) {
+        (true, true) => (4, 7.0, 7.0),
+        (false, true) => (3, 6.5, 6.6),
+        _ => (2, 6.5, 6.6),
     }
 }
 

@@ -98,6 +98,18 @@ pub trait Finder: Send + Sync {
     /// Offers each step this technique sees in `state`, in its scan order,
     /// until `found` breaks.
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()>;
+
+    /// The step [`Finder::find`] offers first, if any. The chaining rules,
+    /// which sort every chain they find, override it to skip the chains
+    /// that cannot come first (a rater wants only that one).
+    fn first(&self, state: &State) -> Option<Step> {
+        let mut first = None;
+        let _ = self.find(state, &mut |step| {
+            first = Some(step);
+            ControlFlow::Break(())
+        });
+        first
+    }
 }
 
 /// True when `mask` has no bit or one bit set. (`count_ones() < 2` says

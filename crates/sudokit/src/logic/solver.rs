@@ -156,17 +156,7 @@ pub fn next_step(state: &State, order: Order) -> Option<Step> {
 
 /// The first step of the first of `rules` that has one.
 fn first_step(state: &State, rules: &[&dyn Finder]) -> Option<Step> {
-    for finder in rules {
-        let mut first = None;
-        let _ = finder.find(state, &mut |step| {
-            first = Some(step);
-            ControlFlow::Break(())
-        });
-        if first.is_some() {
-            return first;
-        }
-    }
-    None
+    rules.iter().find_map(|finder| finder.first(state))
 }
 
 /// A logical path through a puzzle.
