@@ -51,6 +51,7 @@
 
 use super::board::{Board, Marks};
 use super::inner::java_hash_map_order;
+use super::memo::Need;
 use super::reach::Reach;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::{Cand, Geometry};
@@ -132,9 +133,9 @@ enum Find {
 pub(super) struct NestedHint {
     /// The candidates it removes, in the order SE's chain adds them.
     pub(super) removals: Vec<(usize, u8)>,
-    /// The candidates struck by the outer chain that it relies on: its
-    /// "rule parents", in SE's order.
-    pub(super) parents: Vec<(usize, u8)>,
+    /// What it relies on of the candidates the outer chain struck out
+    /// (its "rule parents", worked out by [`super::memo::parents`]).
+    pub(super) needs: Vec<Need>,
     /// SE's complexity of the hint.
     pub(super) complexity: usize,
     /// The hint's chains, potential by potential (SE's `FullChain`): two
@@ -186,10 +187,9 @@ struct Chains<'a> {
     state: &'a dyn Marks,
     /// Whether steps get evidence and text.
     reasons: bool,
-    /// Inside a dynamic chain (SE's nested levels): per square, the
-    /// candidates the outer chain has struck out; the search then gives
+    /// Inside a dynamic chain (SE's nested levels): the search then gives
     /// [`NestedHint`]s instead of steps.
-    struck: Option<&'a [u32]>,
+    nested: bool,
     work: Scratch,
 }
 
@@ -661,7 +661,13 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let all = ranked(state, state.reasons(), None, &mut Scratch::default(), false);
+        let all = ranked(
+            state,
+            state.reasons(),
+            false,
+            &mut Scratch::default(),
+            false,
+        );
         for f in all {
             if let Find::Step(step) = f.found {
                 found(step)?;
@@ -674,7 +680,7 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return None;
         }
-        let all = ranked(state, state.reasons(), None, &mut Scratch::default(), true);
+        let all = ranked(state, state.reasons(), false, &mut Scratch::default(), true);
         all.into_iter().find_map(|f| match f.found {
             Find::Step(step) => Some(step),
             Find::Nested(_) => None,
@@ -718,7 +724,7 @@ fn longest_winning(base: f64, sort_key: u8, best: Option<(f64, usize, u8)>) -> u
 fn ranked(
     marks: &dyn Marks,
     reasons: bool,
-    struck: Option<&[u32]>,
+    nested: bool,
     work: &mut Scratch,
     first_only: bool,
 ) -> Vec<Ranked> {
@@ -738,7 +744,7 @@ fn ranked(
         let mut chains = Chains {
             state: marks,
             reasons,
-            struck,
+            nested,
             work: std::mem::take(work),
         };
         chains.work.nodes.clear();
@@ -789,10 +795,9 @@ fn ranked(
 /// SE's forcing chains and cycles rule run inside a dynamic chain (nested
 /// levels 2 and up): its hints on the working `board`, SE's first first,
 /// each once (a hint that removes what an earlier one removes is dropped,
-/// as SE's set of hints drops it). `struck` has, per square, what the outer
-/// chain struck out.
-pub(super) fn nested_chains(board: &Board, struck: &[u32], work: &mut Scratch) -> Vec<NestedHint> {
-    let all = ranked(board, false, Some(struck), work, false);
+/// as SE's set of hints drops it).
+pub(super) fn nested_chains(board: &Board, work: &mut Scratch) -> Vec<NestedHint> {
+    let all = ranked(board, false, true, work, false);
     let mut out: Vec<NestedHint> = Vec::new();
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
     for f in all {
@@ -837,7 +842,7 @@ fn search(
         }
     }
     let (sort_key, cycle_base, chain_base) = grading(links);
-    if let Some(struck) = chains.struck {
+    if chains.nested {
         for end in cycles {
             let (_, removals) = cycle_removals(chains, end);
             if removals.is_empty() {
@@ -857,7 +862,7 @@ fn search(
                 .into_iter()
                 .flat_map(|(s, mask)| bits(mask).map(move |d| (s, d as u8)))
                 .collect();
-            let hint = nested_hint(chains, struck, removals, &[end, usize::MAX]);
+            let hint = nested_hint(chains, removals, &[end, usize::MAX]);
             all.push(rank_nested(hint, cycle_base, sort_key));
         }
         for target in targets {
@@ -871,7 +876,7 @@ fn search(
             } else {
                 vec![(p.square, p.digit)]
             };
-            let hint = nested_hint(chains, struck, removals, &[target]);
+            let hint = nested_hint(chains, removals, &[target]);
             all.push(rank_nested(hint, chain_base, sort_key));
         }
         return;
@@ -911,14 +916,9 @@ fn rank_nested(hint: NestedHint, base: f64, sort_key: u8) -> Ranked {
 
 /// The nested hint of a forcing chain (`ends` = its target) or a cycle
 /// (`ends` = its end, then `usize::MAX` for the same loop walked the other
-/// way round, as SE walks both): rule parents, complexity and key.
-fn nested_hint(
-    chains: &Chains<'_>,
-    struck: &[u32],
-    removals: Vec<(usize, u8)>,
-    ends: &[usize],
-) -> NestedHint {
-    let geo = chains.state.geometry();
+/// way round, as SE walks both): what its rule parents come from,
+/// complexity and key.
+fn nested_hint(chains: &Chains<'_>, removals: Vec<(usize, u8)>, ends: &[usize]) -> NestedHint {
     let end = ends[0];
     // The chain from the end back to the assumption; a cycle's last
     // potential is its first again and is not repeated.
@@ -953,7 +953,7 @@ fn nested_hint(
         back.pop();
         walks.push(back);
     }
-    let mut parents: Vec<(usize, u8)> = Vec::new();
+    let mut needs: Vec<Need> = Vec::new();
     let mut key = Vec::new();
     for walk in &walks {
         for &(p, cause) in walk {
@@ -961,23 +961,15 @@ fn nested_hint(
             if !p.on {
                 continue;
             }
-            let mut add = |s: usize, d: u8| {
-                if struck[s] & (1 << d) != 0 && !parents.contains(&(s, d)) {
-                    parents.push((s, d));
-                }
+            // An "on" from a square's last candidate or a unit's last place
+            // relies on what the outer chain struck there.
+            let need = match cause {
+                Cause::Start => continue,
+                Cause::Square => Need::Square(p.square),
+                Cause::Unit(u) => Need::Unit(u, p.digit),
             };
-            match cause {
-                Cause::Start => {}
-                Cause::Square => {
-                    for d in bits(struck[p.square]) {
-                        add(p.square, d as u8);
-                    }
-                }
-                Cause::Unit(u) => {
-                    for &s in geo.squares(u) {
-                        add(s, p.digit);
-                    }
-                }
+            if !needs.contains(&need) {
+                needs.push(need);
             }
         }
         key.push(Potential {
@@ -988,7 +980,7 @@ fn nested_hint(
     }
     NestedHint {
         removals,
-        parents,
+        needs,
         complexity: chains.complexity(end),
         key,
     }

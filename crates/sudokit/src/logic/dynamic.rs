@@ -71,6 +71,7 @@
 use super::board::Board;
 use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
 use super::inner::{self, InnerHints};
+use super::memo::{self, Need};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::Geometry;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -136,6 +137,20 @@ impl Rule {
             Rule::NestedDynamic(2) => &[Some(Rule::NestedForcing)],
             Rule::NestedDynamic(_) => &[Some(Rule::NestedMultiple)],
             _ => &[],
+        }
+    }
+
+    /// A number for the rule, to tell inner rules apart in [`memo`]'s table
+    /// (0 is forcing chains and cycles).
+    fn code(self) -> memo::RuleCode {
+        match self {
+            Rule::Nishio => 1,
+            Rule::Multiple => 2,
+            Rule::Dynamic => 3,
+            Rule::DynamicPlus => 4,
+            Rule::NestedForcing => 5,
+            Rule::NestedMultiple => 6,
+            Rule::NestedDynamic(limit) => 7 + limit,
         }
     }
 
@@ -325,9 +340,8 @@ struct Engine {
     seen: Vec<u32>,
     stamp: u32,
     /// The chains found inside chains: complexity and the number of their
-    /// key in `chain_keys` (equal chains count once in a step).
+    /// key (equal chains count once in a step; see [`memo`]).
     nested: Vec<(usize, u32)>,
-    chain_keys: std::collections::HashMap<Vec<Potential>, u32>,
     /// Kept between the points where a chain runs dry, so that the rules
     /// run there reuse their buffers: the level-1 rules' hints, the forcing
     /// chains' search, and the engine of a dynamic rule run inside.
@@ -365,7 +379,6 @@ impl Engine {
             seen: vec![0; keys],
             stamp: 0,
             nested: Vec::new(),
-            chain_keys: std::collections::HashMap::new(),
             simple: InnerHints::default(),
             chain_work: chains::Scratch::default(),
             inner: None,
@@ -384,7 +397,6 @@ impl Engine {
         self.referenced.fill(false);
         self.from_on.fill(0);
         self.nested.clear();
-        self.chain_keys.clear();
     }
 
     /// A fresh run holding `start` as its assumption.
@@ -495,7 +507,8 @@ impl Engine {
 
     /// The steps `rule` finds on the working board, as an inner rule of
     /// this chain gives them (SE's nested levels 3 and 4): SE's order, each
-    /// removal set once, with rule parents against what this chain struck.
+    /// removal set once, with what their rule parents come from, their
+    /// complexity and their chains' key.
     fn nested_hints(&mut self, rule: Rule) -> Vec<NestedHint> {
         let mut inner = match self.inner.take() {
             Some(mut inner) => {
@@ -517,10 +530,10 @@ impl Engine {
                 continue;
             }
             seen.push(removals.clone());
-            let (parents, key) = inner.rule_parents(&ranked, &self.struck);
+            let (needs, key) = inner.rule_parents(&ranked);
             out.push(NestedHint {
                 removals,
-                parents,
+                needs,
                 complexity: ranked.complexity,
                 key,
             });
@@ -529,13 +542,13 @@ impl Engine {
         out
     }
 
-    /// SE's rule parents of a step found inside an outer chain (which struck
-    /// `struck`), and its chains potential by potential (its key): each
-    /// branch walked back breadth first; an "on" reached because a square
-    /// or a unit had one candidate or place left relies on what the outer
-    /// chain struck there. A cell or region chain's assumptions count so too.
-    fn rule_parents(&self, ranked: &Ranked, struck: &[u32]) -> (Vec<(usize, u8)>, Vec<Potential>) {
-        let mut parents: Vec<(usize, u8)> = Vec::new();
+    /// What SE's rule parents of a step found inside an outer chain come
+    /// from, and its chains potential by potential (its key): each branch
+    /// walked back breadth first; an "on" reached because a square or a
+    /// unit had one candidate or place left relies on what the outer chain
+    /// struck there. A cell or region chain's assumptions count so too.
+    fn rule_parents(&self, ranked: &Ranked) -> (Vec<Need>, Vec<Potential>) {
+        let mut needs: Vec<Need> = Vec::new();
         let mut key = Vec::new();
         for &(id, end) in &ranked.branches {
             let run = &self.runs[id];
@@ -555,25 +568,13 @@ impl Engine {
                         (Cause::Start, Kind::Region(u, _)) => Cause::Unit(u),
                         (cause, _) => cause,
                     };
-                    if p.on {
-                        let mut add = |s: usize, d: u8| {
-                            if struck[s] & (1 << d) != 0 && !parents.contains(&(s, d)) {
-                                parents.push((s, d));
-                            }
-                        };
-                        match cause {
-                            Cause::Square => {
-                                for d in bits(struck[p.square]) {
-                                    add(p.square, d as u8);
-                                }
-                            }
-                            Cause::Unit(u) => {
-                                for &s in self.geo.squares(u) {
-                                    add(s, p.digit);
-                                }
-                            }
-                            Cause::Start | Cause::Rule(_) => {}
-                        }
+                    let need = match (p.on, cause) {
+                        (true, Cause::Square) => Some(Need::Square(p.square)),
+                        (true, Cause::Unit(u)) => Some(Need::Unit(u, p.digit)),
+                        _ => None,
+                    };
+                    if let Some(need) = need.filter(|n| !needs.contains(n)) {
+                        needs.push(need);
                     }
                     next.extend_from_slice(run.parents_of(n));
                 }
@@ -586,7 +587,7 @@ impl Engine {
                 on: false,
             });
         }
-        (parents, key)
+        (needs, key)
     }
 
     /// Strikes a candidate out of the working grid, to be put back when the
@@ -612,23 +613,24 @@ impl Engine {
             return added;
         }
         // The chains inside, lowest level first, while none has a hint.
-        for inner_rule in self.rule.inner_chains() {
-            let found = match inner_rule {
-                None => chains::nested_chains(&self.board, &self.struck, &mut self.chain_work),
-                Some(rule) => self.nested_hints(*rule),
-            };
+        for &inner_rule in self.rule.inner_chains() {
+            let code = inner_rule.map_or(0, |r| r.code());
+            let grid = memo::grid_key(&self.board);
+            let found = memo::inner_hints(code, grid, || match inner_rule {
+                None => chains::nested_chains(&self.board, &mut self.chain_work),
+                Some(rule) => self.nested_hints(rule),
+            });
             let mut any = false;
-            for hint in found {
-                if hint.parents.is_empty() {
+            for hint in found.iter() {
+                let parents = memo::parents(self.geo, &hint.needs, &self.struck);
+                if parents.is_empty() {
                     continue;
                 }
                 any = true;
-                let next = self.chain_keys.len() as u32;
-                let key = *self.chain_keys.entry(hint.key).or_insert(next);
-                self.nested.push((hint.complexity, key));
+                self.nested.push((hint.complexity, hint.key));
                 let nested = Some((self.nested.len() - 1) as u32);
                 let text = "a forcing chain";
-                added |= self.rule_links(id, &hint.removals, &hint.parents, text, nested);
+                added |= self.rule_links(id, &hint.removals, &parents, text, nested);
             }
             if any {
                 break;
@@ -1144,6 +1146,7 @@ impl Finder for ForcingChainRule {
             static SPARE: std::cell::RefCell<Option<Box<Engine>>> =
                 const { std::cell::RefCell::new(None) };
         }
+        memo::trim();
         let spare = SPARE.with(|spare| spare.borrow_mut().take());
         let mut engine = match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
             Some(mut engine) => {

@@ -65,6 +65,7 @@ pub mod fish;
 pub mod hint;
 mod inner;
 pub mod intersections;
+mod memo;
 mod reach;
 pub mod singles;
 pub mod solver;
