@@ -54,7 +54,7 @@ use super::inner::java_hash_map_order;
 use super::memo::Need;
 use super::reach::Reach;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
-use super::units::{Cand, Geometry};
+use super::units::{Cand, Geometry, Linked};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use crate::shape::{Shape, Variant};
@@ -327,18 +327,11 @@ impl<'a> Chains<'a> {
         }
         // Each other place once: a place in the box comes from the box,
         // even when it shares the row or column too.
-        let units = box_row_column(geo, square);
-        for (k, &u) in units.iter().enumerate() {
-            let squares = geo.squares(u);
-            for i in bits(state.places(u, digit)) {
-                let s = squares[i];
-                let earlier = units[..k].iter().any(|&v| geo.holds(v, s));
-                if s != square && !earlier {
-                    self.work
-                        .offs_of_on
-                        .buf
-                        .push((off(s, digit), Cause::Unit(u)));
-                }
+        for link in geo.linked(square) {
+            let squares = geo.squares(link.unit);
+            for i in bits(state.places(link.unit, digit) & !link.before) {
+                let link = (off(squares[i], digit), Cause::Unit(link.unit));
+                self.work.offs_of_on.buf.push(link);
             }
         }
         self.work.offs_of_on.keep(key, start)
@@ -367,12 +360,7 @@ impl<'a> Chains<'a> {
             }
         }
         if links.x {
-            for u in box_row_column(geo, square) {
-                let here = geo
-                    .slots(square)
-                    .iter()
-                    .find(|&&(v, _)| v == u)
-                    .map_or(0, |&(_, i)| 1u32 << i);
+            for &Linked { unit: u, here, .. } in geo.linked(square) {
                 let others = state.places(u, digit) & !here;
                 if others != 0 && at_most_one(others) {
                     let target = on(geo.squares(u)[others.trailing_zeros() as usize], digit);

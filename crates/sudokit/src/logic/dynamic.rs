@@ -73,7 +73,7 @@ use super::chains::{self, box_row_column, length_bonus, off, on, se_order, Neste
 use super::inner::{self, InnerHints};
 use super::memo::{self, Need};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
-use super::units::Geometry;
+use super::units::{Geometry, Linked};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::shape::Variant;
 use std::ops::ControlFlow;
@@ -691,14 +691,11 @@ impl Engine {
                 self.links.push((off(square, d as u8), Cause::Square, 0, 0));
             }
         }
-        let units = box_row_column(self.geo, square);
-        for (k, &u) in units.iter().enumerate() {
-            let squares = self.geo.squares(u);
-            for i in bits(self.board.positions(u, digit)) {
-                let s = squares[i];
-                if s != square && !units[..k].iter().any(|&v| self.geo.holds(v, s)) {
-                    self.links.push((off(s, digit), Cause::Unit(u), 0, 0));
-                }
+        for link in self.geo.linked(square) {
+            let squares = self.geo.squares(link.unit);
+            for i in bits(self.board.positions(link.unit, digit) & !link.before) {
+                let cause = Cause::Unit(link.unit);
+                self.links.push((off(squares[i], digit), cause, 0, 0));
             }
         }
     }
@@ -725,13 +722,7 @@ impl Engine {
             self.links
                 .push((on(square, other), Cause::Square, from, to));
         }
-        for u in box_row_column(self.geo, square) {
-            let here = self
-                .geo
-                .slots(square)
-                .iter()
-                .find(|&&(v, _)| v == u)
-                .map_or(0, |&(_, i)| 1u32 << i);
+        for &Linked { unit: u, here, .. } in self.geo.linked(square) {
             let others = self.board.positions(u, digit) & !here;
             if others == 0 || !at_most_one(others) {
                 continue;

@@ -178,10 +178,26 @@ pub struct Geometry {
     scan_runs: [u128; 3],
     /// For each square, the units that hold it and its place in each.
     slots: Vec<Vec<(usize, usize)>>,
+    /// For each square, its box, row and column as chains link them.
+    linked: Vec<[Linked; 3]>,
     /// For each unit, the units it shares two or more squares with (a box
     /// and a line, a box and a diagonal), with the shared squares as
     /// positions of each.
     crossings: Vec<Vec<Crossing>>,
+}
+
+/// One of a square's box, row and column, as a chain follows a digit
+/// through it (see [`Geometry::linked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Linked {
+    /// The unit.
+    pub unit: usize,
+    /// The square's own place in it (bit `i` for the unit's `i`-th square).
+    pub here: u32,
+    /// The square's place and the places also in an earlier of the three
+    /// units (box, then row, then column): a chain reaches each peer once,
+    /// through the first unit that holds it.
+    pub before: u32,
 }
 
 /// Two units that share two or more squares, seen from the first.
@@ -223,7 +239,7 @@ impl Geometry {
         let mut scan: Vec<usize> = (2 * n..3 * n).collect();
         scan.extend(0..2 * n);
         scan.extend(3 * n..shape.units().len());
-        let row_col_box = (0..count)
+        let row_col_box: Vec<[usize; 3]> = (0..count)
             .map(|s| {
                 let (r, c) = (s / n, s % n);
                 let b = shape
@@ -278,10 +294,37 @@ impl Geometry {
                     .collect()
             })
             .collect();
+        let linked = (0..count)
+            .map(|s| {
+                let [row, column, boxed]: [usize; 3] = row_col_box[s];
+                let units = [boxed, row, column];
+                units.map(|u| {
+                    let squares = &shape.units()[u];
+                    let place = |i: usize| -> u32 { 1 << i };
+                    let here = (0..squares.len())
+                        .filter(|&i| squares[i] == s)
+                        .fold(0, |m, i| m | place(i));
+                    let before = (0..squares.len())
+                        .filter(|&i| {
+                            units
+                                .iter()
+                                .take_while(|&&v| v != u)
+                                .any(|&v| holds[v * count + squares[i]])
+                        })
+                        .fold(here, |m, i| m | place(i));
+                    Linked {
+                        unit: u,
+                        here,
+                        before,
+                    }
+                })
+            })
+            .collect();
         Geometry {
             shape,
             scan,
             row_col_box,
+            linked,
             sees,
             holds,
             peers,
@@ -310,6 +353,12 @@ impl Geometry {
     /// The units that hold square `s`, each with the square's place in it.
     pub fn slots(&self, s: usize) -> &[(usize, usize)] {
         &self.slots[s]
+    }
+
+    /// Square `s`'s box, row and column in the order Sudoku Explainer's
+    /// chains link them, each with the places a chain from `s` skips there.
+    pub fn linked(&self, s: usize) -> &[Linked; 3] {
+        &self.linked[s]
     }
 
     /// The units that share two or more squares with unit `u`, in order.
@@ -403,6 +452,34 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chain_reaches_each_peer_in_box_row_and_column_once() {
+        for size in [Size::Four, Size::Six, Size::Nine, Size::Sixteen] {
+            let shape = Shape::of(size, Variant::Standard);
+            let g = Geometry::of(shape);
+            for s in 0..shape.square_count() {
+                let linked = g.linked(s);
+                let [row, column, boxed] = g.row_col_box[s];
+                assert_eq!(linked.map(|l| l.unit), [boxed, row, column]);
+                let mut reached: Vec<usize> = Vec::new();
+                for l in linked {
+                    let squares = g.squares(l.unit);
+                    assert_eq!(squares[l.here.trailing_zeros() as usize], s);
+                    let all = (1u32 << squares.len()) - 1;
+                    let mut rest = all & !l.before;
+                    while rest != 0 {
+                        reached.push(squares[rest.trailing_zeros() as usize]);
+                        rest &= rest - 1;
+                    }
+                }
+                let mut peers = g.peers(s).to_vec();
+                reached.sort_unstable();
+                peers.sort_unstable();
+                assert_eq!(reached, peers, "square {s} of {size:?}");
+            }
+        }
+    }
 
     #[test]
     fn squares_and_units_are_named_as_people_write_them() {
