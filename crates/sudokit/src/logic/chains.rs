@@ -171,6 +171,11 @@ impl Reached {
         self.current += 1;
     }
 
+    /// True when `p` is marked.
+    fn contains(&self, p: Potential) -> bool {
+        self.stamps[p.candidate(self.side) * 2 + usize::from(p.on)] == self.current
+    }
+
     /// Marks `p`; true when it was not marked before.
     fn insert(&mut self, p: Potential) -> bool {
         let i = p.candidate(self.side) * 2 + usize::from(p.on);
@@ -201,6 +206,8 @@ pub(super) struct Scratch {
     nodes: Vec<Node>,
     to_on: Reached,
     to_off: Reached,
+    /// The ancestors of the node a cycle search is following.
+    above: Reached,
     /// What each potential, on, turns off.
     offs_of_on: LinkCache,
     /// What each potential, off, turns on.
@@ -292,16 +299,15 @@ impl<'a> Chains<'a> {
         out
     }
 
-    /// True when `potential` is among `node`'s ancestors (not `node`).
-    fn has_ancestor(&self, node: usize, potential: Potential) -> bool {
+    /// Marks `node`'s ancestors (not `node`) in `above`, forgetting the
+    /// ones marked before.
+    fn mark_ancestors(&mut self, node: usize) {
+        self.work.above.clear();
         let mut at = self.work.nodes[node].parent;
         while let Some(i) = at {
-            if self.work.nodes[i].potential == potential {
-                return true;
-            }
+            self.work.above.insert(self.work.nodes[i].potential);
             at = self.work.nodes[i].parent;
         }
-        false
     }
 
     /// What `p` being on turns off: with Y-links the square's other digits,
@@ -452,11 +458,12 @@ impl<'a> Chains<'a> {
             }
             length += 1;
             while let Some(p) = pending_on.pop_front() {
+                self.mark_ancestors(p);
                 for i in self.on_to_off(self.work.nodes[p].potential, links) {
                     let link = self.work.offs_of_on.buf[i];
                     // Not back along the chain; an off reached twice is
                     // followed both times (SE's cycle search does so).
-                    if !self.has_ancestor(p, link.0) {
+                    if !self.work.above.contains(link.0) {
                         pending_off.push_back(self.add(link, Some(p)));
                     }
                 }
@@ -738,6 +745,7 @@ fn ranked(
         chains.work.nodes.clear();
         chains.work.to_on.reset(shape);
         chains.work.to_off.reset(shape);
+        chains.work.above.reset(shape);
         chains.work.offs_of_on.reset(keys);
         chains.work.ons_of_off.reset(keys);
         chains.build_reach(links);
