@@ -11,6 +11,9 @@
 //! The Norvig names that are plain Python (`display` printing, the
 //! geometry dictionaries) live in `python/sudokit/__init__.py`.
 
+mod make;
+mod teach;
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -36,7 +39,7 @@ create_exception!(
 /// A library parse error as `sudokit.ParseError`, with its attributes set:
 /// `square` (a name such as `C4`, or None), `position` (a 1-based
 /// character position, or None) and `what` (the kind of error, a word).
-fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr {
+pub(crate) fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr {
     use sudokit::ParseError as E;
     let (square, position, what): (Option<&str>, Option<usize>, &str) = match error {
         E::WrongSquareCount { .. } => (None, None, "square_count"),
@@ -66,7 +69,7 @@ fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr {
 }
 
 /// Reads one puzzle, as `sudokit solve` reads a line.
-fn read(py: Python<'_>, puzzle: &str) -> PyResult<Grid> {
+pub(crate) fn read(py: Python<'_>, puzzle: &str) -> PyResult<Grid> {
     parse_text(puzzle, ParseOptions::default()).map_err(|e| parse_error(py, &e))
 }
 
@@ -252,7 +255,7 @@ fn is_unique(py: Python<'_>, puzzle: &str, engine: Option<&str>) -> PyResult<boo
 /// Sudoku Explainer's rating of a puzzle.
 #[pyclass(frozen, get_all, module = "sudokit", name = "Rating")]
 #[derive(Clone)]
-struct PyRating {
+pub(crate) struct PyRating {
     er: f64,
     ep: f64,
     ed: f64,
@@ -526,6 +529,10 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<ParseError>())?;
     m.add_class::<PyRating>()?;
     m.add_class::<PyAnswer>()?;
+    m.add_class::<make::PyGenerated>()?;
+    m.add_function(wrap_pyfunction!(teach::explain_json, m)?)?;
+    m.add_function(wrap_pyfunction!(teach::hint_json, m)?)?;
+    m.add_function(wrap_pyfunction!(make::generate, m)?)?;
     m.add_function(wrap_pyfunction!(grid_values, m)?)?;
     m.add_function(wrap_pyfunction!(parse_grid, m)?)?;
     m.add_function(wrap_pyfunction!(search_values, m)?)?;

@@ -18,6 +18,8 @@ HARD_FLIPPED = "".join(HARD[r * 9 : r * 9 + 9] for r in reversed(range(9)))
 EMPTY = "." * 81
 CLASH = "11" + HARD[2:]
 NO_SOLUTION = "12345678." + "........9" + "." * 63
+# A norvig_top95 puzzle whose path needs forcing chains (ER 7.1).
+CHAINED = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
 
 # `sudokit candidates HARD`, as the command prints it.
 HARD_DISPLAY = """\
@@ -209,23 +211,148 @@ def test_functions_pickle_by_reference():
     assert pickle.loads(pickle.dumps(sudokit.display)) is sudokit.display
 
 
-def test_batches_take_a_numpy_array():
+def test_batches_answer_a_numpy_array_with_an_array():
     numpy = pytest.importorskip("numpy")
-    rows = [[0 if c == "." else int(c) for c in p] for p in (HARD, CLASH, HARD_FLIPPED)]
+    rows = [[0 if c == "." else int(c) for c in p] for p in (HARD, CLASH, HARD_FLIPPED, NO_SOLUTION)]
     rows.append([10] + rows[0][1:])
     array = numpy.array(rows, dtype=numpy.uint8)
-    answers = sudokit.solve_batch(array, threads=2)
-    assert [(a.index, a.line, a.status) for a in answers] == [
-        (0, 1, "solved"),
-        (1, 2, "invalid"),
-        (2, 3, "solved"),
-        (3, 4, "invalid"),
-    ]
-    assert answers[0].solution == HARD_SOLUTION
-    assert answers[3].reason == "found 80 squares, expected 16, 36, 81, 256 or 625"
-    assert [a.count for a in sudokit.count_batch(array[:1])] == [1]
-    assert sudokit.rate_batch(array[:1])[0].rating.er == sudokit.rate(HARD).er
+    solved = sudokit.solve_batch(array, threads=2)
+    assert solved.shape == (5,)
+    assert list(solved["status"]) == ["solved", "invalid", "solved", "unsolvable", "invalid"]
+    assert solved["solution"].dtype == numpy.uint8 and solved["solution"].shape == (5, 81)
+    assert "".join(map(str, solved["solution"][0])) == HARD_SOLUTION
+    flipped = "".join(HARD_SOLUTION[r * 9 : r * 9 + 9] for r in reversed(range(9)))
+    assert "".join(map(str, solved["solution"][2])) == flipped
+    # No answer: a row of zeros, and the reason where there is one.
+    assert not solved["solution"][1].any() and not solved["solution"][3].any()
+    assert solved["reason"][1] == "digit 1 is given twice in row A: at A1 and at A2"
+    assert solved["reason"][4] == "found 80 squares, expected 16, 36, 81, 256 or 625"
+    assert solved["reason"][0] == ""
+    counted = sudokit.count_batch(array, limit=3)
+    assert list(counted["count"]) == [1, 0, 1, 0, 0]
+    assert list(counted["status"]) == ["counted", "invalid", "counted", "counted", "invalid"]
+    rated = sudokit.rate_batch(array[:3])
+    assert rated["er"][0] == sudokit.rate(HARD).er and rated["ed"][2] == sudokit.rate(HARD_FLIPPED).ed
+    assert numpy.isnan(rated["er"][1]) and rated["status"][1] == "invalid"
     with pytest.raises(ValueError, match="uint8"):
         sudokit.solve_batch(array.astype(numpy.int64))
     with pytest.raises(ValueError, match="81"):
         sudokit.solve_batch(array[:, :80])
+
+
+def _apply(grid, step):
+    """`grid` (81 characters) with the step's placements made."""
+    cells = list(grid)
+    for p in step.placements:
+        cells[sudokit.squares.index(p["square"])] = str(p["digit"])
+    return "".join(cells)
+
+
+def test_explain_gives_the_path_that_rate_rates_and_each_step_is_true():
+    steps = sudokit.explain(HARD)
+    rating = sudokit.rate(HARD)
+    assert len(steps) == rating.steps
+    assert max(s.difficulty for s in steps) == rating.er
+    assert steps[0].difficulty == rating.ed
+    grid = HARD
+    for step in steps:
+        assert isinstance(step, sudokit.Step) and step.name and step.text
+        for p in step.placements:
+            assert HARD_SOLUTION[sudokit.squares.index(p["square"])] == str(p["digit"])
+        for e in step.eliminations:
+            assert HARD_SOLUTION[sudokit.squares.index(e["square"])] != str(e["digit"])
+        grid = _apply(grid, step)
+    assert grid == HARD_SOLUTION
+    assert set(steps[0].to_dict()) == {
+        "technique", "name", "difficulty", "placements", "eliminations", "evidence", "text"
+    }
+    easiest = sudokit.explain(HARD, order="easiest")
+    assert _apply_all(HARD, easiest) == HARD_SOLUTION
+
+
+def _apply_all(grid, steps):
+    for step in steps:
+        grid = _apply(grid, step)
+    return grid
+
+
+def test_explain_shows_a_chain_link_by_link():
+    steps = sudokit.explain(CHAINED)
+    chains = [s for s in steps if "chain" in s.evidence]
+    assert chains, "the hardest puzzle needs a chain"
+    links = chains[0].evidence["chain"]
+    assert links[0]["reason"] == "assumption"
+    assert all({"square", "digit", "on", "reason"} <= set(l) for l in links)
+
+
+def test_explain_refuses_puzzles_without_one_solution():
+    with pytest.raises(ValueError, match="several solutions"):
+        sudokit.explain(EMPTY)
+    with pytest.raises(ValueError, match="no solution"):
+        sudokit.explain(NO_SOLUTION)
+    with pytest.raises(sudokit.ParseError):
+        sudokit.explain(CLASH)
+    with pytest.raises(ValueError, match="unknown order"):
+        sudokit.explain(HARD, order="hardest")
+
+
+def test_hint_grades_the_next_step():
+    area = sudokit.hint(HARD, level="area")
+    assert area["level"] == "area" and area["units"] and area["text"].startswith("Look at")
+    technique = sudokit.hint(HARD, level="technique")
+    assert technique["technique"] and technique["units"] == area["units"]
+    cells = sudokit.hint(HARD, level="cells")
+    assert cells["squares"] and cells["digits"]
+    move = sudokit.hint(HARD)
+    assert move["technique"] == technique["technique"]
+    for p in move["placements"]:
+        assert HARD_SOLUTION[sudokit.squares.index(p["square"])] == str(p["digit"])
+    for e in move["eliminations"]:
+        assert HARD_SOLUTION[sudokit.squares.index(e["square"])] != str(e["digit"])
+
+
+def test_hint_follows_the_players_state_and_names_a_wrong_digit():
+    # A1 is given (4); B1 placed wrong: the solution has 6 there.
+    placed = HARD[:9] + "9" + HARD[10:]
+    wrong = sudokit.hint(HARD, placed, level="cells")
+    assert wrong["mistake"] == "wrong_digit" and wrong["square"] == "B1" and wrong["digit"] == 9
+    # Placed rightly, the hint moves on from there.
+    right = HARD[:9] + "6" + HARD[10:]
+    assert "mistake" not in sudokit.hint(HARD, right)
+    solved = sudokit.hint(HARD, HARD_SOLUTION)
+    assert solved["status"] == "solved"
+    with pytest.raises(ValueError, match="A1"):
+        sudokit.hint(HARD, "5" + HARD[1:])
+    with pytest.raises(ValueError, match="unknown level"):
+        sudokit.hint(HARD, level="everything")
+
+
+def test_generate_makes_unique_puzzles_at_the_level_asked():
+    made = sudokit.generate(level="fiendish", seed=7)
+    assert isinstance(made, sudokit.Generated)
+    assert sudokit.is_unique(made.puzzle)
+    assert made.solution == line(sudokit.solve(made.puzzle))
+    assert made.rating.er == sudokit.rate(made.puzzle).er
+    assert 2.6 <= sudokit.rate(made.puzzle).er <= 6.0
+    assert made.clues == sum(c != "." for c in made.puzzle)
+    again = sudokit.generate(level="fiendish", seed=7)
+    assert (again.puzzle, again.tries) == (made.puzzle, made.tries)
+    # rot180: a given's mirror through the centre is a given.
+    assert all((made.puzzle[i] == ".") == (made.puzzle[80 - i] == ".") for i in range(81))
+    ranged = sudokit.generate(clues=(30, 32), symmetry="none", seed=1)
+    assert 30 <= ranged.clues <= 32 and ranged.rating is None
+    small = sudokit.generate(size=4, seed=3)
+    assert len(small.puzzle) == 16 and sudokit.count(small.puzzle) == 1
+
+
+def test_generate_refuses_what_no_puzzle_can_be():
+    with pytest.raises(ValueError, match="fewer than 17"):
+        sudokit.generate(clues=(10, 12))
+    with pytest.raises(ValueError, match="level"):
+        sudokit.generate(level="impossible")
+    with pytest.raises(ValueError, match="er must be"):
+        sudokit.generate(er=(9.0, 8.0))
+    with pytest.raises(ValueError, match="symmetry"):
+        sudokit.generate(symmetry="spiral")
+    with pytest.raises(RuntimeError, match="1 tries"):
+        sudokit.generate(level="diabolical", seed=1, max_tries=1)

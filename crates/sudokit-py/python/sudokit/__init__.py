@@ -10,15 +10,18 @@ is typed and documented in ``__init__.pyi``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Set, Union
+import json
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union
 
 from . import _sudokit
 from ._sudokit import (
     Answer,
+    Generated,
     ParseError,
     Rating,
     canon,
     count,
+    generate,
     is_unique,
     random_puzzle,
     rate,
@@ -26,13 +29,18 @@ from ._sudokit import (
 
 __all__ = [
     "Answer",
+    "Generated",
     "ParseError",
     "Rating",
+    "Step",
     "canon",
     "count",
     "count_batch",
     "display",
+    "explain",
+    "generate",
     "grid_values",
+    "hint",
     "is_unique",
     "parse_grid",
     "peers",
@@ -58,13 +66,17 @@ units: Dict[str, List[List[str]]] = {s: [u for u in unitlist if s in u] for s in
 peers: Dict[str, Set[str]] = {s: set(sum(units[s], [])) - {s} for s in squares}
 
 
+def _is_array(puzzles: Any) -> bool:
+    return getattr(puzzles, "shape", None) is not None and not isinstance(puzzles, (str, bytes))
+
+
 def _lines(puzzles: Any) -> Any:
     """A NumPy (N, 81) uint8 array as newline-separated bytes (0 for an
     empty square), made with array operations, not a Python object per
     puzzle; any other input as it is."""
-    shape = getattr(puzzles, "shape", None)
-    if shape is None or isinstance(puzzles, (str, bytes)):
+    if not _is_array(puzzles):
         return puzzles
+    shape = puzzles.shape
     if len(shape) != 2 or shape[1] != 81 or str(puzzles.dtype) != "uint8":
         raise ValueError(f"a puzzle array must be (N, 81) uint8, not {shape} {puzzles.dtype}")
     import numpy
@@ -76,21 +88,95 @@ def _lines(puzzles: Any) -> Any:
     return text.tobytes()
 
 
-def solve_batch(puzzles: Any, *, threads: Optional[int] = None, engine: Optional[str] = None) -> List[Answer]:
+def _table(answers: List[Answer], fields: List[Tuple[str, Any]], values: Any) -> Any:
+    """Answers to an array's rows as a NumPy structured array: one record
+    per row, `fields` filled by `values(answers, numpy)`, then each row's
+    `status` and `reason` ('' when there is none)."""
+    import numpy
+
+    n = len(answers)
+    width = max([len(a.status) for a in answers] + [1])
+    dtype = fields + [("status", f"U{width}"), ("reason", object)]
+    table = numpy.zeros(n, dtype=dtype)
+    for name, column in values(answers, numpy).items():
+        table[name] = column
+    table["status"] = [a.status for a in answers]
+    table["reason"] = [a.reason or "" for a in answers]
+    return table
+
+
+def _solutions(answers: List[Answer], numpy: Any) -> Dict[str, Any]:
+    # One ASCII text of every row, then digits by array arithmetic.
+    text = "".join(a.solution or "0" * 81 for a in answers).encode("ascii")
+    digits = numpy.frombuffer(text, dtype=numpy.uint8).reshape(len(answers), 81) - ord("0")
+    return {"solution": digits}
+
+
+def solve_batch(puzzles: Any, *, threads: Optional[int] = None, engine: Optional[str] = None) -> Any:
     """Solves every puzzle on every core (or `threads`), in input order."""
-    return _sudokit.solve_batch(_lines(puzzles), threads=threads, engine=engine)
+    answers = _sudokit.solve_batch(_lines(puzzles), threads=threads, engine=engine)
+    if not _is_array(puzzles):
+        return answers
+    return _table(answers, [("solution", "u1", (81,))], _solutions)
 
 
 def count_batch(
     puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, engine: Optional[str] = None
-) -> List[Answer]:
+) -> Any:
     """Counts every puzzle's solutions up to `limit`, in input order."""
-    return _sudokit.count_batch(_lines(puzzles), limit=limit, threads=threads, engine=engine)
+    answers = _sudokit.count_batch(_lines(puzzles), limit=limit, threads=threads, engine=engine)
+    if not _is_array(puzzles):
+        return answers
+    return _table(answers, [("count", "i8")], lambda a, _: {"count": [x.count or 0 for x in a]})
 
 
-def rate_batch(puzzles: Any, *, threads: Optional[int] = None) -> List[Answer]:
+def rate_batch(puzzles: Any, *, threads: Optional[int] = None) -> Any:
     """Rates every puzzle, in input order."""
-    return _sudokit.rate_batch(_lines(puzzles), threads=threads)
+    answers = _sudokit.rate_batch(_lines(puzzles), threads=threads)
+    if not _is_array(puzzles):
+        return answers
+    nan = float("nan")
+
+    def ratings(a: List[Answer], _: Any) -> Dict[str, Any]:
+        return {
+            key: [getattr(x.rating, key) if x.rating else nan for x in a] for key in ("er", "ep", "ed")
+        }
+
+    return _table(answers, [("er", "f8"), ("ep", "f8"), ("ed", "f8")], ratings)
+
+
+class Step:
+    """One logical step, with the fields of the command's JSON steps
+    (`sudokit explain --format json`)."""
+
+    __slots__ = ("technique", "name", "difficulty", "placements", "eliminations", "evidence", "text")
+
+    def __init__(self, record: Dict[str, Any]) -> None:
+        self.technique: str = record["technique"]
+        self.name: str = record["name"]
+        self.difficulty: float = record["difficulty"]
+        self.placements: List[Dict[str, Any]] = record["placements"]
+        self.eliminations: List[Dict[str, Any]] = record["eliminations"]
+        self.evidence: Dict[str, Any] = record["evidence"]
+        self.text: str = record["text"]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The step as the command's JSON record has it."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __repr__(self) -> str:
+        return f"Step({self.name} ({self.difficulty}): {self.text})"
+
+
+def explain(puzzle: str, order: str = "se") -> List[Step]:
+    """The logical path from the puzzle to its solution, step by step."""
+    records, _ = _sudokit.explain_json(puzzle, order)
+    return [Step(json.loads(r)) for r in records]
+
+
+def hint(puzzle: str, state: Optional[str] = None, *, level: str = "move", order: str = "easiest") -> Dict[str, Any]:
+    """The next step from a player's state, as much as `level` gives away."""
+    return json.loads(_sudokit.hint_json(puzzle, state, level, order))
 
 
 def grid_values(grid: str) -> Values:

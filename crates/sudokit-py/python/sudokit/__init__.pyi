@@ -8,7 +8,7 @@ to a single-puzzle function raises `ParseError`; in a batch it becomes an
 `invalid` answer and the rest of the batch is answered.
 """
 
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Set, Union
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Set, Tuple, Union
 
 Values = Dict[str, str]
 """Norvig's values: square name ("A1".."I9") -> its digits ("1679")."""
@@ -19,6 +19,13 @@ newline-separated puzzles (the file format of `sudokit solve`: one puzzle
 per line, or multi-line grids, `#` comments), or a NumPy (N, 81) uint8
 array, one puzzle per row, 0 for an empty square (typed Any so that NumPy
 need not be installed)."""
+
+Answers = Union[List["Answer"], Any]
+"""A batch's answers: a list of `Answer` in input order, or, for a NumPy
+array, a NumPy structured array with one record per row: the answer's
+fields (`solution` as 81 uint8 digits, all 0 when there is none; `count`;
+`er`, `ep` and `ed`, NaN when unrated), then `status` and `reason` as in
+`Answer` (`reason` is '' when there is none)."""
 
 squares: List[str]
 """The 81 square names, "A1" to "I9", row by row."""
@@ -83,6 +90,92 @@ class Answer:
     def ok(self) -> bool:
         """True unless the puzzle is invalid."""
 
+class Step:
+    """One logical step, with the fields of the command's JSON steps
+    (`sudokit explain --format json`; see the README's JSON section)."""
+
+    technique: str
+    """The technique's id, such as "hidden_single" or "x_wing"."""
+    name: str
+    """Its name for people, such as "Hidden single in a box"."""
+    difficulty: float
+    """Its difficulty on Sudoku Explainer's scale (1.0 to 11.x)."""
+    placements: List[Dict[str, Any]]
+    """The digits it places: {"square": "F2", "digit": 4}."""
+    eliminations: List[Dict[str, Any]]
+    """The candidates it removes, in the same form."""
+    evidence: Dict[str, Any]
+    """What makes it true: squares, candidates, units, a fish's base and
+    cover, a wing's pivot and pincers, a chain's links in order (each with
+    square, digit, on and its reason); empty parts are left out."""
+    text: str
+    """One sentence, squares named A1..I9."""
+    def __init__(self, record: Dict[str, Any]) -> None:
+        """A step from its JSON record (as a dict)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The step as the command's JSON record has it."""
+
+class Generated:
+    """A new puzzle with one solution, from `generate`."""
+
+    puzzle: str
+    """The givens, one line of 81 characters ('.' for an empty square)."""
+    solution: str
+    """Its one solution."""
+    symmetry: str
+    """The symmetry of its givens, such as "rot180"."""
+    clues: int
+    """How many givens it has."""
+    rating: Optional[Rating]
+    """Its rating, when a level or ER range was asked for."""
+    seed: int
+    """The seed: the same seed and options make the same puzzle."""
+    tries: int
+    """How many tries it took."""
+
+def explain(puzzle: str, order: Literal["se", "easiest"] = "se") -> List[Step]:
+    """The logical path from the puzzle to its solution, step by step, in
+    Sudoku Explainer's order (whose path defines the rating) or easiest
+    first. Raises ParseError, or ValueError when the puzzle has no solution
+    or several."""
+
+def hint(
+    puzzle: str,
+    state: Optional[str] = None,
+    *,
+    level: Literal["area", "technique", "cells", "move"] = "move",
+    order: Literal["se", "easiest"] = "easiest",
+) -> Dict[str, Any]:
+    """The next step from a player's state, as much as `level` gives away,
+    as `sudokit hint --format json` gives it: `area` (where to look),
+    `technique` (and which technique), `cells` (and its squares and digits)
+    or `move` (the whole step, a JSON step). `state` is the digits placed so
+    far (81 characters) or 729 characters of pencil marks; None is the
+    puzzle's start. When a placed digit is wrong, or a mark leaves out a
+    square's digit, the answer names that square (`mistake`) instead.
+    Raises ParseError, or ValueError when the state does not fit the puzzle
+    or the puzzle has no solution or several."""
+
+def generate(
+    *,
+    level: Optional[Literal["easy", "medium", "hard", "fiendish", "diabolical"]] = None,
+    er: Optional[Tuple[float, float]] = None,
+    symmetry: str = "rot180",
+    minimal: bool = False,
+    clues: Optional[Tuple[int, int]] = None,
+    size: int = 9,
+    diagonal: bool = False,
+    seed: Optional[int] = None,
+    max_tries: int = 100000,
+) -> Generated:
+    """A new puzzle with one solution, as `sudokit generate` makes them:
+    `level` (Sudoku Explainer's bands) and/or an `er` range (min, max);
+    `symmetry` one of none, rot180, rot90, mirror, diagonal, antidiagonal
+    or random; `clues` a range of givens (without it the puzzle is minimal:
+    no orbit of givens can go); `seed` repeats a puzzle. Runs without the
+    interpreter lock. Raises ValueError for a request no puzzle can meet,
+    RuntimeError when `max_tries` tries made none."""
+
 def grid_values(grid: str) -> Values:
     """Each square's digit, '.' for an empty one. Raises ParseError."""
 
@@ -127,7 +220,7 @@ def canon(puzzle: str) -> str:
 
 def solve_batch(
     puzzles: Puzzles, *, threads: Optional[int] = None, engine: Optional[str] = None
-) -> List[Answer]:
+) -> Answers:
     """Solves every puzzle without the interpreter lock, on every core (or
     `threads`), answers in input order: `solved`, `unsolvable`, `invalid`."""
 
@@ -137,10 +230,10 @@ def count_batch(
     limit: int = 2,
     threads: Optional[int] = None,
     engine: Optional[str] = None,
-) -> List[Answer]:
+) -> Answers:
     """Counts every puzzle's solutions up to `limit`, as solve_batch runs:
     `counted` (see `count`) or `invalid`."""
 
-def rate_batch(puzzles: Puzzles, *, threads: Optional[int] = None) -> List[Answer]:
+def rate_batch(puzzles: Puzzles, *, threads: Optional[int] = None) -> Answers:
     """Rates every puzzle, as solve_batch runs: `rated`, `unsolvable`,
     `multiple` or `invalid`."""
