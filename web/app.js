@@ -41,8 +41,8 @@ let notesMode = false;
 let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
-let path = null;   // while explaining: { steps, boards (values after k steps), k }
-let replay = null; // while replaying: { steps, k, masks (candidates after k steps), timer }
+let path = null;   // while explaining: { steps, boards and marks (after k steps), k }
+let replay = null; // while replaying: { steps, k, masks (candidates after k steps), undone, timer }
 
 function say(text) { $('status').textContent = text; }
 
@@ -98,11 +98,18 @@ function view() {
     const values = replay.masks.map((m) => (digitsOf(m).length === 1 ? digitsOf(m)[0] : 0));
     return { values, notes: replay.masks.map((m, s) => (values[s] ? 0 : m)) };
   }
-  if (path) return { values: path.boards[path.k], notes: Array(81).fill(0) };
+  if (path) {
+    // The step's placement made, and the other squares' candidates as they
+    // were before it, so that what it removes can be seen going.
+    const values = path.boards[path.k];
+    const before = path.marks[Math.max(0, path.k - 1)];
+    return { values, notes: before.map((m, s) => (values[s] ? 0 : m)) };
+  }
   return { values: game.values, notes: game.notes };
 }
 
 function label(s, shown) {
+  if (paused) return `${name(s)} hidden while paused`;
   const given = game.puzzle[s] !== '.';
   const v = shown.values[s];
   if (given) return `${name(s)} given ${v}`;
@@ -314,6 +321,8 @@ function apply() {
 }
 
 function importText(text) {
+  const compact = text.replace(/\s/g, '');
+  if (compact.length === 729 && game) return importMarks(compact);
   const answer = call({ op: 'parse', puzzle: text });
   if (!answer.ok) { say(`Cannot import: ${answer.error.what}`); return false; }
   const solved = call({ op: 'solve', puzzle: answer.puzzle });
@@ -321,6 +330,35 @@ function importText(text) {
   start(answer.puzzle);
   say(`Imported a puzzle with ${answer.givens} givens.`);
   return true;
+}
+
+/** Reads 729 characters of pencil marks (each square's 9 places, digit d at
+ *  place d, '.' or 0 where it is struck) onto the current puzzle: a square
+ *  left with one mark counts as placed. */
+function importMarks(text) {
+  const answer = call({ op: 'state', puzzle: game.puzzle, state: text });
+  if (!answer.ok) { say(`Cannot import: ${answer.error.what}`); return false; }
+  closePath();
+  stopReplay();
+  remember();
+  game.values = [...answer.values].map((c) => (c === '.' ? 0 : Number(c)));
+  game.notes = answer.marks.map((m, s) => (game.values[s] ? 0 : m));
+  changed();
+  say('Imported the pencil marks onto this puzzle.');
+  return true;
+}
+
+/** The game as text: the puzzle's 81 characters, and 729 characters of
+ *  pencil marks (placed squares as their digit; a square without marks
+ *  written, as the digits its peers allow), which Import reads back. */
+function exportState() {
+  const answer = request('candidates');
+  if (!answer.ok) { say(`Cannot export: ${answer.error.what}`); return; }
+  const marks = answer.marks.map((m) => [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    .map((d) => (m & bit(d) ? String(d) : '.')).join('')).join('');
+  $('import-text').value = marks;
+  navigator.clipboard?.writeText(`${game.puzzle}\n${marks}\n`).catch(() => {});
+  say(`Exported. Puzzle: ${game.puzzle}. Pencil marks (729 characters) are in the Puzzle field.`);
 }
 
 function newPuzzle() {
@@ -370,12 +408,23 @@ function explainPath() {
   const answer = call({ op: 'explain', puzzle: game.puzzle });
   if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
   const boards = [[...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
+  const start = call({ op: 'candidates', puzzle: game.puzzle, values: game.puzzle });
+  if (!start.ok) { say(`No explanation: ${start.error.what}`); return; }
+  const marks = [start.marks];
   for (const step of answer.steps) {
     const next = [...boards[boards.length - 1]];
-    for (const p of step.placements) next[squareIndex(p.square)] = p.digit;
+    const m = [...marks[marks.length - 1]];
+    for (const p of step.placements) {
+      const s = squareIndex(p.square);
+      next[s] = p.digit;
+      m[s] = bit(p.digit);
+      for (const t of peers(s)) if (!next[t]) m[t] &= ~bit(p.digit);
+    }
+    for (const e of step.eliminations) m[squareIndex(e.square)] &= ~bit(e.digit);
     boards.push(next);
+    marks.push(m);
   }
-  path = { steps: answer.steps, boards, k: 0 };
+  path = { steps: answer.steps, boards, marks, k: 0 };
   const r = answer.rating;
   $('path-summary').textContent = `${answer.steps.length} steps; ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
     (answer.complete ? '.' : '; no rule finishes it from there.');
@@ -400,18 +449,65 @@ function showStep(k) {
     const step = path.steps[path.k - 1];
     marked.area = (step.evidence?.units ?? []).flatMap(unitSquares);
     marked.focus = step.placements.map((p) => squareIndex(p.square));
+    marked.eliminated = step.eliminations.map((e) => ({ s: squareIndex(e.square), d: e.digit }));
     items[path.k - 1].scrollIntoView({ block: 'nearest' });
     say(`Step ${path.k} of ${path.steps.length}: ${step.text}`);
   } else {
     say(`The givens; ${path.steps.length} steps follow.`);
   }
   render();
+  drawChain(path.k > 0 ? path.steps[path.k - 1].evidence?.chain ?? [] : []);
+}
+
+/** Where candidate `d` of square `s` sits, in the arrow layer's units. */
+function spot(s, d) {
+  const cell = $('board').querySelectorAll('[role=gridcell]')[s].getBoundingClientRect();
+  const layer = $('arrows').getBoundingClientRect();
+  const [col, row] = [(d - 1) % 3, Math.floor((d - 1) / 3)];
+  return [cell.left - layer.left + ((col + 0.5) * cell.width) / 3,
+    cell.top - layer.top + ((row + 0.5) * cell.height) / 3];
+}
+
+/** Draws a chain's links over the board: a dot on each candidate (filled
+ *  when the link turns it on, hollow when off) and an arrow from each link
+ *  to the next, solid into an "on", dashed into an "off". Each branch starts
+ *  again from its assumption. */
+function drawChain(links) {
+  const svg = $('arrows');
+  const ns = 'http://www.w3.org/2000/svg';
+  const make = (tag, attrs) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    return el;
+  };
+  svg.replaceChildren();
+  if (!links.length) return;
+  const defs = make('defs', {});
+  const marker = make('marker', { id: 'head', viewBox: '0 0 10 10', refX: '9', refY: '5',
+    markerWidth: '6', markerHeight: '6', orient: 'auto-start-reverse' });
+  marker.append(make('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#b0306a' }));
+  defs.append(marker);
+  svg.append(defs);
+  const id = (l) => `${l.square}${l.on ? '=' : '<>'}${l.digit}`;
+  links.forEach((link, i) => {
+    const [x, y] = spot(squareIndex(link.square), link.digit);
+    svg.append(make('circle', { cx: x, cy: y, r: 4, class: link.on ? 'on' : 'off', 'data-link': id(link) }));
+    if (i === 0 || link.reason === 'assumption') return;
+    const from = links[i - 1];
+    const [x0, y0] = spot(squareIndex(from.square), from.digit);
+    // Stop short of the dot, so the head shows.
+    const len = Math.hypot(x - x0, y - y0) || 1;
+    const [ex, ey] = [x - ((x - x0) * 5) / len, y - ((y - y0) * 5) / len];
+    svg.append(make('line', { x1: x0, y1: y0, x2: ex, y2: ey, class: link.on ? 'on' : 'off',
+      'marker-end': 'url(#head)', 'data-from': id(from), 'data-to': id(link) }));
+  });
 }
 
 function closePath() {
   if (!path) return;
   path = null;
   $('path').hidden = true;
+  drawChain([]);
   marked = { area: [], focus: [], eliminated: [] };
   render();
 }
@@ -429,7 +525,7 @@ function startReplay() {
   const answer = call({ op: 'trace', puzzle: game.puzzle, engine });
   if (!answer.ok) { say(`No replay: ${answer.error.what}`); return; }
   const masks = [...game.puzzle].map((c) => (c === '.' ? 0x3fe : bit(Number(c))));
-  replay = { steps: answer.steps, k: 0, masks, timer: null };
+  replay = { steps: answer.steps, k: 0, masks, undone: [], timer: null };
   $('replay-controls').hidden = false;
   say(`${engine}: ${answer.steps.length} steps, ${answer.guesses} guesses, ` +
     `${answer.backtracks} backtracks. Press Play or Step.`);
@@ -442,6 +538,7 @@ function replayStep() {
   if (replay.k >= replay.steps.length) { playReplay(false); return; }
   const step = replay.steps[replay.k];
   const s = squareIndex(step.square);
+  replay.undone.push(replay.masks[s]);
   replay.masks[s] = step.candidates;
   replay.k += 1;
   marked = { area: [], focus: [s], eliminated: [] };
@@ -449,6 +546,19 @@ function replayStep() {
     : `${step.action === 'assign' ? 'gets' : 'loses'} ${step.digit}`;
   say(`Step ${replay.k} of ${replay.steps.length} (depth ${step.depth}): ` +
     `${step.square} ${what}, by ${RULES[step.rule] ?? step.rule}.`);
+  render();
+}
+
+/** One step of the replay backwards: the square as it was before it. */
+function replayBack() {
+  if (!replay) return;
+  playReplay(false);
+  if (replay.k === 0) { say('The replay is at its start: the givens.'); return; }
+  replay.k -= 1;
+  const s = squareIndex(replay.steps[replay.k].square);
+  replay.masks[s] = replay.undone.pop();
+  marked = { area: [], focus: [s], eliminated: [] };
+  say(`Back to step ${replay.k} of ${replay.steps.length}: ${replay.steps[replay.k].square} as it was.`);
   render();
 }
 
@@ -492,6 +602,8 @@ async function main() {
   $('replay').addEventListener('click', startReplay);
   $('play').addEventListener('click', () => playReplay());
   $('step').addEventListener('click', replayStep);
+  $('step-back').addEventListener('click', replayBack);
+  $('export').addEventListener('click', exportState);
   $('stop-replay').addEventListener('click', stopReplay);
   $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
   const shared = new URLSearchParams(location.search).get('p');

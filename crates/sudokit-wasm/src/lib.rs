@@ -32,6 +32,7 @@
 //! | `parse` | `puzzle` | `puzzle` (81 chars, `.` empty), `givens` |
 //! | `solve` | `puzzle` | `solution` (the one solution; else an error) |
 //! | `candidates` | `puzzle`, `values`, `marks`? | `marks`: a bit mask per square (bit `d` for digit `d`) |
+//! | `state` | `puzzle`, `state` (81 digits placed, or 729 characters of pencil marks) | `values`, `marks` (as `candidates` gives them) |
 //! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint, as `sudokit hint --format json` prints it |
 //! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
 //! | `rate` | `puzzle` | `rating` |
@@ -47,9 +48,10 @@
 use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
-use sudokit::logic::hint::{hint_with, Hint};
+use sudokit::logic::hint::{hint_with, player_state, Hint};
 use sudokit::logic::solver::{check_unique, explain, rate, Order};
 use sudokit::logic::{Level, State};
+use sudokit::parse::parse_state;
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
 
 /// Tries `generate` makes by default before it gives up.
@@ -104,6 +106,15 @@ fn answer(request: &Value) -> Result<Value, Fault> {
         "candidates" => {
             let state = player(request)?;
             Ok(json!({"marks": masks(&state)}))
+        }
+        "state" => {
+            let givens = puzzle(request)?;
+            let text = text(request, "state")?;
+            let player = parse_state(text, ParseOptions::default())
+                .map_err(|e| Fault::new("state", e.to_string()))?;
+            let state =
+                player_state(&givens, &player).map_err(|e| Fault::new("state", e.to_string()))?;
+            Ok(json!({"values": state.values().to_line(), "marks": masks(&state)}))
         }
         "hint" => {
             let state = player(request)?;
@@ -524,5 +535,41 @@ mod tests {
             let answer: Value = serde_json::from_str(&text).unwrap();
             assert_eq!(answer["givens"], 32);
         }
+    }
+
+    #[test]
+    fn a_pencil_mark_state_of_729_characters_is_read_onto_the_puzzle() {
+        let start = ask(json!({"op": "candidates", "puzzle": EASY, "values": EASY}));
+        let marks: Vec<u64> = serde_json::from_value(start["marks"].clone()).unwrap();
+        // As 729 characters: digit d at place d of its square, '.' elsewhere,
+        // with one candidate struck out of A1.
+        let mut text = String::new();
+        for (s, m) in marks.iter().enumerate() {
+            for d in 1..=9u64 {
+                let struck = s == 0 && d == (m.trailing_zeros() as u64);
+                let on = m & (1 << d) != 0 && !struck;
+                text.push(if on { char::from(b'0' + d as u8) } else { '.' });
+            }
+        }
+        let read = ask(json!({"op": "state", "puzzle": EASY, "state": text}));
+        assert_eq!(read["ok"], true, "{read}");
+        let back: Vec<u64> = serde_json::from_value(read["marks"].clone()).unwrap();
+        // A1's lowest candidate is gone, and no square gained one (a square
+        // left with one mark counts as placed, so its peers may lose more).
+        let lowest = 1 << marks[0].trailing_zeros();
+        assert_eq!(back[0] & lowest, 0);
+        assert!(back.iter().zip(&marks).all(|(b, m)| b & !m == 0));
+        let values = read["values"].as_str().unwrap();
+        for (given, got) in EASY.chars().zip(values.chars()) {
+            assert!(given == '0' || given == got, "{values}");
+        }
+        // A given left out of its square's marks is refused, naming it.
+        let wrong = ask(json!({"op": "state", "puzzle": EASY, "state": ".".repeat(729)}));
+        assert_eq!(wrong["ok"], false);
+        assert_eq!(wrong["error"]["where"], "state");
+        assert!(
+            wrong["error"]["what"].as_str().unwrap().contains("square"),
+            "{wrong}"
+        );
     }
 }

@@ -1,0 +1,77 @@
+// Speed of the page, measured by hand (not a test: times are not asserted).
+//   node tests/measure.mjs [--loads N] [--hard N]
+// after web/build.sh. Prints, each as median and maximum:
+// - load: navigation to a usable board (body[data-ready]) in headless
+//   Chromium, served from localhost, a fresh browser context each time;
+// - hint: sudokit.wasm's `hint` call on every norvig_top95 puzzle's start,
+//   and on every state along the logical path of its N hardest (by ER),
+//   pencil marks as the path leaves them;
+// - fiendish: a new fiendish puzzle (`generate`), 20 seeds;
+// and the size of sudokit.wasm. The wasm calls run in node, whose V8 is
+// Chromium's engine.
+import { readFileSync, statSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { loadSudokit } from '../sudokit.js';
+import { serve } from './serve.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const wasm = new URL('../sudokit.wasm', import.meta.url);
+const top95 = new URL('../../../shared/puzzles/norvig_top95.txt', import.meta.url);
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${s[Math.floor((s.length - 1) / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (${s.length})`;
+};
+const time = (f) => { const t = performance.now(); const r = f(); return [performance.now() - t, r]; };
+
+const call = await loadSudokit(readFileSync(wasm));
+const puzzles = readFileSync(top95, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81);
+
+const starts = puzzles.map((puzzle) => time(() => call({ op: 'hint', puzzle, values: puzzle, level: 'move' }))[0]);
+console.log(`hint at the start, norvig_top95: ${stats(starts)}`);
+
+const rated = puzzles.map((p) => ({ p, er: call({ op: 'rate', puzzle: p }).rating.er }))
+  .sort((a, b) => b.er - a.er).slice(0, arg('--hard', 10));
+const along = [];
+for (const { p } of rated) {
+  const path = call({ op: 'explain', puzzle: p });
+  const values = [...p];
+  let marks = call({ op: 'candidates', puzzle: p, values: p }).marks;
+  for (const step of path.steps) {
+    along.push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move' }))[0]);
+    const answer = call({ op: 'apply', puzzle: p, values: values.join(''), marks });
+    values.splice(0, 81, ...answer.values);
+    marks = answer.marks;
+  }
+}
+console.log(`hint along the path of the ${rated.length} hardest (ER ${rated.at(-1).er} to ${rated[0].er}): ${stats(along)}`);
+
+const made = [];
+for (let seed = 1; seed <= 20; seed++) {
+  const [ms, answer] = time(() => call({ op: 'generate', level: 'fiendish', seed }));
+  if (!answer.ok) throw new Error(JSON.stringify(answer));
+  made.push(ms);
+}
+console.log(`new fiendish puzzle: ${stats(made)}`);
+console.log(`sudokit.wasm: ${statSync(wasm).size} bytes`);
+
+const server = await serve();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--no-first-run'],
+});
+const loads = [];
+for (let i = 0; i < arg('--loads', 7); i++) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready=true]');
+  loads.push(await page.evaluate(() => performance.now()));
+  await context.close();
+}
+console.log(`page load to a usable board: ${stats(loads)}`);
+await browser.close();
+await server.close();
