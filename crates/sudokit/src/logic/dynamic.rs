@@ -518,18 +518,15 @@ impl Engine {
             None => Box::new(Engine::on(self.board.clone(), rule, false)),
         };
         let mut out: Vec<NestedHint> = Vec::new();
-        let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+        // A step removes digits from one square: (square, digits) names it.
+        let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
         for ranked in inner.steps() {
             let t = ranked.target;
-            let removals: Vec<(usize, u8)> = if t.on {
-                bits(ranked.others).map(|d| (t.square, d as u8)).collect()
-            } else {
-                vec![(t.square, t.digit)]
-            };
-            if seen.contains(&removals) {
+            let mask = if t.on { ranked.others } else { 1 << t.digit };
+            if !seen.insert((t.square, mask)) {
                 continue;
             }
-            seen.push(removals.clone());
+            let removals = bits(mask).map(|d| (t.square, d as u8)).collect();
             let (needs, key) = inner.rule_parents(&ranked);
             out.push(NestedHint {
                 removals,
