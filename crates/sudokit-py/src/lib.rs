@@ -316,16 +316,24 @@ fn canon(py: Python<'_>, puzzle: &str) -> PyResult<String> {
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// One puzzle of a batch and what was made of it.
-#[pyclass(frozen, get_all, module = "sudokit", name = "Answer")]
+/// One puzzle of a batch and what was made of it. (A batch makes one per
+/// puzzle, so it is kept small: the rating, which most answers lack, is
+/// boxed.)
+#[pyclass(frozen, module = "sudokit", name = "Answer")]
 #[derive(Clone)]
 struct PyAnswer {
+    #[pyo3(get)]
     index: usize,
+    #[pyo3(get)]
     line: usize,
+    #[pyo3(get)]
     status: &'static str,
+    #[pyo3(get)]
     solution: Option<String>,
+    #[pyo3(get)]
     count: Option<usize>,
-    rating: Option<PyRating>,
+    rated: Option<Box<PyRating>>,
+    #[pyo3(get)]
     reason: Option<String>,
 }
 
@@ -338,7 +346,7 @@ impl PyAnswer {
             status,
             solution: None,
             count: None,
-            rating: None,
+            rated: None,
             reason: None,
         }
     }
@@ -360,6 +368,12 @@ impl PyAnswer {
         self.status != "invalid"
     }
 
+    /// The rating (rate_batch), or None.
+    #[getter]
+    fn rating(&self) -> Option<PyRating> {
+        self.rated.as_deref().cloned()
+    }
+
     fn __repr__(&self) -> String {
         let mut text = format!("Answer(index={}, status={:?}", self.index, self.status);
         if let Some(s) = &self.solution {
@@ -368,7 +382,7 @@ impl PyAnswer {
         if let Some(c) = self.count {
             text += &format!(", count={c}");
         }
-        if let Some(r) = &self.rating {
+        if let Some(r) = &self.rated {
             text += &format!(", rating={}", r.__repr__());
         }
         if let Some(r) = &self.reason {
@@ -428,17 +442,22 @@ fn run_batch<T: Send>(
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
 }
 
-/// Answers of a `Job` run over a batch.
+/// Answers of a `Job` run over a batch, each made into a Python answer by
+/// `answer` on the worker threads (only the Python objects are made under
+/// the interpreter lock).
 fn job_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     engine_name: Option<&str>,
     max_solutions: usize,
-) -> PyResult<Vec<BatchAnswer>> {
+    answer: impl Fn(&BatchAnswer) -> PyAnswer + Sync + Send,
+) -> PyResult<Vec<PyAnswer>> {
     let mut job = Job::new(engine(engine_name)?, max_solutions, Limits::none());
     job.timed = false;
-    run_batch(py, puzzles, threads, |entries| job.answer_all(entries))
+    run_batch(py, puzzles, threads, |entries| {
+        batch::map_in_order(entries, |entry| answer(&job.answer(entry)))
+    })
 }
 
 /// `solve_batch(puzzles)`: one answer per puzzle, `solved` with its
@@ -451,20 +470,16 @@ fn solve_batch(
     threads: Option<usize>,
     engine: Option<&str>,
 ) -> PyResult<Vec<PyAnswer>> {
-    let answers = job_batch(py, puzzles, threads, engine, 1)?;
-    Ok(answers
-        .iter()
-        .map(|a| match &a.outcome {
-            Err(why) => PyAnswer::refused(&a.entry, why),
-            Ok((_, report)) => match &report.first {
-                Some(solution) => PyAnswer {
-                    solution: Some(solution.to_line()),
-                    ..PyAnswer::at(&a.entry, "solved")
-                },
-                None => PyAnswer::at(&a.entry, "unsolvable"),
+    job_batch(py, puzzles, threads, engine, 1, |a| match &a.outcome {
+        Err(why) => PyAnswer::refused(&a.entry, why),
+        Ok((_, report)) => match &report.first {
+            Some(solution) => PyAnswer {
+                solution: Some(solution.to_line()),
+                ..PyAnswer::at(&a.entry, "solved")
             },
-        })
-        .collect())
+            None => PyAnswer::at(&a.entry, "unsolvable"),
+        },
+    })
 }
 
 /// `count_batch(puzzles, limit=2)`: one answer per puzzle, `counted` with
@@ -478,17 +493,15 @@ fn count_batch(
     threads: Option<usize>,
     engine: Option<&str>,
 ) -> PyResult<Vec<PyAnswer>> {
-    let answers = job_batch(py, puzzles, threads, engine, limit.max(1))?;
-    Ok(answers
-        .iter()
-        .map(|a| match &a.outcome {
+    job_batch(py, puzzles, threads, engine, limit.max(1), |a| {
+        match &a.outcome {
             Err(why) => PyAnswer::refused(&a.entry, why),
             Ok((_, report)) => PyAnswer {
                 count: Some(report.solutions),
                 ..PyAnswer::at(&a.entry, "counted")
             },
-        })
-        .collect())
+        }
+    })
 }
 
 /// `rate_batch(puzzles)`: one answer per puzzle, `rated` with its rating,
@@ -505,7 +518,7 @@ fn rate_batch(
         .iter()
         .map(|(a, rating)| match rating {
             Ok(r) => PyAnswer {
-                rating: Some(PyRating::from(r)),
+                rated: Some(Box::new(PyRating::from(r))),
                 ..PyAnswer::at(&a.entry, "rated")
             },
             Err(Unrated::NotSearched(why)) => PyAnswer::refused(&a.entry, why),

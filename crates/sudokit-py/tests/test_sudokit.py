@@ -356,3 +356,20 @@ def test_generate_refuses_what_no_puzzle_can_be():
         sudokit.generate(symmetry="spiral")
     with pytest.raises(RuntimeError, match="1 tries"):
         sudokit.generate(level="diabolical", seed=1, max_tries=1)
+
+
+def test_a_batch_leaves_the_cycle_collector_as_it_found_it():
+    import gc
+
+    assert gc.isenabled()
+    sudokit.solve_batch([HARD, "12"])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        sudokit.count_batch([HARD])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(TypeError):
+        sudokit.rate_batch([1])
+    assert gc.isenabled()

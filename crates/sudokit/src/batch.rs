@@ -456,7 +456,9 @@ pub fn rate_all(entries: Vec<Entry>) -> Vec<(Answer, Result<Rating, Unrated>)> {
 
 /// `items` through `f`, answers in input order: on the current rayon pool
 /// with the `parallel` feature, one by one on this thread without it.
-fn map_in_order<T: Send, U: Send>(items: Vec<T>, f: impl Fn(T) -> U + Sync + Send) -> Vec<U> {
+/// (A binding uses it to turn answers into its own values on every core,
+/// such as [`Job::answer`] and then a Python answer object's fields.)
+pub fn map_in_order<T: Send, U: Send>(items: Vec<T>, f: impl Fn(T) -> U + Sync + Send) -> Vec<U> {
     #[cfg(feature = "parallel")]
     let out = items.into_par_iter().map(f).collect();
     #[cfg(not(feature = "parallel"))]
