@@ -603,6 +603,10 @@ async function main() {
   $('play').addEventListener('click', () => playReplay());
   $('step').addEventListener('click', replayStep);
   $('step-back').addEventListener('click', replayBack);
+  // The arrows are drawn in pixels: draw them again when the board moves.
+  window.addEventListener('resize', () => {
+    if (path?.k > 0) drawChain(path.steps[path.k - 1].evidence?.chain ?? []);
+  });
   $('export').addEventListener('click', exportState);
   $('stop-replay').addEventListener('click', stopReplay);
   $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
