@@ -748,7 +748,13 @@ fn ranked(
         chains.work.above.reset(shape);
         chains.work.offs_of_on.reset(keys);
         chains.work.ons_of_off.reset(keys);
-        chains.build_reach(links);
+        // Y-links alone join only the two candidates of a two-candidate
+        // square, so that graph is too sparse for the reach to pay: its
+        // cycle searches (the only ones) start from such squares and end
+        // at once when there is nothing to find.
+        if links.x {
+            chains.build_reach(links);
+        }
         // A filled square has no candidates.
         for square in 0..shape.square_count() {
             let cands = marks.digits(square);
@@ -756,7 +762,15 @@ fn ranked(
                 continue;
             }
             for digit in cands.iter() {
-                let ends = chains.ends(square, digit, links);
+                let ends = if links.x {
+                    chains.ends(square, digit, links)
+                } else {
+                    Ends {
+                        cycle: true,
+                        from_on: false,
+                        from_off: false,
+                    }
+                };
                 let limits = if first_only {
                     for f in &all[weighed..] {
                         let this = (f.difficulty, f.complexity, f.sort_key);
