@@ -157,7 +157,7 @@ impl Reached {
     fn reset(&mut self, shape: &Shape) {
         let side = shape.side() + 1;
         let len = shape.square_count() * side * 2;
-        if self.stamps.len() != len || self.current == u32::MAX {
+        if self.stamps.len() != len {
             self.stamps.clear();
             self.stamps.resize(len, 0);
             self.current = 0;
@@ -166,8 +166,14 @@ impl Reached {
         self.clear();
     }
 
-    /// Forgets every potential.
+    /// Forgets every potential. (The scratch is kept from search to search,
+    /// so over a long batch the stamp could wrap round to values still in
+    /// the table: it starts again from a cleared one first.)
     fn clear(&mut self) {
+        if self.current == u32::MAX {
+            self.stamps.fill(0);
+            self.current = 0;
+        }
         self.current += 1;
     }
 
@@ -1152,6 +1158,20 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stamp_table_forgets_everything_when_its_count_wraps_round() {
+        let mut reached = Reached::default();
+        reached.reset(Shape::standard());
+        let p = on(10, 4);
+        assert!(reached.insert(p) && reached.contains(p));
+        // Just short of the end of the count, with p marked at stamp 1.
+        reached.current = u32::MAX;
+        reached.clear();
+        assert_eq!(reached.current, 1);
+        assert!(!reached.contains(p), "an old mark must not come back");
+        assert!(reached.insert(p) && !reached.insert(p));
+    }
 
     #[test]
     fn the_length_bonus_grows_by_thresholds() {

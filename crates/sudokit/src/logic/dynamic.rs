@@ -336,9 +336,11 @@ struct Engine {
     /// Scratch: what one potential leads to, and the hidden parents of each.
     links: Vec<(Potential, Cause, u32, u32)>,
     hidden: Vec<u32>,
-    /// Scratch for counting ancestors.
+    /// Scratch for counting ancestors: a stamp per potential, and the
+    /// nodes left to visit.
     seen: Vec<u32>,
     stamp: u32,
+    todo: Vec<u32>,
     /// The chains found inside chains: complexity and the number of their
     /// key (equal chains count once in a step; see [`memo`]).
     nested: Vec<(usize, u32)>,
@@ -378,6 +380,7 @@ impl Engine {
             hidden: Vec::new(),
             seen: vec![0; keys],
             stamp: 0,
+            todo: Vec::new(),
             nested: Vec::new(),
             simple: InnerHints::default(),
             chain_work: chains::Scratch::default(),
@@ -544,22 +547,26 @@ impl Engine {
     /// walked back breadth first; an "on" reached because a square or a
     /// unit had one candidate or place left relies on what the outer chain
     /// struck there. A cell or region chain's assumptions count so too.
-    fn rule_parents(&self, ranked: &Ranked) -> (Vec<Need>, Vec<Potential>) {
+    fn rule_parents(&mut self, ranked: &Ranked) -> (Vec<Need>, Vec<Potential>) {
         let mut needs: Vec<Need> = Vec::new();
         let mut key = Vec::new();
         for &(id, end) in &ranked.branches {
+            // Each potential once, the first time the walk meets it (a
+            // stamp per potential marks those met).
+            let stamp = self.next_stamp();
             let run = &self.runs[id];
-            let mut done: Vec<Potential> = Vec::new();
             let mut todo = vec![end];
             while !todo.is_empty() {
                 let mut next = Vec::new();
                 for &n in &todo {
                     let node = run.nodes[n as usize];
                     let p = node.potential;
-                    if done.contains(&p) {
+                    let k = self::key(p, self.stride);
+                    if self.seen[k] == stamp {
                         continue;
                     }
-                    done.push(p);
+                    self.seen[k] = stamp;
+                    key.push(p);
                     let cause = match (node.cause, ranked.kind) {
                         (Cause::Start, Kind::Cell(_)) => Cause::Square,
                         (Cause::Start, Kind::Region(u, _)) => Cause::Unit(u),
@@ -577,7 +584,6 @@ impl Engine {
                 }
                 todo = next;
             }
-            key.extend(done);
             key.push(Potential {
                 square: usize::MAX,
                 digit: 0,
@@ -585,6 +591,19 @@ impl Engine {
             });
         }
         (needs, key)
+    }
+
+    /// A stamp no entry of `seen` holds yet. (An engine is kept for the
+    /// next call on its thread, so over a long batch the count could wrap
+    /// round to stamps still in the table: it starts again from a cleared
+    /// one first.)
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
     }
 
     /// Strikes a candidate out of the working grid, to be put back when the
@@ -745,10 +764,11 @@ impl Engine {
     /// How many distinct potentials are among `n` and all its ancestors in
     /// run `id` (SE's ancestor count).
     fn ancestors(&mut self, id: usize, n: u32, nested: &mut Vec<u32>) -> usize {
-        self.stamp += 1;
-        let stamp = self.stamp;
+        let stamp = self.next_stamp();
         let run = &self.runs[id];
-        let mut todo = vec![n];
+        let todo = &mut self.todo;
+        todo.clear();
+        todo.push(n);
         let mut count = 0;
         while let Some(m) = todo.pop() {
             let node = run.nodes[m as usize];
@@ -1150,5 +1170,24 @@ impl Finder for ForcingChainRule {
             .try_for_each(|ranked| found(engine.step(ranked)));
         SPARE.with(|spare| *spare.borrow_mut() = Some(engine));
         flow
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_grid, ParseOptions};
+
+    #[test]
+    fn stamps_start_again_from_a_cleared_table_when_the_count_wraps_round() {
+        let grid = parse_grid(&".".repeat(81), ParseOptions::default()).unwrap();
+        let mut engine = Engine::new(&State::from_puzzle(&grid), Rule::Dynamic);
+        let first = engine.next_stamp();
+        engine.seen[5] = first;
+        engine.stamp = u32::MAX;
+        // A stamp equal to an old entry would count that potential as met.
+        assert_eq!(engine.next_stamp(), 1);
+        assert!(engine.seen.iter().all(|&s| s == 0));
+        assert_eq!(engine.next_stamp(), 2);
     }
 }
