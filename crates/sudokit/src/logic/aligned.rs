@@ -207,8 +207,8 @@ impl<'a, const W: usize> Search<'a, W> {
             }
         }
         // The squares that can take part, each with its excluders.
-        let mut squares = Vec::new();
-        let mut excluders = Vec::new();
+        let mut squares = Vec::with_capacity(self.cands.len());
+        let mut excluders = Vec::with_capacity(self.cands.len());
         let mut members = Squares::<W>::EMPTY;
         for s in 0..self.cands.len() {
             if state.cands(s).len() < 2 || !self.peers[s].and(singles).is_empty() {

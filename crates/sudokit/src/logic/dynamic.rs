@@ -341,6 +341,8 @@ struct Engine {
     seen: Vec<u32>,
     stamp: u32,
     todo: Vec<u32>,
+    /// Scratch: the potentials every run of a cell or region reached.
+    shared: Vec<Potential>,
     /// The chains found inside chains: complexity and the number of their
     /// key (equal chains count once in a step; see [`memo`]).
     nested: Vec<(usize, u32)>,
@@ -381,6 +383,7 @@ impl Engine {
             seen: vec![0; keys],
             stamp: 0,
             todo: Vec::new(),
+            shared: Vec::new(),
             nested: Vec::new(),
             simple: InnerHints::default(),
             chain_work: chains::Scratch::default(),
@@ -872,8 +875,10 @@ impl Engine {
     fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
         let stride = self.stride;
         let rule = self.rule;
-        let mut from_on: Vec<usize> = Vec::new();
-        let mut made: Vec<usize> = Vec::new();
+        // The runs from each candidate on, and every run made here (the
+        // rules run on grids of 9x9 and smaller: nine digits at most).
+        let (mut from_on, mut ons) = ([0usize; 9], 0);
+        let (mut made, mut runs) = ([0usize; 18], 0);
         for digit in bits(self.board.cands(square)) {
             let digit = digit as u8;
             let (p_on, p_off) = (on(square, digit), off(square, digit));
@@ -882,7 +887,8 @@ impl Engine {
             let a = self.on_run(square, digit);
             let b = self.start(p_off);
             self.chain(b);
-            made.extend([a, b]);
+            made[runs..runs + 2].copy_from_slice(&[a, b]);
+            runs += 2;
             for (run, assumed) in [(a, p_on), (b, p_off)] {
                 if let (true, Some((x, y))) = (rule.is_dynamic(), self.runs[run].absurd) {
                     let opposite = Potential {
@@ -919,31 +925,34 @@ impl Engine {
             if !rule.is_nishio() {
                 self.region_steps(square, digit, a, out);
             }
-            from_on.push(a);
+            from_on[ons] = a;
+            ons += 1;
         }
         if !rule.is_nishio() {
-            self.shared_steps(Kind::Cell(square), on(square, 0), &from_on, out);
+            self.shared_steps(Kind::Cell(square), on(square, 0), &from_on[..ons], out);
         }
-        for id in made {
+        for &id in &made[..runs] {
             self.release(id);
         }
     }
 
     /// The potentials every run of `runs` reached (on ones, or off ones),
-    /// in the order the first reached them.
-    fn common(&self, runs: &[usize], on_ones: bool) -> Vec<Potential> {
+    /// in the order the first reached them, into `out`.
+    fn common(&self, runs: &[usize], on_ones: bool, out: &mut Vec<Potential>) {
+        out.clear();
         let Some((&first, rest)) = runs.split_first() else {
-            return Vec::new();
+            return;
         };
         let run = &self.runs[first];
         let set = if on_ones { &run.on } else { &run.off };
-        set.iter()
-            .map(|&n| run.nodes[n as usize].potential)
-            .filter(|&p| {
-                rest.iter()
-                    .all(|&r| self.runs[r].get(p, self.stride).is_some())
-            })
-            .collect()
+        out.extend(
+            set.iter()
+                .map(|&n| run.nodes[n as usize].potential)
+                .filter(|&p| {
+                    rest.iter()
+                        .all(|&r| self.runs[r].get(p, self.stride).is_some())
+                }),
+        );
     }
 
     /// The region chains of `digit` in the units of `square` that have
@@ -956,16 +965,18 @@ impl Engine {
             if at_most_one(places) || squares[places.trailing_zeros() as usize] != square {
                 continue;
             }
-            let mut branches = Vec::new();
+            let (mut branches, mut count) = ([0usize; 9], 0);
             for i in bits(places) {
                 let s = squares[i];
-                if s == square {
-                    branches.push(from);
+                branches[count] = if s == square {
+                    from
                 } else {
-                    branches.push(self.on_run(s, digit));
-                }
+                    self.on_run(s, digit)
+                };
+                count += 1;
             }
-            self.shared_steps(Kind::Region(u, digit), on(square, digit), &branches, out);
+            let branches = &branches[..count];
+            self.shared_steps(Kind::Region(u, digit), on(square, digit), branches, out);
         }
     }
 
@@ -979,8 +990,10 @@ impl Engine {
         runs: &[usize],
         out: &mut Vec<Ranked>,
     ) {
+        let mut common = std::mem::take(&mut self.shared);
         for ons in [true, false] {
-            for p in self.common(runs, ons) {
+            self.common(runs, ons, &mut common);
+            for &p in &common {
                 let ends = runs
                     .iter()
                     .map(|&r| (r, self.runs[r].get(p, self.stride).unwrap_or(0)))
@@ -988,6 +1001,7 @@ impl Engine {
                 self.rank(kind, source, p, ends, out);
             }
         }
+        self.shared = common;
     }
 
     /// The links from the assumption to node `n` of run `id`, following
