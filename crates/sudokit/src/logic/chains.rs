@@ -223,6 +223,8 @@ pub(super) struct Scratch {
     reach: Reach,
     potentials: Vec<Potential>,
     node_of: Vec<u32>,
+    /// The queues of a search: nodes reached on, and off, not yet followed.
+    pending: (VecDeque<usize>, VecDeque<usize>),
 }
 
 /// The potentials one potential leads to, worked out once each: for the
@@ -452,8 +454,10 @@ impl<'a> Chains<'a> {
         let source_p = self.work.nodes[source].potential;
         self.work.to_on.clear();
         self.work.to_on.insert(source_p);
-        let mut pending_on = VecDeque::from([source]);
-        let mut pending_off = VecDeque::new();
+        let (mut pending_on, mut pending_off) = std::mem::take(&mut self.work.pending);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push_back(source);
         let mut cycles = Vec::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -492,6 +496,7 @@ impl<'a> Chains<'a> {
                 }
             }
         }
+        self.work.pending = (pending_on, pending_off);
         cycles
     }
 
@@ -503,10 +508,25 @@ impl<'a> Chains<'a> {
     /// `depth + 1` potentials, so the search stops before chains longer
     /// than `limit` potentials, where none can win.
     fn forcing(&mut self, source: usize, links: LinkKinds, targets: &mut Vec<usize>, limit: usize) {
+        let mut pending = std::mem::take(&mut self.work.pending);
+        pending.0.clear();
+        pending.1.clear();
+        self.forcing_with(source, links, targets, limit, &mut pending);
+        self.work.pending = pending;
+    }
+
+    /// [`Chains::forcing`] with its queues (on, off).
+    fn forcing_with(
+        &mut self,
+        source: usize,
+        links: LinkKinds,
+        targets: &mut Vec<usize>,
+        limit: usize,
+        (pending_on, pending_off): &mut (VecDeque<usize>, VecDeque<usize>),
+    ) {
         let source_p = self.work.nodes[source].potential;
         self.work.to_on.clear();
         self.work.to_off.clear();
-        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
         if source_p.on {
             self.work.to_on.insert(source_p);
             pending_on.push_back(source);
@@ -531,7 +551,7 @@ impl<'a> Chains<'a> {
             while let Some(p) = pending_on.pop_front() {
                 for i in self.on_to_off(self.work.nodes[p].potential, links) {
                     let link = self.work.offs_of_on.buf[i];
-                    self.reach(source_p, link, p, targets, &mut pending_off);
+                    self.reach(source_p, link, p, targets, pending_off);
                     if targets.len() > before {
                         return;
                     }
@@ -546,7 +566,7 @@ impl<'a> Chains<'a> {
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.work.nodes[p].potential, links) {
                     let link = self.work.ons_of_off.buf[i];
-                    self.reach(source_p, link, p, targets, &mut pending_on);
+                    self.reach(source_p, link, p, targets, pending_on);
                     if targets.len() > before {
                         return;
                     }
@@ -662,13 +682,7 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let all = ranked(
-            state,
-            state.reasons(),
-            false,
-            &mut Scratch::default(),
-            false,
-        );
+        let all = with_scratch(|work| ranked(state, state.reasons(), false, work, false));
         for f in all {
             if let Find::Step(step) = f.found {
                 found(step)?;
@@ -681,12 +695,25 @@ impl Finder for ForcingChains {
         if state.shape().variant() == Variant::Diagonal {
             return None;
         }
-        let all = ranked(state, state.reasons(), false, &mut Scratch::default(), true);
+        let all = with_scratch(|work| ranked(state, state.reasons(), false, work, true));
         all.into_iter().find_map(|f| match f.found {
             Find::Step(step) => Some(step),
             Find::Nested(_) => None,
         })
     }
+}
+
+/// Runs `work` with this thread's search buffers: a rater runs the search
+/// at most steps of a hard puzzle, and growing its tables anew each time
+/// costs more than some searches.
+fn with_scratch<T>(work: impl FnOnce(&mut Scratch) -> T) -> T {
+    thread_local! {
+        static SPARE: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+    }
+    let mut scratch = SPARE.with(|spare| spare.take());
+    let out = work(&mut scratch);
+    SPARE.with(|spare| spare.replace(scratch));
+    out
 }
 
 /// The most potentials a chain of `base` difficulty and `sort_key` may
@@ -1034,7 +1061,7 @@ fn chain_text(chains: &Chains<'_>, end: usize) -> String {
 /// order SE finds them: squares outside it that see a square of the cycle
 /// where the digit is on one way round and another where it is on the
 /// other way round lose that digit.
-fn cycle_removals(chains: &Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>) {
+fn cycle_removals(chains: &mut Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>) {
     let state = chains.state;
     let geo = state.geometry();
     let chain = chains.chain(end);
@@ -1046,22 +1073,26 @@ fn cycle_removals(chains: &Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>) {
             squares.push(p.square);
         }
     }
-    let (mut forward, mut backward): (Vec<Cand>, Vec<Cand>) = (Vec::new(), Vec::new());
+    // Each candidate outside the cycle that sees a potential of it, marked
+    // with that potential's state: "on" one way round, "off" the other.
+    // (The search is over, so its table of ancestors is free.)
+    let sides = &mut chains.work.above;
+    sides.clear();
+    let mut forward: Vec<Cand> = Vec::new();
     for p in links_of_cycle {
         for &s in geo.peers(p.square) {
             if squares.contains(&s) || !state.digits(s).contains(p.digit) {
                 continue;
             }
-            let c = geo.cand(s, p.digit);
-            let side = if p.on { &mut forward } else { &mut backward };
-            if !side.contains(&c) {
-                side.push(c);
+            let seen = Potential { square: s, ..*p };
+            if sides.insert(seen) && p.on {
+                forward.push(geo.cand(s, p.digit));
             }
         }
     }
     let eliminations = forward
         .into_iter()
-        .filter(|c| backward.contains(c))
+        .filter(|c| sides.contains(off(c.square.index(), c.digit)))
         .collect();
     (squares, eliminations)
 }
@@ -1069,7 +1100,7 @@ fn cycle_removals(chains: &Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>) {
 /// The step of a cycle ending at `end`: squares outside it that see a
 /// square of the cycle where the digit is on one way round and another
 /// where it is on the other way round lose that digit.
-fn cycle_step(chains: &Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
+fn cycle_step(chains: &mut Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
     let geo = chains.state.geometry();
     let chain = chains.chain(end);
     let links_of_cycle = &chain[..chain.len() - 1];

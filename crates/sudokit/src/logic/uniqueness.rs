@@ -69,6 +69,8 @@ impl Finder for UniqueLoops {
         }
         let mut all: Vec<Collected> = Vec::new();
         let mut budget = WALK_BUDGET;
+        // One path for every walk (it grows and shrinks as a stack).
+        let mut path = Vec::new();
         for start in 0..state.shape().square_count() {
             let c = state.cands(start);
             if c.len() != 2 {
@@ -78,19 +80,20 @@ impl Finder for UniqueLoops {
             let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
                 continue;
             };
+            path.clear();
+            path.push(start);
             let mut walk = Walk {
                 state,
                 pair: (x, y),
-                path: vec![start],
+                path,
                 loops: Vec::new(),
                 budget: &mut budget,
             };
             walk.extend(2, Digits::EMPTY, None);
             let loops = walk.loops;
+            path = walk.path;
             for cycle in loops {
-                if is_valid_loop(state, &cycle) {
-                    steps_of_loop(state, &cycle, (x, y), &mut all);
-                }
+                steps_of_loop(state, &cycle, (x, y), &mut all);
             }
         }
         // Stable: equal difficulty and type keep the order found.
@@ -111,7 +114,7 @@ impl Finder for UniqueLoops {
 /// Explainer's.
 const WALK_BUDGET: usize = 10_000_000;
 
-/// The depth-first walk from `path[0]` that finds closed walks through
+/// The depth-first walk from `path[0]` that finds the loops through
 /// squares holding both digits of `pair`.
 struct Walk<'a> {
     state: &'a State,
@@ -145,7 +148,10 @@ impl Walk<'_> {
                 }
                 *self.budget -= 1;
                 if next == start && self.path.len() >= 4 {
-                    self.loops.push(self.path.clone());
+                    // Most closed walks are no loop: only loops are kept.
+                    if is_valid_loop(state, &self.path) {
+                        self.loops.push(self.path.clone());
+                    }
                     continue;
                 }
                 if self.path.contains(&next) {
