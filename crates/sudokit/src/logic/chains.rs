@@ -223,6 +223,8 @@ pub(super) struct Scratch {
     reach: Reach,
     potentials: Vec<Potential>,
     node_of: Vec<u32>,
+    /// Whether `reach` is this graph's.
+    reach_built: bool,
     /// The queues of a search: nodes reached on, and off, not yet followed.
     pending: (VecDeque<usize>, VecDeque<usize>),
 }
@@ -430,6 +432,22 @@ impl<'a> Chains<'a> {
         self.work.reach = reach;
     }
 
+    /// Whether a chain from `p` can reach `goal` (always true when the
+    /// reach of this graph was not worked out). A search leaves out what
+    /// cannot lead to its end: every potential on a way there is reached
+    /// the same way and at the same depth without them, since whatever
+    /// leads to a potential that reaches the end reaches it too.
+    fn leads_to(&self, p: Potential, goal: Potential) -> bool {
+        if !self.work.reach_built {
+            return true;
+        }
+        let stride = self.state.geometry().shape.side() + 1;
+        let node = |p: Potential| self.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)];
+        self.work
+            .reach
+            .reaches(node(p) as usize, node(goal) as usize)
+    }
+
     /// Which searches from `digit` in `square` can find something.
     fn ends(&self, square: usize, digit: u8, links: LinkKinds) -> Ends {
         let stride = self.state.geometry().shape.side() + 1;
@@ -473,7 +491,7 @@ impl<'a> Chains<'a> {
                     let link = self.work.offs_of_on.buf[i];
                     // Not back along the chain; an off reached twice is
                     // followed both times (SE's cycle search does so).
-                    if !self.work.above.contains(link.0) {
+                    if !self.work.above.contains(link.0) && self.leads_to(link.0, source_p) {
                         pending_off.push_back(self.add(link, Some(p)));
                     }
                 }
@@ -482,6 +500,9 @@ impl<'a> Chains<'a> {
             while let Some(p) = pending_off.pop_front() {
                 for i in self.off_to_on(self.work.nodes[p].potential, links) {
                     let link = self.work.ons_of_off.buf[i];
+                    if !self.leads_to(link.0, source_p) {
+                        continue;
+                    }
                     let closes = length >= 4 && link.0 == source_p;
                     let new = self.work.to_on.insert(link.0);
                     if closes || new {
@@ -587,6 +608,13 @@ impl<'a> Chains<'a> {
         pending: &mut VecDeque<usize>,
     ) {
         let potential = link.0;
+        let goal = Potential {
+            on: !source.on,
+            ..source
+        };
+        if !self.leads_to(potential, goal) {
+            return;
+        }
         let opposite = Potential {
             on: !potential.on,
             ..potential
@@ -785,6 +813,11 @@ fn ranked(
         // square, so that graph is too sparse for the reach to pay: its
         // cycle searches (the only ones) start from such squares and end
         // at once when there is nothing to find.
+        // Y-links alone join only the two candidates of a two-candidate
+        // square, so that graph is too sparse for the reach to pay: its
+        // cycle searches (the only ones) start from such squares and end
+        // at once when there is nothing to find.
+        chains.work.reach_built = links.x;
         if links.x {
             chains.build_reach(links);
         }

@@ -335,6 +335,11 @@ struct Engine {
     from_on: Vec<u32>,
     /// Scratch: what one potential leads to, and the hidden parents of each.
     links: Vec<(Potential, Cause, u32, u32)>,
+    /// For a static rule (multiple forcing chains, whose chains do not edit
+    /// the grid): what each potential leads to, worked out once per grid,
+    /// as ranges of `static_buf` by [`key`] (`u32::MAX` when not yet).
+    static_spans: Vec<(u32, u32)>,
+    static_buf: Vec<(Potential, Cause, u32, u32)>,
     hidden: Vec<u32>,
     /// Scratch for counting ancestors: a stamp per potential, and the
     /// nodes left to visit.
@@ -379,6 +384,8 @@ impl Engine {
             referenced: Vec::new(),
             from_on: vec![0; keys / 2],
             links: Vec::new(),
+            static_spans: vec![(u32::MAX, 0); keys],
+            static_buf: Vec::new(),
             hidden: Vec::new(),
             seen: vec![0; keys],
             stamp: 0,
@@ -403,6 +410,8 @@ impl Engine {
         self.referenced.fill(false);
         self.from_on.fill(0);
         self.nested.clear();
+        self.static_spans.fill((u32::MAX, 0));
+        self.static_buf.clear();
     }
 
     /// A fresh run holding `start` as its assumption.
@@ -467,7 +476,7 @@ impl Engine {
             if let Some(&p) = self.runs[id].on.get(on_head) {
                 on_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
-                self.on_to_off(potential, y);
+                self.links_of(id, potential, y);
                 for i in 0..self.links.len() {
                     let (q, cause, _, _) = self.links[i];
                     let run = &mut self.runs[id];
@@ -485,7 +494,7 @@ impl Engine {
             if let Some(&p) = self.runs[id].off.get(off_head) {
                 off_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
-                self.off_to_on(id, potential, y);
+                self.links_of(id, potential, y);
                 if self.rule.is_dynamic() {
                     self.strike(potential.square, potential.digit);
                 }
@@ -697,6 +706,35 @@ impl Engine {
         }
         self.hidden = parents;
         added
+    }
+
+    /// What `p` (in run `id`) leads to, into `links` (see
+    /// [`Engine::on_to_off`] and [`Engine::off_to_on`]). A static rule's
+    /// grid is the same for every chain, so what a potential leads to is
+    /// worked out once and kept.
+    fn links_of(&mut self, id: usize, p: Potential, y: bool) {
+        let dynamic = self.rule.is_dynamic();
+        let k = key(p, self.stride);
+        if !dynamic {
+            let (start, end) = self.static_spans[k];
+            if start != u32::MAX {
+                self.links.clear();
+                self.links
+                    .extend_from_slice(&self.static_buf[start as usize..end as usize]);
+                return;
+            }
+        }
+        if p.on {
+            self.on_to_off(p, y);
+        } else {
+            self.off_to_on(id, p, y);
+        }
+        if !dynamic {
+            // Nothing is struck, so no link has hidden parents.
+            let start = self.static_buf.len() as u32;
+            self.static_buf.extend_from_slice(&self.links);
+            self.static_spans[k] = (start, self.static_buf.len() as u32);
+        }
     }
 
     /// What `p` on turns off, into `links`: with Y-links the square's other
