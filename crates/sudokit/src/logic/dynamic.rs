@@ -911,7 +911,6 @@ impl Engine {
     /// The steps that start from `square` (SE's order: per candidate, the
     /// contradictions, doubles and region chains, then the cell chains).
     fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
-        let stride = self.stride;
         let rule = self.rule;
         // The runs from each candidate on, and every run made here (the
         // rules run on grids of 9x9 and smaller: nine digits at most).
@@ -919,46 +918,19 @@ impl Engine {
         let (mut made, mut runs) = ([0usize; 18], 0);
         for digit in bits(self.board.cands(square)) {
             let digit = digit as u8;
-            let (p_on, p_off) = (on(square, digit), off(square, digit));
             // The chain from "on", then from "off"; each contradiction
-            // proves the opposite of its assumption.
+            // proves the opposite of its assumption. (A static rule takes
+            // no step from a contradiction or from both assumptions, so it
+            // needs no chain from "off".)
             let a = self.on_run(square, digit);
-            let b = self.start(p_off);
-            self.chain(b);
-            made[runs..runs + 2].copy_from_slice(&[a, b]);
-            runs += 2;
-            for (run, assumed) in [(a, p_on), (b, p_off)] {
-                if let (true, Some((x, y))) = (rule.is_dynamic(), self.runs[run].absurd) {
-                    let opposite = Potential {
-                        on: !assumed.on,
-                        ..assumed
-                    };
-                    self.rank(
-                        Kind::Contradiction,
-                        assumed,
-                        opposite,
-                        vec![(run, x), (run, y)],
-                        out,
-                    );
-                }
-            }
-            if n >= 3 && rule.is_dynamic() && !rule.is_nishio() {
-                // What both force: first what they turn on, then off.
-                for (source, ons) in [(p_on, true), (p_off, false)] {
-                    let reached = if ons {
-                        &self.runs[a].on
-                    } else {
-                        &self.runs[a].off
-                    };
-                    for i in 0..reached.len() {
-                        let run = &self.runs[a];
-                        let x = if ons { run.on[i] } else { run.off[i] };
-                        let p = run.nodes[x as usize].potential;
-                        if let Some(y) = self.runs[b].get(p, stride) {
-                            self.rank(Kind::Double, source, p, vec![(a, x), (b, y)], out);
-                        }
-                    }
-                }
+            made[runs] = a;
+            runs += 1;
+            if rule.is_dynamic() {
+                let b = self.start(off(square, digit));
+                self.chain(b);
+                made[runs] = b;
+                runs += 1;
+                self.both_ways(square, digit, n, (a, b), out);
             }
             if !rule.is_nishio() {
                 self.region_steps(square, digit, a, out);
@@ -971,6 +943,51 @@ impl Engine {
         }
         for &id in &made[..runs] {
             self.release(id);
+        }
+    }
+
+    /// The steps of a dynamic rule from `digit` in `square` (of `n`
+    /// candidates) that the chains from "on" and from "off" (runs `a` and
+    /// `b`) give: each contradiction, then (not for Nishio, and from
+    /// squares of three candidates or more) what both force.
+    fn both_ways(
+        &mut self,
+        square: usize,
+        digit: u8,
+        n: u32,
+        (a, b): (usize, usize),
+        out: &mut Vec<Ranked>,
+    ) {
+        let stride = self.stride;
+        let (p_on, p_off) = (on(square, digit), off(square, digit));
+        for (run, assumed) in [(a, p_on), (b, p_off)] {
+            if let Some((x, y)) = self.runs[run].absurd {
+                let opposite = Potential {
+                    on: !assumed.on,
+                    ..assumed
+                };
+                let ends = vec![(run, x), (run, y)];
+                self.rank(Kind::Contradiction, assumed, opposite, ends, out);
+            }
+        }
+        if n < 3 || self.rule.is_nishio() {
+            return;
+        }
+        // What both force: first what they turn on, then off.
+        for (source, ons) in [(p_on, true), (p_off, false)] {
+            let reached = if ons {
+                &self.runs[a].on
+            } else {
+                &self.runs[a].off
+            };
+            for i in 0..reached.len() {
+                let run = &self.runs[a];
+                let x = if ons { run.on[i] } else { run.off[i] };
+                let p = run.nodes[x as usize].potential;
+                if let Some(y) = self.runs[b].get(p, stride) {
+                    self.rank(Kind::Double, source, p, vec![(a, x), (b, y)], out);
+                }
+            }
         }
     }
 
