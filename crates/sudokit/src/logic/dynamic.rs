@@ -70,6 +70,7 @@
 
 use super::board::Board;
 use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
+use super::digit_memo;
 use super::inner::{self, InnerHints};
 use super::memo::{self, Need};
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
@@ -333,6 +334,8 @@ struct Engine {
     /// The run from each candidate assumed on (run + 1, by candidate), kept
     /// from the region chain that needs it first to its own square's turn.
     from_on: Vec<u32>,
+    /// Digits whose chains are left out (Nishio: see [`digit_memo`]).
+    skip: u32,
     /// Scratch: what one potential leads to, and the hidden parents of each.
     links: Vec<(Potential, Cause, u32, u32)>,
     /// For a static rule (multiple forcing chains, whose chains do not edit
@@ -383,6 +386,7 @@ impl Engine {
             free: Vec::new(),
             referenced: Vec::new(),
             from_on: vec![0; keys / 2],
+            skip: 0,
             links: Vec::new(),
             static_spans: vec![(u32::MAX, 0); keys],
             static_buf: Vec::new(),
@@ -888,6 +892,18 @@ impl Engine {
     /// Every step of the rule, SE's first first.
     fn steps(&mut self) -> Vec<Ranked> {
         let mut out = Vec::new();
+        // Nishio chains of a digit whose pattern found nothing before are
+        // not followed again.
+        let patterns = match self.rule {
+            Rule::Nishio => digit_memo::patterns(&self.board),
+            _ => None,
+        };
+        self.skip = 0;
+        for p in patterns.iter().flatten() {
+            if digit_memo::is_barren(p) {
+                self.skip |= 1 << p.0;
+            }
+        }
         let count = self.geo.shape.square_count();
         for square in 0..count {
             if self.board.is_filled(square) {
@@ -896,6 +912,12 @@ impl Engine {
             let n = self.board.cands(square).count_ones();
             if n > 2 || (n > 1 && self.rule.is_dynamic()) {
                 self.square_steps(square, n, &mut out);
+            }
+        }
+        let found = out.iter().fold(0u32, |m, r| m | 1 << r.source.digit);
+        for p in patterns.into_iter().flatten() {
+            if (self.skip | found) & (1 << p.0) == 0 && p.1 != 0 {
+                digit_memo::keep_barren(p);
             }
         }
         // Stable, as SE's sort is: ties keep the order found.
@@ -916,7 +938,7 @@ impl Engine {
         // rules run on grids of 9x9 and smaller: nine digits at most).
         let (mut from_on, mut ons) = ([0usize; 9], 0);
         let (mut made, mut runs) = ([0usize; 18], 0);
-        for digit in bits(self.board.cands(square)) {
+        for digit in bits(self.board.cands(square) & !self.skip) {
             let digit = digit as u8;
             // The chain from "on", then from "off"; each contradiction
             // proves the opposite of its assumption. (A static rule takes
@@ -1258,5 +1280,52 @@ mod tests {
         assert_eq!(engine.next_stamp(), 1);
         assert!(engine.seen.iter().all(|&s| s == 0));
         assert_eq!(engine.next_stamp(), 2);
+    }
+
+    #[test]
+    fn nishio_leaves_out_the_digits_whose_pattern_found_nothing_and_finds_the_same() {
+        // A puzzle (magictour_top1465, ER 7.5) whose path takes Nishio
+        // steps: the grid before the first of them.
+        let grid = parse_grid(
+            "..2..5..7..6.....3......69...7.43.6..2..9....1.........69.....2..38....14.1.3..7.",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let mut state = State::from_puzzle(&grid);
+        let path = super::super::solver::explain(&state, super::super::Order::Se);
+        let nishio_at = path
+            .steps
+            .iter()
+            .position(|s| s.technique == Technique::NishioForcingChain)
+            .unwrap();
+        for step in &path.steps[..nishio_at] {
+            state.apply(step);
+        }
+        digit_memo::forget();
+        let nishio = ForcingChainRule { rule: Rule::Nishio };
+        let all = || {
+            let mut steps = Vec::new();
+            let _ = nishio.find(&state, &mut |step| {
+                steps.push(step);
+                ControlFlow::Continue(())
+            });
+            steps
+        };
+        let first = all();
+        assert_eq!(first[0], path.steps[nishio_at]);
+        // Each step's first candidate is of the digit it came from.
+        let used = first
+            .iter()
+            .flat_map(|s| s.placements.iter().chain(&s.eliminations).take(1))
+            .fold(0u32, |m, c| m | 1 << c.digit);
+        let patterns = digit_memo::patterns(&Board::new(&state)).unwrap();
+        let barren = patterns.iter().filter(|p| digit_memo::is_barren(p)).count();
+        assert!(barren > 0, "no digit without steps");
+        for p in &patterns[1..] {
+            let has = p.1 != 0 && used & (1 << p.0) == 0;
+            assert_eq!(digit_memo::is_barren(p), has, "digit {}", p.0);
+        }
+        // The second search leaves those digits out and finds the same.
+        assert_eq!(all(), first);
     }
 }

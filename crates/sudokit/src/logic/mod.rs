@@ -60,6 +60,7 @@ pub mod aligned;
 mod board;
 pub mod bug;
 pub mod chains;
+mod digit_memo;
 pub mod dynamic;
 pub mod fish;
 pub mod hint;
