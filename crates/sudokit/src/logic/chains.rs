@@ -50,6 +50,7 @@
 //! diagonal variant.
 
 use super::board::{Board, Marks};
+use super::digit_memo::{self, Rule};
 use super::inner::java_hash_map_order;
 use super::memo::Need;
 use super::reach::Reach;
@@ -399,8 +400,10 @@ impl<'a> Chains<'a> {
     }
 
     /// Works out which potential reaches which with `links` (see
-    /// [`super::reach`]), over every candidate of the grid.
-    fn build_reach(&mut self, links: LinkKinds) {
+    /// [`super::reach`]), over every candidate of the grid but those of the
+    /// digits in `skip` (only for X-links alone, which never join two
+    /// digits).
+    fn build_reach(&mut self, links: LinkKinds, skip: u32) {
         let stride = self.state.geometry().shape.side() + 1;
         let mut potentials = std::mem::take(&mut self.work.potentials);
         let mut node_of = std::mem::take(&mut self.work.node_of);
@@ -410,6 +413,9 @@ impl<'a> Chains<'a> {
         node_of.resize(self.work.offs_of_on.spans.len() * 2, u32::MAX);
         for square in 0..self.state.geometry().shape.square_count() {
             for digit in self.state.digits(square).iter() {
+                if skip & (1 << digit) != 0 {
+                    continue;
+                }
                 for p in [on(square, digit), off(square, digit)] {
                     node_of[p.candidate(stride) * 2 + usize::from(p.on)] = potentials.len() as u32;
                     potentials.push(p);
@@ -813,13 +819,24 @@ fn ranked(
         // square, so that graph is too sparse for the reach to pay: its
         // cycle searches (the only ones) start from such squares and end
         // at once when there is nothing to find.
-        // Y-links alone join only the two candidates of a two-candidate
-        // square, so that graph is too sparse for the reach to pay: its
-        // cycle searches (the only ones) start from such squares and end
-        // at once when there is nothing to find.
+        // X-links alone keep to one digit: a digit whose pattern gave
+        // nothing before is left out (see [`digit_memo`]).
+        let patterns = match links.y {
+            false => digit_memo::patterns(marks),
+            true => None,
+        };
+        let mut skip = 0u32;
+        for p in patterns.iter().flatten() {
+            if digit_memo::is_barren(Rule::XChains, p) {
+                skip |= 1 << p.0;
+            }
+        }
+        // Per digit: whether a search found something, or may have missed
+        // something for a limit.
+        let (mut found, mut limited) = (0u32, 0u32);
         chains.work.reach_built = links.x;
         if links.x {
-            chains.build_reach(links);
+            chains.build_reach(links, skip);
         }
         // A filled square has no candidates.
         for square in 0..shape.square_count() {
@@ -827,7 +844,7 @@ fn ranked(
             if cands.len() < 2 || (!links.x && cands.len() > 2) {
                 continue;
             }
-            for digit in cands.iter() {
+            for digit in cands.iter().filter(|&d| skip & (1 << d) == 0) {
                 let ends = if links.x {
                     chains.ends(square, digit, links)
                 } else {
@@ -853,7 +870,19 @@ fn ranked(
                 } else {
                     (usize::MAX, usize::MAX)
                 };
+                let before = all.len();
                 search(&mut chains, square, digit, links, ends, limits, &mut all);
+                if all.len() > before {
+                    found |= 1 << digit;
+                }
+                if limits != (usize::MAX, usize::MAX) {
+                    limited |= 1 << digit;
+                }
+            }
+        }
+        for p in patterns.into_iter().flatten() {
+            if (skip | found | limited) & (1 << p.0) == 0 && p.1 != 0 {
+                digit_memo::keep_barren(Rule::XChains, p);
             }
         }
         *work = chains.work;
@@ -1222,6 +1251,11 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn x_chains_leave_out_the_digits_whose_pattern_found_nothing_and_find_the_same() {
+        let x_steps = [Technique::ForcingXChain, Technique::XCycle];
+        digit_memo::check::barren_digits(Rule::XChains, &ForcingChains, &x_steps);
+    }
 
     #[test]
     fn a_stamp_table_forgets_everything_when_its_count_wraps_round() {

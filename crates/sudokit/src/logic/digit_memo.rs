@@ -1,27 +1,38 @@
-//! The digits whose Nishio chains find nothing, kept by the digit's
+//! The digits whose one-digit chains find nothing, kept by the digit's
 //! pattern, so that a rater does not follow them again at the next step.
 //!
-//! A Nishio chain (see [`super::dynamic`]) uses one digit's links only: "d
-//! on" in a square turns d off in the square's box, row and column, and
-//! "d off" turns d on where a unit is left with one place for it. The
-//! grid it edits as it goes is that digit's places alone. So everything the
-//! chains from the candidates of one digit find depends only on where the
-//! digit can still go and which of those squares the rule starts from
-//! (those with two candidates or more): the digit's *pattern*.
+//! Two chaining rules use one digit's links only: X-chains and X-cycles
+//! (the first part of [`super::chains`]) and Nishio chains (see
+//! [`super::dynamic`]). "d on" in a square turns d off in the square's
+//! box, row and column, and "d off" turns d on where a unit is left with
+//! one place for it; a Nishio chain edits the grid as it goes, but only
+//! that digit's places. So everything the chains from the candidates of
+//! one digit find depends only on where the digit can still go and which
+//! of those squares the rule starts from (those with two candidates or
+//! more): the digit's *pattern*.
 //!
-//! Rating a hard puzzle runs the rule at most steps, and a step changes
-//! the patterns of a few digits only. The rule runs at every step where the
-//! easier rules find nothing, and it almost never finds anything itself;
-//! a digit whose pattern found nothing before is left out (its chains
-//! would find nothing again), and the rule follows the others' chains in
-//! the same order as before.
+//! Rating a hard puzzle runs these rules at most steps, and a step changes
+//! the patterns of a few digits only. The rules run at every step where
+//! the easier rules find nothing, and they seldom find anything there; a
+//! digit whose pattern found nothing before is left out (its chains would
+//! find nothing again), and the rule follows the others' chains in the
+//! same order as before.
 //!
 //! The table is one per thread; it is emptied when it holds [`BUDGET`]
 //! patterns.
 
-use super::board::Board;
+use super::board::Marks;
 use std::cell::RefCell;
 use std::collections::HashSet;
+
+/// The rules whose patterns are kept, apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Rule {
+    /// Forcing X-chains and X-cycles.
+    XChains,
+    /// Nishio forcing chains.
+    Nishio,
+}
 
 /// The most patterns kept (about forty bytes each).
 const BUDGET: usize = 200_000;
@@ -31,19 +42,19 @@ const BUDGET: usize = 200_000;
 pub(super) type Pattern = (u8, u128, u128);
 
 thread_local! {
-    static BARREN: RefCell<HashSet<Pattern>> = RefCell::default();
+    static BARREN: RefCell<HashSet<(Rule, Pattern)>> = RefCell::default();
 }
 
-/// Each digit's pattern on `board` (index 0 unused), or `None` above 128
+/// Each digit's pattern on `marks` (index 0 unused), or `None` above 128
 /// squares.
-pub(super) fn patterns(board: &Board) -> Option<Vec<Pattern>> {
-    let shape = board.geometry().shape;
+pub(super) fn patterns(marks: &dyn Marks) -> Option<Vec<Pattern>> {
+    let shape = marks.geometry().shape;
     if shape.square_count() > 128 {
         return None;
     }
     let mut out: Vec<Pattern> = (0..=shape.side()).map(|d| (d as u8, 0, 0)).collect();
     for s in 0..shape.square_count() {
-        let cands = board.cands(s);
+        let cands = marks.digits(s).bits();
         let starts = cands.count_ones() >= 2;
         for d in super::bits(cands) {
             out[d].1 |= 1 << s;
@@ -55,24 +66,82 @@ pub(super) fn patterns(board: &Board) -> Option<Vec<Pattern>> {
     Some(out)
 }
 
-/// True when the Nishio chains of `pattern` were found to give nothing.
-pub(super) fn is_barren(pattern: &Pattern) -> bool {
-    BARREN.with(|b| b.borrow().contains(pattern))
+/// True when the chains of `rule` from `pattern` were found to give
+/// nothing.
+pub(super) fn is_barren(rule: Rule, pattern: &Pattern) -> bool {
+    BARREN.with(|b| b.borrow().contains(&(rule, *pattern)))
 }
 
-/// Keeps `pattern` as one whose Nishio chains give nothing.
-pub(super) fn keep_barren(pattern: Pattern) {
+/// Keeps `pattern` as one whose chains of `rule` give nothing.
+pub(super) fn keep_barren(rule: Rule, pattern: Pattern) {
     BARREN.with(|b| {
         let mut b = b.borrow_mut();
         if b.len() >= BUDGET {
             b.clear();
         }
-        b.insert(pattern);
+        b.insert((rule, pattern));
     });
 }
 
-/// Forgets every pattern (for tests that start from an empty table).
+/// What the tests of the rules that keep patterns share.
 #[cfg(test)]
-pub(super) fn forget() {
-    BARREN.with(|b| b.borrow_mut().clear());
+pub(super) mod check {
+    use super::{patterns, Rule, BARREN};
+    use crate::logic::solver::{explain, Order};
+    use crate::logic::{Finder, State, Step, Technique};
+    use crate::{parse_grid, ParseOptions};
+    use std::ops::ControlFlow;
+
+    /// Checks that `finder` (whose one-digit steps are those of
+    /// `techniques`) keeps as barren exactly the digits without such a step,
+    /// and finds the same steps again when it leaves them out; on the grid
+    /// before the first such step in the path of a puzzle (magictour_top1465,
+    /// ER 7.5) that takes forcing X-chains and Nishio steps.
+    pub(in crate::logic) fn barren_digits(
+        rule: Rule,
+        finder: &dyn Finder,
+        techniques: &[Technique],
+    ) {
+        let grid = parse_grid(
+            "..2..5..7..6.....3......69...7.43.6..2..9....1.........69.....2..38....14.1.3..7.",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let mut state = State::from_puzzle(&grid);
+        let path = explain(&state, Order::Se);
+        let at = path
+            .steps
+            .iter()
+            .position(|s| techniques.contains(&s.technique))
+            .unwrap();
+        for step in &path.steps[..at] {
+            state.apply(step);
+        }
+        BARREN.with(|b| b.borrow_mut().clear());
+        let all = || {
+            let mut steps: Vec<Step> = Vec::new();
+            let _ = finder.find(&state, &mut |step| {
+                steps.push(step);
+                ControlFlow::Continue(())
+            });
+            steps
+        };
+        let first = all();
+        assert_eq!(first[0], path.steps[at]);
+        // Each such step's first candidate is of the digit it came from.
+        let used = first
+            .iter()
+            .filter(|s| techniques.contains(&s.technique))
+            .flat_map(|s| s.placements.iter().chain(&s.eliminations).take(1))
+            .fold(0u32, |m, c| m | 1 << c.digit);
+        let patterns = patterns(&state).unwrap();
+        let barren = |p| super::is_barren(rule, p);
+        assert!(patterns.iter().any(barren), "no digit without steps");
+        for p in &patterns[1..] {
+            let none = p.1 != 0 && used & (1 << p.0) == 0;
+            assert_eq!(barren(p), none, "digit {}", p.0);
+        }
+        // The second search leaves those digits out and finds the same.
+        assert_eq!(all(), first);
+    }
 }

@@ -900,7 +900,7 @@ impl Engine {
         };
         self.skip = 0;
         for p in patterns.iter().flatten() {
-            if digit_memo::is_barren(p) {
+            if digit_memo::is_barren(digit_memo::Rule::Nishio, p) {
                 self.skip |= 1 << p.0;
             }
         }
@@ -917,7 +917,7 @@ impl Engine {
         let found = out.iter().fold(0u32, |m, r| m | 1 << r.source.digit);
         for p in patterns.into_iter().flatten() {
             if (self.skip | found) & (1 << p.0) == 0 && p.1 != 0 {
-                digit_memo::keep_barren(p);
+                digit_memo::keep_barren(digit_memo::Rule::Nishio, p);
             }
         }
         // Stable, as SE's sort is: ties keep the order found.
@@ -1284,48 +1284,8 @@ mod tests {
 
     #[test]
     fn nishio_leaves_out_the_digits_whose_pattern_found_nothing_and_finds_the_same() {
-        // A puzzle (magictour_top1465, ER 7.5) whose path takes Nishio
-        // steps: the grid before the first of them.
-        let grid = parse_grid(
-            "..2..5..7..6.....3......69...7.43.6..2..9....1.........69.....2..38....14.1.3..7.",
-            ParseOptions::default(),
-        )
-        .unwrap();
-        let mut state = State::from_puzzle(&grid);
-        let path = super::super::solver::explain(&state, super::super::Order::Se);
-        let nishio_at = path
-            .steps
-            .iter()
-            .position(|s| s.technique == Technique::NishioForcingChain)
-            .unwrap();
-        for step in &path.steps[..nishio_at] {
-            state.apply(step);
-        }
-        digit_memo::forget();
         let nishio = ForcingChainRule { rule: Rule::Nishio };
-        let all = || {
-            let mut steps = Vec::new();
-            let _ = nishio.find(&state, &mut |step| {
-                steps.push(step);
-                ControlFlow::Continue(())
-            });
-            steps
-        };
-        let first = all();
-        assert_eq!(first[0], path.steps[nishio_at]);
-        // Each step's first candidate is of the digit it came from.
-        let used = first
-            .iter()
-            .flat_map(|s| s.placements.iter().chain(&s.eliminations).take(1))
-            .fold(0u32, |m, c| m | 1 << c.digit);
-        let patterns = digit_memo::patterns(&Board::new(&state)).unwrap();
-        let barren = patterns.iter().filter(|p| digit_memo::is_barren(p)).count();
-        assert!(barren > 0, "no digit without steps");
-        for p in &patterns[1..] {
-            let has = p.1 != 0 && used & (1 << p.0) == 0;
-            assert_eq!(digit_memo::is_barren(p), has, "digit {}", p.0);
-        }
-        // The second search leaves those digits out and finds the same.
-        assert_eq!(all(), first);
+        let steps = [Technique::NishioForcingChain];
+        digit_memo::check::barren_digits(digit_memo::Rule::Nishio, &nishio, &steps);
     }
 }
