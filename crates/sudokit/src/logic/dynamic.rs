@@ -320,6 +320,9 @@ struct Engine {
     /// Whether steps get their evidence and text (a rater needs neither).
     reasons: bool,
     board: Board,
+    /// The board as the engine was given it: what a chain has struck out
+    /// is what `board` has lost of it.
+    base: Board,
     geo: &'static Geometry,
     stride: usize,
     keys: usize,
@@ -376,6 +379,7 @@ impl Engine {
         Engine {
             rule,
             reasons,
+            base: board.clone(),
             board,
             geo,
             stride,
@@ -408,6 +412,7 @@ impl Engine {
         debug_assert!(self.log.is_empty());
         self.rule = rule;
         self.board.clone_from(board);
+        self.base.clone_from(board);
         self.struck.fill(0);
         self.free.clear();
         self.free.extend((0..self.runs.len()).rev());
@@ -794,11 +799,10 @@ impl Engine {
                 continue;
             }
             let from = self.hidden.len() as u32;
-            for &s in squares {
-                if self.struck[s] & (1 << digit) != 0 {
-                    if let Some(h) = run.get(off(s, digit), stride) {
-                        self.hidden.push(h);
-                    }
+            let struck = self.base.positions(u, digit) & !self.board.positions(u, digit);
+            for i in bits(struck) {
+                if let Some(h) = run.get(off(squares[i], digit), stride) {
+                    self.hidden.push(h);
                 }
             }
             let to = self.hidden.len() as u32;
