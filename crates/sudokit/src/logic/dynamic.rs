@@ -319,6 +319,12 @@ struct Engine {
     rule: Rule,
     /// Whether steps get their evidence and text (a rater needs neither).
     reasons: bool,
+    /// When only SE's first step is wanted: SE's order key (difficulty,
+    /// complexity, kind) of the best step found so far, or `None` before
+    /// the first. A step that cannot come before it is not kept, and its
+    /// ancestors are counted only until they are too many (see
+    /// [`Engine::rank`]).
+    best: Option<Option<(f64, usize, u8)>>,
     board: Board,
     /// The board as the engine was given it: what a chain has struck out
     /// is what `board` has lost of it.
@@ -337,8 +343,10 @@ struct Engine {
     /// The run from each candidate assumed on (run + 1, by candidate), kept
     /// from the region chain that needs it first to its own square's turn.
     from_on: Vec<u32>,
-    /// Digits whose chains are left out (Nishio: see [`digit_memo`]).
+    /// Digits whose chains are left out (Nishio: see [`digit_memo`]), and
+    /// those whose chains gave a step (kept or not).
     skip: u32,
+    concluded: u32,
     /// Scratch: what one potential leads to, and the hidden parents of each.
     links: Vec<(Potential, Cause, u32, u32)>,
     /// For a static rule (multiple forcing chains, whose chains do not edit
@@ -379,6 +387,7 @@ impl Engine {
         Engine {
             rule,
             reasons,
+            best: None,
             base: board.clone(),
             board,
             geo,
@@ -391,6 +400,7 @@ impl Engine {
             referenced: Vec::new(),
             from_on: vec![0; keys / 2],
             skip: 0,
+            concluded: 0,
             links: Vec::new(),
             static_spans: vec![(u32::MAX, 0); keys],
             static_buf: Vec::new(),
@@ -411,6 +421,7 @@ impl Engine {
     fn reset(&mut self, board: &Board, rule: Rule) {
         debug_assert!(self.log.is_empty());
         self.rule = rule;
+        self.best = None;
         self.board.clone_from(board);
         self.base.clone_from(board);
         self.struck.fill(0);
@@ -811,8 +822,9 @@ impl Engine {
     }
 
     /// How many distinct potentials are among `n` and all its ancestors in
-    /// run `id` (SE's ancestor count).
-    fn ancestors(&mut self, id: usize, n: u32, nested: &mut Vec<u32>) -> usize {
+    /// run `id` (SE's ancestor count); the count stops once it is past
+    /// `limit`.
+    fn ancestors(&mut self, id: usize, n: u32, nested: &mut Vec<u32>, limit: usize) -> usize {
         let stamp = self.next_stamp();
         let run = &self.runs[id];
         let todo = &mut self.todo;
@@ -827,6 +839,9 @@ impl Engine {
             }
             self.seen[k] = stamp;
             count += 1;
+            if count > limit {
+                break;
+            }
             if let Cause::Rule(r) = node.cause {
                 if let Some(i) = run.rules[r as usize].1 {
                     if !nested.contains(&i) {
@@ -839,14 +854,17 @@ impl Engine {
         count
     }
 
-    /// A step for the list, unless it removes nothing.
-    #[allow(clippy::too_many_arguments)]
+    /// A step for the list, unless it removes nothing, or only SE's first
+    /// step is wanted and this one comes after the best so far: then its
+    /// ancestors are counted only until they are more than the best's
+    /// complexity (its difficulty, which grows with the complexity, is
+    /// then as high or higher, so it comes after).
     fn rank(
         &mut self,
         kind: Kind,
         source: Potential,
         target: Potential,
-        branches: Vec<(usize, u32)>,
+        branches: &[(usize, u32)],
         out: &mut Vec<Ranked>,
     ) {
         let others = if target.on {
@@ -859,10 +877,18 @@ impl Engine {
         }
         // SE's complexity: the ancestors of each branch's end, plus each
         // different chain used inside the chains once.
+        self.concluded |= 1 << source.digit;
+        let limit = match self.best {
+            Some(Some((_, best, _))) => best,
+            _ => usize::MAX,
+        };
         let mut nested = Vec::new();
         let mut complexity: usize = 0;
-        for &(r, n) in &branches {
-            complexity += self.ancestors(r, n, &mut nested);
+        for &(r, n) in branches {
+            complexity += self.ancestors(r, n, &mut nested, limit - complexity);
+            if complexity > limit {
+                return;
+            }
         }
         let mut keys: Vec<u32> = Vec::new();
         for i in nested {
@@ -872,22 +898,32 @@ impl Engine {
                 complexity += inner;
             }
         }
-        for &(r, _) in &branches {
-            self.referenced[r] = true;
-        }
         let sort_key = match kind {
             Kind::Double => 1,
             Kind::Cell(_) => 5,
             Kind::Region(..) => 6,
             Kind::Contradiction => 7,
         };
+        let difficulty = self.rule.base() + length_bonus(complexity);
+        if let Some(best) = &mut self.best {
+            // A step that ties with the best comes after it (SE's sort keeps
+            // the order found).
+            let order = (difficulty, complexity, sort_key);
+            if best.is_some_and(|b| se_order(order, b).is_ge()) {
+                return;
+            }
+            *best = Some(order);
+        }
+        for &(r, _) in branches {
+            self.referenced[r] = true;
+        }
         out.push(Ranked {
             kind,
             source,
             target,
             others,
-            branches,
-            difficulty: self.rule.base() + length_bonus(complexity),
+            branches: branches.to_vec(),
+            difficulty,
             complexity,
             sort_key,
         });
@@ -903,6 +939,7 @@ impl Engine {
             _ => None,
         };
         self.skip = 0;
+        self.concluded = 0;
         for p in patterns.iter().flatten() {
             if digit_memo::is_barren(digit_memo::Rule::Nishio, p) {
                 self.skip |= 1 << p.0;
@@ -918,9 +955,8 @@ impl Engine {
                 self.square_steps(square, n, &mut out);
             }
         }
-        let found = out.iter().fold(0u32, |m, r| m | 1 << r.source.digit);
         for p in patterns.into_iter().flatten() {
-            if (self.skip | found) & (1 << p.0) == 0 && p.1 != 0 {
+            if (self.skip | self.concluded) & (1 << p.0) == 0 && p.1 != 0 {
                 digit_memo::keep_barren(digit_memo::Rule::Nishio, p);
             }
         }
@@ -992,8 +1028,8 @@ impl Engine {
                     on: !assumed.on,
                     ..assumed
                 };
-                let ends = vec![(run, x), (run, y)];
-                self.rank(Kind::Contradiction, assumed, opposite, ends, out);
+                let ends = [(run, x), (run, y)];
+                self.rank(Kind::Contradiction, assumed, opposite, &ends, out);
             }
         }
         if n < 3 || self.rule.is_nishio() {
@@ -1011,7 +1047,7 @@ impl Engine {
                 let x = if ons { run.on[i] } else { run.off[i] };
                 let p = run.nodes[x as usize].potential;
                 if let Some(y) = self.runs[b].get(p, stride) {
-                    self.rank(Kind::Double, source, p, vec![(a, x), (b, y)], out);
+                    self.rank(Kind::Double, source, p, &[(a, x), (b, y)], out);
                 }
             }
         }
@@ -1074,12 +1110,13 @@ impl Engine {
         let mut common = std::mem::take(&mut self.shared);
         for ons in [true, false] {
             self.common(runs, ons, &mut common);
+            // A square has nine candidates and a unit nine places at most.
+            let mut ends = [(0, 0); 9];
             for &p in &common {
-                let ends = runs
-                    .iter()
-                    .map(|&r| (r, self.runs[r].get(p, self.stride).unwrap_or(0)))
-                    .collect();
-                self.rank(kind, source, p, ends, out);
+                for (end, &r) in ends.iter_mut().zip(runs) {
+                    *end = (r, self.runs[r].get(p, self.stride).unwrap_or(0));
+                }
+                self.rank(kind, source, p, &ends[..runs.len()], out);
             }
         }
         self.shared = common;
@@ -1231,16 +1268,20 @@ fn links_text(links: &[Link]) -> String {
         .join(" -> ")
 }
 
-impl Finder for ForcingChainRule {
-    fn min_difficulty(&self) -> u16 {
-        (self.rule.base() * 10.0).round() as u16
-    }
-
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+impl ForcingChainRule {
+    /// Runs `work` on an engine for this rule on `state`; `None` where the
+    /// rule is off. With `first_only`, the engine's steps are sure to hold
+    /// SE's first step, first, but may leave out later ones.
+    fn with_engine<T>(
+        &self,
+        state: &State,
+        first_only: bool,
+        work: impl FnOnce(&mut Engine) -> T,
+    ) -> Option<T> {
         // Off for the diagonal variant, like the forcing chains, and above
         // 9x9, where a chain of chains grows too fast to be of use.
         if state.shape().variant() == Variant::Diagonal || state.shape().side() > 9 {
-            return ControlFlow::Continue(());
+            return None;
         }
         // A rater calls this at every step of a hard puzzle; the engine's
         // tables (a run's is a slot per potential) are kept for the next call
@@ -1259,12 +1300,34 @@ impl Finder for ForcingChainRule {
             }
             None => Box::new(Engine::new(state, self.rule)),
         };
-        let steps = engine.steps();
-        let flow = steps
-            .iter()
-            .try_for_each(|ranked| found(engine.step(ranked)));
+        engine.best = first_only.then_some(None);
+        let out = work(&mut engine);
         SPARE.with(|spare| *spare.borrow_mut() = Some(engine));
-        flow
+        Some(out)
+    }
+}
+
+impl Finder for ForcingChainRule {
+    fn min_difficulty(&self) -> u16 {
+        (self.rule.base() * 10.0).round() as u16
+    }
+
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        self.with_engine(state, false, |engine| {
+            let steps = engine.steps();
+            steps
+                .iter()
+                .try_for_each(|ranked| found(engine.step(ranked)))
+        })
+        .unwrap_or(ControlFlow::Continue(()))
+    }
+
+    fn first(&self, state: &State) -> Option<Step> {
+        self.with_engine(state, true, |engine| {
+            let steps = engine.steps();
+            steps.first().map(|ranked| engine.step(ranked))
+        })
+        .flatten()
     }
 }
 
