@@ -46,11 +46,19 @@
 //!    two digits tell at once which third digits are impossible (those the
 //!    third square would clash with, and each excluder's last digit); what
 //!    the third square can take is what is left of its candidates, a mask.
+//! 5. **Only what changed since nothing was found**: whether a group
+//!    removes something depends only on the candidates of its squares and
+//!    of its excluders. Each thread keeps the last grid where the search
+//!    found nothing (one per size); on the next grid, a group none of whose
+//!    squares and excluders changed since would find nothing again, and is
+//!    passed over. (Not while a square is down to one candidate not yet
+//!    placed: such a square bars its peers from every group.)
 
 use super::step::{and_list, removal_text, Step};
-use super::units::Cand;
+use super::units::{Cand, Geometry};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// Aligned exclusion over `size` squares: 2 (pair) or 3 (triplet).
@@ -72,11 +80,21 @@ impl Finder for AlignedExclusion {
         // Two words cover every grid up to 9x9 (81 squares); ten, the 625
         // squares of 25x25.
         if state.shape().square_count() <= 128 {
-            Search::<2>::new(state, self.size).run(found)
+            Search::<2>::new(state, self.size).run_after_last(found)
         } else {
-            Search::<10>::new(state, self.size).run(found)
+            Search::<10>::new(state, self.size).run_after_last(found)
         }
     }
+}
+
+/// A grid a search found nothing on: its geometry and each square's
+/// candidates.
+type Barren = (&'static Geometry, Vec<u32>);
+
+thread_local! {
+    /// The last grid where the search of pairs, and of triplets, found
+    /// nothing.
+    static LAST_BARREN: RefCell<[Option<Barren>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// A set of squares, bit `s` for square `s`, in `W` words of 64 bits.
@@ -170,6 +188,10 @@ struct Search<'a, const W: usize> {
     cands: Vec<u32>,
     /// Each square's peers.
     peers: Vec<Squares<W>>,
+    /// The squares whose candidates changed since a grid where the search
+    /// found nothing, if it is known: only groups that take in one of them,
+    /// as a square or an excluder, are tried.
+    changed: Option<Squares<W>>,
 }
 
 impl<'a, const W: usize> Search<'a, W> {
@@ -187,7 +209,51 @@ impl<'a, const W: usize> Search<'a, W> {
             k,
             cands: (0..count).map(|s| state.cands(s).bits()).collect(),
             peers,
+            changed: None,
         }
+    }
+
+    /// [`Search::run`], passing over what has not changed since the last
+    /// grid where this thread's search found nothing, and keeping this grid
+    /// in its place if nothing is found here.
+    fn run_after_last(mut self, found: Found<'_>) -> ControlFlow<()> {
+        let geo = self.state.geometry();
+        let slot = self.k - 2;
+        let state = self.state;
+        let single =
+            (0..self.cands.len()).any(|s| state.value(s) == 0 && at_most_one(self.cands[s]));
+        if !single {
+            self.changed = LAST_BARREN.with(|last| {
+                let last = last.borrow();
+                let (g, old) = last[slot].as_ref()?;
+                if !std::ptr::eq(*g, geo) {
+                    return None;
+                }
+                let mut changed = Squares::EMPTY;
+                for (s, (&a, &b)) in old.iter().zip(&self.cands).enumerate() {
+                    if a != b {
+                        changed.insert(s);
+                    }
+                }
+                Some(changed)
+            });
+        }
+        let mut any = false;
+        let flow = self.run(&mut |step| {
+            any = true;
+            found(step)
+        });
+        let barren = (!any && !single).then(|| (geo, std::mem::take(&mut self.cands)));
+        LAST_BARREN.with(|last| last.borrow_mut()[slot] = barren);
+        flow
+    }
+
+    /// True when the group of `cells` with the common excluders `common`
+    /// is the same as on the last grid where nothing was found.
+    fn unchanged(&self, cells: &[usize], common: Squares<W>) -> bool {
+        self.changed.is_some_and(|changed| {
+            cells.iter().all(|&s| !changed.contains(s)) && common.and(changed).is_empty()
+        })
     }
 
     /// Offers SE's groups of `k` squares that remove something, in SE's
@@ -240,6 +306,9 @@ impl<'a, const W: usize> Search<'a, W> {
                 pair_excluders.clear();
                 pair_excluders.extend(common.iter().map(|e| (e, self.cands[e])));
                 if k == 2 {
+                    if self.unchanged(&[s0, s1], common) {
+                        continue;
+                    }
                     if let Some(step) = self.exclusion(&[s0, s1], common, &pair_excluders) {
                         found(step)?;
                     }
@@ -260,6 +329,9 @@ impl<'a, const W: usize> Search<'a, W> {
                 then.remove(s0);
                 for s2 in first.and(twice).iter().chain(then.and(twice).iter()) {
                     let common = common.and(self.peers[s2]);
+                    if self.unchanged(&[s0, s1, s2], common) {
+                        continue;
+                    }
                     if let Some(step) = self.exclusion(&[s0, s1, s2], common, &pair_excluders) {
                         found(step)?;
                     }
@@ -461,6 +533,43 @@ mod tests {
     /// What a step says: what it removes, and the squares it names (the
     /// group, then the common excluders).
     type Said = (Vec<Cand>, Vec<Square>);
+
+    #[test]
+    fn a_search_after_a_barren_grid_finds_what_a_fresh_one_finds() {
+        // A puzzle (magictour_top1465) whose path takes an aligned triplet
+        // exclusion, after many grids where the search finds nothing.
+        let grid = crate::parse_grid(
+            "57..8.4.........3...32..1.5...4.8........5...2.7.....19.1.....4.8.7.9.....2....6.",
+            crate::ParseOptions::default(),
+        )
+        .unwrap();
+        let mut state = State::from_puzzle(&grid);
+        let path = crate::logic::solver::explain(&state, crate::logic::Order::Se);
+        let (mut after_barren, mut found_after_barren) = (0, 0);
+        for step in &path.steps {
+            for finder in [AlignedExclusion { size: 2 }, AlignedExclusion { size: 3 }] {
+                let all = || {
+                    let mut steps = Vec::new();
+                    let _ = finder.find(&state, &mut |step| {
+                        steps.push(step);
+                        ControlFlow::Continue(())
+                    });
+                    steps
+                };
+                let slot = finder.size - 2;
+                let barren_before = LAST_BARREN.with(|l| l.borrow()[slot].is_some());
+                let remembering = all();
+                LAST_BARREN.with(|l| l.borrow_mut()[slot] = None);
+                assert_eq!(remembering, all(), "size {}", finder.size);
+                after_barren += usize::from(barren_before);
+                if barren_before && !remembering.is_empty() {
+                    found_after_barren += 1;
+                }
+            }
+            state.apply(step);
+        }
+        assert!(after_barren > 20 && found_after_barren > 0);
+    }
 
     /// SE's search written as plainly as it can be, for checking the fast
     /// one: every group in SE's order, and for each every way to fill it.
