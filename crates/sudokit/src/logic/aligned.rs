@@ -548,14 +548,7 @@ mod tests {
         let (mut after_barren, mut found_after_barren) = (0, 0);
         for step in &path.steps {
             for finder in [AlignedExclusion { size: 2 }, AlignedExclusion { size: 3 }] {
-                let all = || {
-                    let mut steps = Vec::new();
-                    let _ = finder.find(&state, &mut |step| {
-                        steps.push(step);
-                        ControlFlow::Continue(())
-                    });
-                    steps
-                };
+                let all = || finder.all(&state);
                 let slot = finder.size - 2;
                 let barren_before = LAST_BARREN.with(|l| l.borrow()[slot].is_some());
                 let remembering = all();

@@ -88,9 +88,8 @@ pub(super) fn keep_barren(rule: Rule, pattern: Pattern) {
 pub(super) mod check {
     use super::{patterns, Rule, BARREN};
     use crate::logic::solver::{explain, Order};
-    use crate::logic::{Finder, State, Step, Technique};
+    use crate::logic::{Finder, State, Technique};
     use crate::{parse_grid, ParseOptions};
-    use std::ops::ControlFlow;
 
     /// Checks that `finder` (whose one-digit steps are those of
     /// `techniques`) keeps as barren exactly the digits without such a step,
@@ -117,14 +116,7 @@ pub(super) mod check {
         for step in &path.steps[..at] {
             state.apply(step);
         }
-        let all = || {
-            let mut steps: Vec<Step> = Vec::new();
-            let _ = finder.find(&state, &mut |step| {
-                steps.push(step);
-                ControlFlow::Continue(())
-            });
-            steps
-        };
+        let all = || finder.all(&state);
         let forget = || BARREN.with(|b| b.borrow_mut().clear());
         forget();
         let first = all();

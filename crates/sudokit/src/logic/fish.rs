@@ -21,6 +21,7 @@
 //! lines in increasing order of their bit masks; digits 1 to 9, skipping a
 //! digit already placed so often that `k` lines could not be free of it.
 
+use super::since_barren::{self, Slot};
 use super::step::{and_list, removal_text, Step};
 use super::units::UnitKind;
 use super::{bits, subsets, Finder, Found, State, Technique};
@@ -41,6 +42,11 @@ impl Finder for Fish {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
         let placed: Vec<usize> = (0..=n as u8).map(|d| state.placed_count(d)).collect();
+        // Only the digits that changed since the last grid without a fish
+        // of this size (see [`since_barren`]).
+        let slot = Slot::Fish(k);
+        let changed = since_barren::changed_digits(slot, state);
+        let mut any = false;
         for (base_kind, cover_kind) in [
             (UnitKind::Column, UnitKind::Row),
             (UnitKind::Row, UnitKind::Column),
@@ -49,7 +55,7 @@ impl Finder for Fish {
             let cover_units = geo.units_of_kind(cover_kind);
             for set in subsets(k, n) {
                 for d in 1..=n as u8 {
-                    if placed[usize::from(d)] + 2 * k > n {
+                    if changed & (1 << d) == 0 || placed[usize::from(d)] + 2 * k > n {
                         continue;
                     }
                     // Position i in a column is row i, and in a row column i:
@@ -107,9 +113,13 @@ impl Finder for Fish {
                         step.evidence.cover = covers;
                     }
                     step.eliminations = eliminations;
+                    any = true;
                     found(step)?;
                 }
             }
+        }
+        if !any {
+            since_barren::keep_barren(slot, state);
         }
         ControlFlow::Continue(())
     }

@@ -22,6 +22,7 @@
 //! Sudoku Explainer's scan: box/column, box/row, column/box, row/box pairs;
 //! within each, digits 1 to 9, then the first unit, then the crossing one.
 
+use super::since_barren::{self, Slot};
 use super::step::{and_list, removal_text, Step};
 use super::units::{Cand, UnitKind};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -58,9 +59,18 @@ impl Finder for Intersections {
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let n = state.shape().side() as u8;
+        // Only the digits that changed since the last grid where this rule
+        // found nothing (see [`since_barren`]).
+        let slot = if self.direct {
+            Slot::DirectIntersections
+        } else {
+            Slot::Intersections
+        };
+        let changed = since_barren::changed_digits(slot, state);
+        let mut any = false;
         for (kind1, kind2) in PAIRS {
             let kind2_units = geo.units_of_kind(kind2);
-            for d in 1..=n {
+            for d in (1..=n).filter(|&d| changed & (1 << d) != 0) {
                 for u1 in geo.units_of_kind(kind1) {
                     let positions = state.positions(u1, d);
                     if at_most_one(positions) {
@@ -77,13 +87,20 @@ impl Finder for Intersections {
                             continue;
                         }
                         if self.direct {
-                            self.direct_steps(state, (u1, u2, kind1), d, found)?;
+                            self.direct_steps(state, (u1, u2, kind1), d, &mut |step| {
+                                any = true;
+                                found(step)
+                            })?;
                         } else if let Some(step) = locking_step(state, u1, u2, d, None) {
+                            any = true;
                             found(step)?;
                         }
                     }
                 }
             }
+        }
+        if !any {
+            since_barren::keep_barren(slot, state);
         }
         ControlFlow::Continue(())
     }

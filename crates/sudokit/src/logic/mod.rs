@@ -68,6 +68,7 @@ mod inner;
 pub mod intersections;
 mod memo;
 mod reach;
+mod since_barren;
 pub mod singles;
 pub mod solver;
 pub mod state;
@@ -111,6 +112,17 @@ pub trait Finder: Send + Sync {
             ControlFlow::Break(())
         });
         first
+    }
+
+    /// Every step [`Finder::find`] offers, in order.
+    #[cfg(test)]
+    fn all(&self, state: &State) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let _ = self.find(state, &mut |step| {
+            steps.push(step);
+            ControlFlow::Continue(())
+        });
+        steps
     }
 }
 
