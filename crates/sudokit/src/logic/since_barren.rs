@@ -1,15 +1,18 @@
-//! Which digits changed since a one-digit rule last found nothing, so that
-//! a rater looks again only at those.
+//! Which digits, or units, changed since a rule last found nothing, so
+//! that a rater looks again only at those.
 //!
 //! Some rules look at one digit at a time, and what they find for a digit
 //! depends only on where that digit can go: intersections (pointing and
-//! claiming) and fish (X-wing, swordfish, jellyfish). A rater runs them at
-//! every step where the rules before them find nothing, which is most steps
-//! of a hard puzzle, and they seldom find anything there. Each thread keeps,
-//! per rule, the last grid where the rule found nothing; on the next grid,
-//! a digit none of whose candidates changed since would give nothing again,
-//! and is passed over. (The digits of a square that changed are all
-//! counted as changed, a placed square's included.)
+//! claiming) and fish (X-wing, swordfish, jellyfish). Others look at one
+//! unit at a time, and what they find there depends only on its squares'
+//! candidates: naked and hidden sets. A rater runs them at every step where
+//! the rules before them find nothing, which is most steps of a hard
+//! puzzle, and they seldom find anything there. Each thread keeps, per
+//! rule, the last grid where the rule found nothing; on the next grid, a
+//! digit none of whose candidates changed since, or a unit none of whose
+//! squares did, would give nothing again, and is passed over. (The digits
+//! of a square that changed are all counted as changed, a placed square's
+//! included.)
 
 use super::units::Geometry;
 use super::State;
@@ -24,6 +27,11 @@ pub(super) enum Slot {
     Intersections,
     /// Fish of two, three and four lines.
     Fish(usize),
+    /// Naked sets of two, three and four squares.
+    NakedSet(usize),
+    /// Hidden sets of two, three and four digits, and whether only those
+    /// that give a single at once (SE's "direct").
+    HiddenSet(usize, bool),
 }
 
 impl Slot {
@@ -32,16 +40,22 @@ impl Slot {
             Slot::DirectIntersections => 0,
             Slot::Intersections => 1,
             Slot::Fish(size) => size,
+            Slot::NakedSet(size) => 3 + size,
+            Slot::HiddenSet(size, false) => 6 + size,
+            Slot::HiddenSet(size, true) => 9 + size,
         }
     }
 }
+
+/// How many slots there are.
+const SLOTS: usize = 14;
 
 /// A grid a rule found nothing on: its geometry, and each square's
 /// candidates (as bits), a placed square's none.
 type Barren = (&'static Geometry, Vec<u32>);
 
 thread_local! {
-    static LAST: RefCell<[Option<Barren>; 5]> = const { RefCell::new([None, None, None, None, None]) };
+    static LAST: RefCell<[Option<Barren>; SLOTS]> = const { RefCell::new([const { None }; SLOTS]) };
 }
 
 /// The digits (as bits) that changed since `slot`'s rule last found
@@ -57,6 +71,27 @@ pub(super) fn changed_digits(slot: Slot, state: &State) -> u32 {
             }
             _ => u32::MAX,
         }
+    })
+}
+
+/// Per unit, whether one of its squares changed since `slot`'s rule last
+/// found nothing; `None` when that is not known.
+pub(super) fn changed_units(slot: Slot, state: &State) -> Option<Vec<bool>> {
+    LAST.with(|last| {
+        let last = last.borrow();
+        let (geo, old) = last[slot.index()].as_ref()?;
+        if !std::ptr::eq(*geo, state.geometry()) {
+            return None;
+        }
+        let mut changed = vec![false; state.shape().units().len()];
+        for (s, &was) in old.iter().enumerate() {
+            if was != state.cands(s).bits() {
+                for &(u, _) in geo.slots(s) {
+                    changed[u] = true;
+                }
+            }
+        }
+        Some(changed)
     })
 }
 
@@ -78,21 +113,58 @@ mod tests {
     use crate::logic::fish::Fish;
     use crate::logic::intersections::Intersections;
     use crate::logic::solver::{explain, Order};
+    use crate::logic::subsets::{HiddenSet, NakedSet};
     use crate::logic::Finder;
     use crate::{parse_grid, ParseOptions};
 
+    static FISH: [Fish; 3] = [Fish { size: 2 }, Fish { size: 3 }, Fish { size: 4 }];
+    static NAKED: [NakedSet; 3] = [
+        NakedSet { size: 2 },
+        NakedSet { size: 3 },
+        NakedSet { size: 4 },
+    ];
+    static HIDDEN: [HiddenSet; 3] = [
+        HiddenSet {
+            size: 2,
+            direct: false,
+        },
+        HiddenSet {
+            size: 3,
+            direct: false,
+        },
+        HiddenSet {
+            size: 4,
+            direct: false,
+        },
+    ];
+    static DIRECT_HIDDEN: [HiddenSet; 2] = [
+        HiddenSet {
+            size: 2,
+            direct: true,
+        },
+        HiddenSet {
+            size: 3,
+            direct: true,
+        },
+    ];
+
     #[test]
     fn a_rule_after_a_barren_grid_finds_what_a_fresh_one_finds() {
-        let finders: [(&dyn Finder, Slot); 5] = [
+        let mut finders: Vec<(&dyn Finder, Slot)> = vec![
             (&Intersections { direct: true }, Slot::DirectIntersections),
             (&Intersections { direct: false }, Slot::Intersections),
-            (&Fish { size: 2 }, Slot::Fish(2)),
-            (&Fish { size: 3 }, Slot::Fish(3)),
-            (&Fish { size: 4 }, Slot::Fish(4)),
         ];
+        for k in 2..=4 {
+            finders.push((&FISH[k - 2], Slot::Fish(k)));
+            finders.push((&NAKED[k - 2], Slot::NakedSet(k)));
+            finders.push((&HIDDEN[k - 2], Slot::HiddenSet(k, false)));
+        }
+        for k in 2..=3 {
+            finders.push((&DIRECT_HIDDEN[k - 2], Slot::HiddenSet(k, true)));
+        }
         let (mut after_barren, mut found_after_barren) = (0, 0);
-        // Puzzles of magictour_top1465 whose paths take pointing, claiming
-        // and fish steps between grids where those find nothing.
+        // Puzzles of magictour_top1465 whose paths take pointing, claiming,
+        // fish and subset steps between grids where those find nothing.
         for puzzle in [
             "57..8.4.........3...32..1.5...4.8........5...2.7.....19.1.....4.8.7.9.....2....6.",
             "..2..5..7..6.....3......69...7.43.6..2..9....1.........69.....2..38....14.1.3..7.",
@@ -101,7 +173,7 @@ mod tests {
             let mut state = State::from_puzzle(&grid);
             let path = explain(&state, Order::Se);
             for step in &path.steps {
-                for (finder, slot) in finders {
+                for &(finder, slot) in &finders {
                     let known = changed_digits(slot, &state) != u32::MAX;
                     let remembering = finder.all(&state);
                     LAST.with(|last| last.borrow_mut()[slot.index()] = None);

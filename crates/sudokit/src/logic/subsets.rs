@@ -22,6 +22,7 @@
 //! with more than `2k` (direct: more than `k`): in a smaller unit the same
 //! removals are a smaller set of the other kind.
 
+use super::since_barren::{self, Slot};
 use super::step::{and_list, digit_list, removal_text, Step};
 use super::units::{Cand, Square};
 use super::{bits, subsets_of, Finder, Found, State, Technique};
@@ -50,8 +51,13 @@ impl Finder for NakedSet {
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
+        // Only the units that changed since the last grid where this rule
+        // found nothing (see [`since_barren`]).
+        let slot = Slot::NakedSet(k);
+        let changed = since_barren::changed_units(slot, state);
+        let mut any = false;
         for &u in &geo.scan {
-            if state.empty_count(u) < 2 * k {
+            if state.empty_count(u) < 2 * k || changed.as_ref().is_some_and(|c| !c[u]) {
                 continue;
             }
             let squares = geo.squares(u);
@@ -100,8 +106,12 @@ impl Finder for NakedSet {
                     );
                 }
                 step.eliminations = eliminations;
+                any = true;
                 found(step)?;
             }
+        }
+        if !any {
+            since_barren::keep_barren(slot, state);
         }
         ControlFlow::Continue(())
     }
@@ -119,9 +129,17 @@ impl Finder for HiddenSet {
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
+        // Only the units that changed since the last grid where this rule
+        // found nothing (see [`since_barren`]).
+        let slot = Slot::HiddenSet(k, self.direct);
+        let changed = since_barren::changed_units(slot, state);
+        let mut any = false;
         for &u in &geo.scan {
             let empty = state.empty_count(u);
             if empty <= 2 * k && !(self.direct && empty > k) {
+                continue;
+            }
+            if changed.as_ref().is_some_and(|c| !c[u]) {
                 continue;
             }
             let squares = geo.squares(u);
@@ -208,8 +226,12 @@ impl Finder for HiddenSet {
                     Some(c) => step.placements.push(c),
                     None => step.eliminations = eliminations,
                 }
+                any = true;
                 found(step)?;
             }
+        }
+        if !any {
+            since_barren::keep_barren(slot, state);
         }
         ControlFlow::Continue(())
     }
