@@ -815,10 +815,6 @@ fn ranked(
         chains.work.above.reset(shape);
         chains.work.offs_of_on.reset(keys);
         chains.work.ons_of_off.reset(keys);
-        // Y-links alone join only the two candidates of a two-candidate
-        // square, so that graph is too sparse for the reach to pay: its
-        // cycle searches (the only ones) start from such squares and end
-        // at once when there is nothing to find.
         // X-links alone keep to one digit: a digit whose pattern gave
         // nothing before is left out (see [`digit_memo`]).
         let patterns = match links.y {
@@ -834,6 +830,10 @@ fn ranked(
         // Per digit: whether a search found something, or may have missed
         // something for a limit.
         let (mut found, mut limited) = (0u32, 0u32);
+        // Y-links alone join only the two candidates of a two-candidate
+        // square, so that graph is too sparse for the reach to pay: its
+        // cycle searches (the only ones) start from such squares and end
+        // at once when there is nothing to find.
         chains.work.reach_built = links.x;
         if links.x {
             chains.build_reach(links, skip);

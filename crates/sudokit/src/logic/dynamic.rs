@@ -875,9 +875,9 @@ impl Engine {
         if target.on && others == 0 {
             return;
         }
+        self.concluded |= 1 << source.digit;
         // SE's complexity: the ancestors of each branch's end, plus each
         // different chain used inside the chains once.
-        self.concluded |= 1 << source.digit;
         let limit = match self.best {
             Some(Some((_, best, _))) => best,
             _ => usize::MAX,
