@@ -51,8 +51,9 @@
 //!    of its excluders. Each thread keeps the last grid where the search
 //!    found nothing (one per size); on the next grid, a group none of whose
 //!    squares and excluders changed since would find nothing again, and is
-//!    passed over. (Not while a square is down to one candidate not yet
-//!    placed: such a square bars its peers from every group.)
+//!    passed over (an excluder it has lost since can only leave it more
+//!    ways). Not while a square is down to one candidate not yet placed:
+//!    such a square bars its peers from every group.
 
 use super::step::{and_list, removal_text, Step};
 use super::units::{Cand, Geometry};
