@@ -49,17 +49,18 @@
 //! 5. **Only what changed since nothing was found**: whether a group
 //!    removes something depends only on the candidates of its squares and
 //!    of its excluders. Each thread keeps the last grid where the search
-//!    found nothing (one per size); on the next grid, a group none of whose
+//!    found nothing (one per size, in [`super::since_barren`]); on the
+//!    next grid, a group none of whose
 //!    squares and excluders changed since would find nothing again, and is
 //!    passed over (an excluder it has lost since can only leave it more
 //!    ways). Not while a square is down to one candidate not yet placed:
 //!    such a square bars its peers from every group.
 
+use super::since_barren::{self, Slot};
 use super::step::{and_list, removal_text, Step};
-use super::units::{Cand, Geometry};
+use super::units::Cand;
 use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
-use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// Aligned exclusion over `size` squares: 2 (pair) or 3 (triplet).
@@ -86,16 +87,6 @@ impl Finder for AlignedExclusion {
             Search::<10>::new(state, self.size).run_after_last(found)
         }
     }
-}
-
-/// A grid a search found nothing on: its geometry and each square's
-/// candidates.
-type Barren = (&'static Geometry, Vec<u32>);
-
-thread_local! {
-    /// The last grid where the search of pairs, and of triplets, found
-    /// nothing.
-    static LAST_BARREN: RefCell<[Option<Barren>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// A set of squares, bit `s` for square `s`, in `W` words of 64 bits.
@@ -218,25 +209,16 @@ impl<'a, const W: usize> Search<'a, W> {
     /// grid where this thread's search found nothing, and keeping this grid
     /// in its place if nothing is found here.
     fn run_after_last(mut self, found: Found<'_>) -> ControlFlow<()> {
-        let geo = self.state.geometry();
-        let slot = self.k - 2;
-        let state = self.state;
+        let (state, slot) = (self.state, Slot::Aligned(self.k));
         let single =
             (0..self.cands.len()).any(|s| state.value(s) == 0 && at_most_one(self.cands[s]));
         if !single {
-            self.changed = LAST_BARREN.with(|last| {
-                let last = last.borrow();
-                let (g, old) = last[slot].as_ref()?;
-                if !std::ptr::eq(*g, geo) {
-                    return None;
-                }
+            self.changed = since_barren::changed_squares(slot, state).map(|squares| {
                 let mut changed = Squares::EMPTY;
-                for (s, (&a, &b)) in old.iter().zip(&self.cands).enumerate() {
-                    if a != b {
-                        changed.insert(s);
-                    }
+                for s in squares {
+                    changed.insert(s);
                 }
-                Some(changed)
+                changed
             });
         }
         let mut any = false;
@@ -244,8 +226,9 @@ impl<'a, const W: usize> Search<'a, W> {
             any = true;
             found(step)
         });
-        let barren = (!any && !single).then(|| (geo, std::mem::take(&mut self.cands)));
-        LAST_BARREN.with(|last| last.borrow_mut()[slot] = barren);
+        if !any && !single {
+            since_barren::keep_barren(slot, state);
+        }
         flow
     }
 
@@ -550,10 +533,10 @@ mod tests {
         for step in &path.steps {
             for finder in [AlignedExclusion { size: 2 }, AlignedExclusion { size: 3 }] {
                 let all = || finder.all(&state);
-                let slot = finder.size - 2;
-                let barren_before = LAST_BARREN.with(|l| l.borrow()[slot].is_some());
+                let slot = Slot::Aligned(finder.size);
+                let barren_before = since_barren::changed_squares(slot, &state).is_some();
                 let remembering = all();
-                LAST_BARREN.with(|l| l.borrow_mut()[slot] = None);
+                since_barren::forget(slot);
                 assert_eq!(remembering, all(), "size {}", finder.size);
                 after_barren += usize::from(barren_before);
                 if barren_before && !remembering.is_empty() {

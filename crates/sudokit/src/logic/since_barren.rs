@@ -1,18 +1,19 @@
-//! Which digits, or units, changed since a rule last found nothing, so
-//! that a rater looks again only at those.
+//! Which digits, units or squares changed since a rule last found nothing,
+//! so that a rater looks again only at those.
 //!
 //! Some rules look at one digit at a time, and what they find for a digit
 //! depends only on where that digit can go: intersections (pointing and
 //! claiming) and fish (X-wing, swordfish, jellyfish). Others look at one
 //! unit at a time, and what they find there depends only on its squares'
-//! candidates: naked and hidden sets. A rater runs them at every step where
+//! candidates: naked and hidden sets. Aligned exclusion looks at groups of
+//! squares (see [`super::aligned`]). A rater runs them at every step where
 //! the rules before them find nothing, which is most steps of a hard
 //! puzzle, and they seldom find anything there. Each thread keeps, per
 //! rule, the last grid where the rule found nothing; on the next grid, a
-//! digit none of whose candidates changed since, or a unit none of whose
-//! squares did, would give nothing again, and is passed over. (The digits
-//! of a square that changed are all counted as changed, a placed square's
-//! included.)
+//! digit none of whose candidates changed since, a unit none of whose
+//! squares did, or a group none of whose squares and excluders did, would
+//! give nothing again, and is passed over. (The digits of a square that
+//! changed are all counted as changed, a placed square's included.)
 
 use super::units::Geometry;
 use super::State;
@@ -32,6 +33,8 @@ pub(super) enum Slot {
     /// Hidden sets of two, three and four digits, and whether only those
     /// that give a single at once (SE's "direct").
     HiddenSet(usize, bool),
+    /// Aligned pair and triplet exclusion.
+    Aligned(usize),
 }
 
 impl Slot {
@@ -43,12 +46,13 @@ impl Slot {
             Slot::NakedSet(size) => 3 + size,
             Slot::HiddenSet(size, false) => 6 + size,
             Slot::HiddenSet(size, true) => 9 + size,
+            Slot::Aligned(size) => 12 + size,
         }
     }
 }
 
 /// How many slots there are.
-const SLOTS: usize = 14;
+const SLOTS: usize = 16;
 
 /// A grid a rule found nothing on: its geometry, and each square's
 /// candidates (as bits), a placed square's none.
@@ -58,41 +62,51 @@ thread_local! {
     static LAST: RefCell<[Option<Barren>; SLOTS]> = const { RefCell::new([const { None }; SLOTS]) };
 }
 
-/// The digits (as bits) that changed since `slot`'s rule last found
-/// nothing: every digit when it is not known.
-pub(super) fn changed_digits(slot: Slot, state: &State) -> u32 {
-    LAST.with(|last| {
-        let last = last.borrow();
-        match &last[slot.index()] {
-            Some((geo, old)) if std::ptr::eq(*geo, state.geometry()) => {
-                old.iter().enumerate().fold(0, |changed, (s, &was)| {
-                    changed | (was ^ state.cands(s).bits())
-                })
-            }
-            _ => u32::MAX,
-        }
-    })
-}
-
-/// Per unit, whether one of its squares changed since `slot`'s rule last
-/// found nothing; `None` when that is not known.
-pub(super) fn changed_units(slot: Slot, state: &State) -> Option<Vec<bool>> {
+/// The squares whose candidates changed since `slot`'s rule last found
+/// nothing, each with the digits that changed there (as bits); `None` when
+/// that is not known.
+fn changes(slot: Slot, state: &State) -> Option<Vec<(usize, u32)>> {
     LAST.with(|last| {
         let last = last.borrow();
         let (geo, old) = last[slot.index()].as_ref()?;
         if !std::ptr::eq(*geo, state.geometry()) {
             return None;
         }
-        let mut changed = vec![false; state.shape().units().len()];
-        for (s, &was) in old.iter().enumerate() {
-            if was != state.cands(s).bits() {
-                for &(u, _) in geo.slots(s) {
-                    changed[u] = true;
-                }
-            }
-        }
+        let changed = old
+            .iter()
+            .enumerate()
+            .map(|(s, &was)| (s, was ^ state.cands(s).bits()))
+            .filter(|&(_, digits)| digits != 0)
+            .collect();
         Some(changed)
     })
+}
+
+/// The digits (as bits) that changed since `slot`'s rule last found
+/// nothing: every digit when it is not known.
+pub(super) fn changed_digits(slot: Slot, state: &State) -> u32 {
+    changes(slot, state).map_or(u32::MAX, |changed| {
+        changed.iter().fold(0, |all, &(_, digits)| all | digits)
+    })
+}
+
+/// Per unit, whether one of its squares changed since `slot`'s rule last
+/// found nothing; `None` when that is not known.
+pub(super) fn changed_units(slot: Slot, state: &State) -> Option<Vec<bool>> {
+    let geo = state.geometry();
+    let mut units = vec![false; state.shape().units().len()];
+    for (s, _) in changes(slot, state)? {
+        for &(u, _) in geo.slots(s) {
+            units[u] = true;
+        }
+    }
+    Some(units)
+}
+
+/// The squares that changed since `slot`'s rule last found nothing, in
+/// order; `None` when that is not known.
+pub(super) fn changed_squares(slot: Slot, state: &State) -> Option<Vec<usize>> {
+    Some(changes(slot, state)?.into_iter().map(|(s, _)| s).collect())
 }
 
 /// Keeps `state` as the last grid where `slot`'s rule found nothing.
@@ -105,6 +119,12 @@ pub(super) fn keep_barren(slot: Slot, state: &State) {
         kept.1.clear();
         kept.1.extend((0..count).map(|s| state.cands(s).bits()));
     });
+}
+
+/// Forgets `slot`'s last grid (for tests that compare with a fresh rule).
+#[cfg(test)]
+pub(super) fn forget(slot: Slot) {
+    LAST.with(|last| last.borrow_mut()[slot.index()] = None);
 }
 
 #[cfg(test)]
@@ -176,7 +196,7 @@ mod tests {
                 for &(finder, slot) in &finders {
                     let known = changed_digits(slot, &state) != u32::MAX;
                     let remembering = finder.all(&state);
-                    LAST.with(|last| last.borrow_mut()[slot.index()] = None);
+                    forget(slot);
                     assert_eq!(remembering, finder.all(&state), "{slot:?} on {puzzle}");
                     after_barren += usize::from(known);
                     found_after_barren += usize::from(known && !remembering.is_empty());
