@@ -96,6 +96,11 @@ pub(super) mod check {
     /// and finds the same steps again when it leaves them out; on the grid
     /// before the first such step in the path of a puzzle (magictour_top1465,
     /// ER 7.5) that takes forcing X-chains and Nishio steps.
+    /// Empties this thread's table of barren patterns.
+    pub(in crate::logic) fn forget() {
+        BARREN.with(|b| b.borrow_mut().clear());
+    }
+
     pub(in crate::logic) fn barren_digits(
         rule: Rule,
         finder: &dyn Finder,

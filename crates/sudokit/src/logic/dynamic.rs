@@ -70,6 +70,7 @@
 
 use super::board::Board;
 use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
+use super::closure::{self, Closure};
 use super::digit_memo;
 use super::inner::{self, InnerHints};
 use super::memo::{self, Need};
@@ -371,6 +372,17 @@ struct Engine {
     simple: InnerHints,
     chain_work: chains::Scratch,
     inner: Option<Box<Engine>>,
+    /// For the rules with no rule inside their chains: the grid their
+    /// chains' closures are worked out on, and the closure of each
+    /// candidate assumed on, worked out once per search (where
+    /// `closed[c]` is `closure_stamp`). See [`closure`].
+    grid: closure::Grid,
+    /// Whether closures may leave chains out (always but in a test that
+    /// checks they leave out no step).
+    prune: bool,
+    on_closures: Vec<Closure>,
+    closed: Vec<u32>,
+    closure_stamp: u32,
 }
 
 impl Engine {
@@ -413,6 +425,11 @@ impl Engine {
             simple: InnerHints::default(),
             chain_work: chains::Scratch::default(),
             inner: None,
+            grid: closure::Grid::new(geo),
+            prune: true,
+            on_closures: vec![Closure::default(); keys / 2],
+            closed: vec![0; keys / 2],
+            closure_stamp: 0,
         }
     }
 
@@ -940,6 +957,14 @@ impl Engine {
         };
         self.skip = 0;
         self.concluded = 0;
+        if self.prunes() {
+            self.grid.load(&self.board, !self.rule.is_dynamic());
+            if self.closure_stamp == u32::MAX {
+                self.closed.fill(0);
+                self.closure_stamp = 0;
+            }
+            self.closure_stamp += 1;
+        }
         for p in patterns.iter().flatten() {
             if digit_memo::is_barren(digit_memo::Rule::Nishio, p) {
                 self.skip |= 1 << p.0;
@@ -972,22 +997,22 @@ impl Engine {
 
     /// The steps that start from `square` (SE's order: per candidate, the
     /// contradictions, doubles and region chains, then the cell chains).
+    /// A rule with no rule inside its chains first works out their
+    /// closures, and follows the chains only where those may give a step.
     fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
         let rule = self.rule;
-        // The runs from each candidate on, and every run made here (the
-        // rules run on grids of 9x9 and smaller: nine digits at most).
-        let (mut from_on, mut ons) = ([0usize; 9], 0);
-        let (mut made, mut runs) = ([0usize; 18], 0);
-        for digit in bits(self.board.cands(square) & !self.skip) {
+        let digits = self.board.cands(square) & !self.skip;
+        // The runs from "off" made here (the rules run on grids of 9x9 and
+        // smaller: nine digits at most).
+        let (mut made, mut runs) = ([0usize; 9], 0);
+        for digit in bits(digits) {
             let digit = digit as u8;
             // The chain from "on", then from "off"; each contradiction
             // proves the opposite of its assumption. (A static rule takes
             // no step from a contradiction or from both assumptions, so it
             // needs no chain from "off".)
-            let a = self.on_run(square, digit);
-            made[runs] = a;
-            runs += 1;
-            if rule.is_dynamic() {
+            if rule.is_dynamic() && self.may_step_both_ways(square, digit, n) {
+                let a = self.on_run(square, digit);
                 let b = self.start(off(square, digit));
                 self.chain(b);
                 made[runs] = b;
@@ -995,17 +1020,95 @@ impl Engine {
                 self.both_ways(square, digit, n, (a, b), out);
             }
             if !rule.is_nishio() {
-                self.region_steps(square, digit, a, out);
+                self.region_steps(square, digit, out);
             }
-            from_on[ons] = a;
+        }
+        let (mut each, mut ons) = ([0usize; 9], 0);
+        for digit in bits(digits) {
+            each[ons] = digit;
             ons += 1;
         }
-        if !rule.is_nishio() {
+        if !rule.is_nishio() && self.may_share_a_step(ons, |i| (square, each[i])) {
+            let mut from_on = [0usize; 9];
+            for (run, &digit) in from_on.iter_mut().zip(&each[..ons]) {
+                *run = self.on_run(square, digit as u8);
+            }
             self.shared_steps(Kind::Cell(square), on(square, 0), &from_on[..ons], out);
         }
         for &id in &made[..runs] {
             self.release(id);
         }
+        for digit in bits(digits) {
+            if let Some(id) = self.from_on[square * self.stride + digit].checked_sub(1) {
+                self.release(id as usize);
+            }
+        }
+    }
+
+    /// The closure of `digit` assumed on in `square`, worked out once per
+    /// search.
+    fn on_closure(&mut self, square: usize, digit: u8) -> &Closure {
+        let c = square * self.stride + usize::from(digit);
+        if self.closed[c] != self.closure_stamp {
+            self.closed[c] = self.closure_stamp;
+            self.on_closures[c] = self.grid.close(square, digit, true, self.closure_links());
+        }
+        &self.on_closures[c]
+    }
+
+    /// Whether closures tell which chains to follow: for the rules with no
+    /// rule inside their chains (their closures would need those rules).
+    fn prunes(&self) -> bool {
+        self.prune && self.rule.level() == 0
+    }
+
+    /// How this rule's chains follow their links, for their closures.
+    fn closure_links(&self) -> closure::Links {
+        closure::Links {
+            y: !self.rule.is_nishio(),
+            dynamic: self.rule.is_dynamic(),
+        }
+    }
+
+    /// Whether the chains from `digit` on and off in `square` (of `n`
+    /// candidates) may give a step: a contradiction, or (not for Nishio,
+    /// and from squares of three candidates or more) something both force.
+    /// Always, for a rule with rules inside its chains.
+    fn may_step_both_ways(&mut self, square: usize, digit: u8, n: u32) -> bool {
+        if !self.prunes() {
+            return true;
+        }
+        let mut both = *self.on_closure(square, digit);
+        let from_off = self.grid.close(square, digit, false, self.closure_links());
+        if both.absurd || from_off.absurd {
+            return true;
+        }
+        both.meet(&from_off);
+        n >= 3 && !self.rule.is_nishio() && both.has_a_step(&self.grid)
+    }
+
+    /// Whether the chains from the `count` candidates `place(i)` (square,
+    /// digit) assumed on, together, may give a step: one of them may meet
+    /// a contradiction, or they all force a same thing. Always, for a rule
+    /// with rules inside its chains.
+    fn may_share_a_step(&mut self, count: usize, place: impl Fn(usize) -> (usize, usize)) -> bool {
+        if !self.prunes() {
+            return true;
+        }
+        let mut all = Closure::default();
+        for i in 0..count {
+            let (s, d) = place(i);
+            let closure = self.on_closure(s, d as u8);
+            if closure.absurd {
+                return true;
+            }
+            if i == 0 {
+                all = *closure;
+            } else {
+                all.meet(closure);
+            }
+        }
+        all.has_a_step(&self.grid)
     }
 
     /// The steps of a dynamic rule from `digit` in `square` (of `n`
@@ -1073,24 +1176,25 @@ impl Engine {
     }
 
     /// The region chains of `digit` in the units of `square` that have
-    /// `square` as the digit's first place; `from` is the run from the
-    /// digit on in `square`.
-    fn region_steps(&mut self, square: usize, digit: u8, from: usize, out: &mut Vec<Ranked>) {
+    /// `square` as the digit's first place.
+    fn region_steps(&mut self, square: usize, digit: u8, out: &mut Vec<Ranked>) {
         for u in box_row_column(self.geo, square) {
             let places = self.board.positions(u, digit);
             let squares = self.geo.squares(u);
             if at_most_one(places) || squares[places.trailing_zeros() as usize] != square {
                 continue;
             }
-            let (mut branches, mut count) = ([0usize; 9], 0);
+            let (mut at, mut count) = ([0usize; 9], 0);
             for i in bits(places) {
-                let s = squares[i];
-                branches[count] = if s == square {
-                    from
-                } else {
-                    self.on_run(s, digit)
-                };
+                at[count] = squares[i];
                 count += 1;
+            }
+            if !self.may_share_a_step(count, |i| (at[i], usize::from(digit))) {
+                continue;
+            }
+            let mut branches = [0usize; 9];
+            for (branch, &s) in branches.iter_mut().zip(&at[..count]) {
+                *branch = self.on_run(s, digit);
             }
             let branches = &branches[..count];
             self.shared_steps(Kind::Region(u, digit), on(square, digit), branches, out);
@@ -1347,6 +1451,106 @@ mod tests {
         assert_eq!(engine.next_stamp(), 1);
         assert!(engine.seen.iter().all(|&s| s == 0));
         assert_eq!(engine.next_stamp(), 2);
+    }
+
+    /// One grid in `every` along Sudoku Explainer's paths of two puzzles of
+    /// magictour_top1465 (ER 9.3 and 9.0) that take Nishio, multiple and
+    /// dynamic chains. On the second, a dynamic chain turns on a square's
+    /// last candidate while turning it off is still to be followed.
+    fn path_states(every: usize) -> Vec<State> {
+        let mut states = Vec::new();
+        for puzzle in [
+            "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9",
+            ".5.4....8..6....9..4...3..........39..5...8.6..985.....2...4.1.6..1.......8.....2",
+        ] {
+            let grid = parse_grid(puzzle, ParseOptions::default()).unwrap();
+            let mut state = State::from_puzzle(&grid);
+            let path = crate::logic::solver::explain(&state, crate::logic::solver::Order::Se);
+            for (i, step) in path.steps.iter().enumerate() {
+                if i % every == 0 {
+                    states.push(state.clone());
+                }
+                state.apply(step);
+            }
+        }
+        states
+    }
+
+    /// What run `id` reached, as closures hold it.
+    fn reached(engine: &Engine, id: usize) -> ([u128; 10], [u128; 10]) {
+        let run = &engine.runs[id];
+        let (mut ons, mut offs) = ([0u128; 10], [0u128; 10]);
+        for &n in run.on.iter().chain(&run.off) {
+            let p = run.nodes[n as usize].potential;
+            let set = if p.on { &mut ons } else { &mut offs };
+            set[usize::from(p.digit)] |= 1 << p.square;
+        }
+        (ons, offs)
+    }
+
+    #[test]
+    fn a_closure_is_what_the_chain_reaches_or_warns_of_a_contradiction() {
+        let (mut same, mut warned) = (0, 0);
+        for state in path_states(4) {
+            for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+                let mut engine = Engine::new(&state, rule);
+                let board = engine.board.clone();
+                engine.grid.load(&board, !rule.is_dynamic());
+                let links = engine.closure_links();
+                for s in 0..81 {
+                    if board.cands(s).count_ones() < 2 {
+                        continue;
+                    }
+                    for d in bits(board.cands(s)) {
+                        let d = d as u8;
+                        for p in [on(s, d), off(s, d)] {
+                            let closure = engine.grid.close(s, d, p.on, links);
+                            let id = engine.start(p);
+                            let absurd = engine.chain(id).is_some();
+                            let (ons, offs) = reached(&engine, id);
+                            engine.release(id);
+                            if absurd {
+                                assert!(closure.absurd, "{rule:?} from {p:?}");
+                                warned += 1;
+                            } else if !closure.absurd {
+                                assert_eq!(closure.on, ons, "{rule:?} from {p:?}");
+                                assert_eq!(closure.off, offs, "{rule:?} from {p:?}");
+                                same += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both kinds were met, many times.
+        assert!(same > 1000 && warned > 100, "{same} {warned}");
+    }
+
+    #[test]
+    fn leaving_out_the_chains_whose_closures_give_no_step_leaves_out_no_step() {
+        let mut steps = 0;
+        for state in path_states(2) {
+            for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+                for first_only in [false, true] {
+                    let mut found = Vec::new();
+                    for prune in [false, true] {
+                        digit_memo::check::forget();
+                        let mut engine = Engine::new(&state, rule);
+                        engine.prune = prune;
+                        engine.best = first_only.then_some(None);
+                        let list: Vec<_> = engine
+                            .steps()
+                            .iter()
+                            .map(|r| (r.kind, r.source, r.target, r.complexity, r.sort_key))
+                            .collect();
+                        found.push(list);
+                    }
+                    assert_eq!(found[0], found[1], "{rule:?}, first only: {first_only}");
+                    steps += found[0].len();
+                }
+            }
+        }
+        assert!(steps > 100, "{steps}");
     }
 
     #[test]

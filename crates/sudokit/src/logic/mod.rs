@@ -60,6 +60,7 @@ pub mod aligned;
 mod board;
 pub mod bug;
 pub mod chains;
+mod closure;
 mod digit_memo;
 pub mod dynamic;
 pub mod fish;
