@@ -61,8 +61,9 @@ pub(super) struct Grid {
     /// For static chains, per digit and square: the digit's other place in
     /// each of the square's units where it has two places exactly.
     partners: Vec<Squares>,
-    /// For static chains, the squares with two candidates exactly.
+    /// The squares with two candidates exactly, and with two or more.
     bivalue: Squares,
+    several: Squares,
 }
 
 /// What one assumption forces: the candidates turned on and off.
@@ -112,6 +113,7 @@ impl Grid {
             units_of,
             partners: vec![0; count * 10],
             bivalue: 0,
+            several: 0,
         }
     }
 
@@ -120,6 +122,7 @@ impl Grid {
     pub(super) fn load(&mut self, board: &Board, statics: bool) {
         self.cands = [0; 10];
         self.bivalue = 0;
+        self.several = 0;
         for (s, digits) in self.digits.iter_mut().enumerate() {
             *digits = board.cands(s);
             for d in bits(*digits) {
@@ -127,6 +130,9 @@ impl Grid {
             }
             if digits.count_ones() == 2 {
                 self.bivalue |= 1 << s;
+            }
+            if digits.count_ones() >= 2 {
+                self.several |= 1 << s;
             }
         }
         if !statics {
@@ -303,12 +309,7 @@ impl Closure {
     /// True when the closure holds a candidate that would be a step: any
     /// "off", or an "on" in a square of two candidates or more in `grid`.
     pub(super) fn has_a_step(&self, grid: &Grid) -> bool {
-        let (mut one, mut two) = (0 as Squares, 0 as Squares);
-        for &l in &grid.cands[1..=grid.side] {
-            two |= one & l;
-            one |= l;
-        }
-        (1..=grid.side).any(|d| self.on[d] & two | self.off[d] != 0)
+        (1..=grid.side).any(|d| self.on[d] & grid.several | self.off[d] != 0)
     }
 }
 

@@ -1095,6 +1095,8 @@ impl Engine {
         if !self.prunes() {
             return true;
         }
+        // Once the closures so far share nothing, the chains share nothing
+        // whatever the others reach: those need not be worked out.
         let mut all = Closure::default();
         for i in 0..count {
             let (s, d) = place(i);
@@ -1106,6 +1108,9 @@ impl Engine {
                 all = *closure;
             } else {
                 all.meet(closure);
+                if !all.has_a_step(&self.grid) {
+                    return false;
+                }
             }
         }
         all.has_a_step(&self.grid)
