@@ -26,10 +26,11 @@
 //!
 //! - some candidate is both on and off;
 //! - or (dynamic chains) everything in a square, or every place of a digit
-//!   in a unit, is off. Sudoku Explainer's dynamic chain reads "last" on
-//!   the grid with only the offs it has *followed* struck out, so one of
-//!   those offs may still be waiting when the chain turns it on: a
-//!   contradiction the order decides.
+//!   in a unit, is off. Sudoku Explainer's dynamic chain (SukakuExplainer's
+//!   `Chaining.java`, read for reference) reads "last" on the grid with
+//!   only the offs it has *followed* struck out, so one of those offs may
+//!   still be waiting when the chain turns it on: a contradiction the order
+//!   decides.
 //!
 //! When neither holds, nothing depends on the order: the closure is
 //! exactly what the chain reaches. Sudoku Explainer's chain stops at the

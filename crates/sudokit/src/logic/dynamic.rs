@@ -63,6 +63,17 @@
 //! - **Nishio** chains use one digit's links only (no square links), from
 //!   every candidate, and keep only contradictions.
 //!
+//! # Chains not followed
+//!
+//! Following a chain link by link, with every link's parents, is what a
+//! step's complexity needs, and most chains give no step. For the rules
+//! with no rule inside their chains (Nishio, multiple and dynamic), what a
+//! chain reaches is worked out first as bit sets ([`super::closure`]), and
+//! a chain is followed only where it may give a step: a contradiction may
+//! come, or the chains a step would need may all force a same candidate.
+//! (Not for dynamic chains when only SE's first step is wanted: too many of
+//! them meet a contradiction, which is followed anyway.)
+//!
 //! The rules are off for the diagonal variant, like [`super::chains`], and
 //! on grids larger than 9x9 (SE's own grid), where their chains of chains
 //! would take far too long: there the path stops after the forcing chains,
