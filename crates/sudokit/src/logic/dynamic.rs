@@ -346,6 +346,11 @@ struct Engine {
     /// ancestors are counted only until they are too many (see
     /// [`Engine::rank`]).
     best: Option<Option<(f64, usize, u8)>>,
+    /// When only the first step for each set of removals is wanted (a rule
+    /// run inside a chain: see [`Engine::nested_hints`]): for each (square,
+    /// digits removed), the complexity and kind of the best step so far. A
+    /// step that cannot come before it is not kept, as with `best`.
+    per_target: Option<std::collections::HashMap<(usize, u32), (usize, u8)>>,
     board: Board,
     /// The board as the engine was given it: what a chain has struck out
     /// is what `board` has lost of it.
@@ -420,6 +425,7 @@ impl Engine {
             rule,
             reasons,
             best: None,
+            per_target: None,
             base: board.clone(),
             board,
             geo,
@@ -459,6 +465,7 @@ impl Engine {
         debug_assert!(self.log.is_empty());
         self.rule = rule;
         self.best = None;
+        self.per_target = None;
         self.board.clone_from(board);
         self.base.clone_from(board);
         self.struck.fill(0);
@@ -589,6 +596,8 @@ impl Engine {
             }
             None => Box::new(Engine::on(self.board.clone(), rule, false)),
         };
+        // Only the first step for each set of removals is kept below.
+        inner.per_target = Some(std::collections::HashMap::new());
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
         let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
@@ -915,8 +924,14 @@ impl Engine {
         self.concluded |= 1 << source.digit;
         // SE's complexity: the ancestors of each branch's end, plus each
         // different chain used inside the chains once.
-        let limit = match self.best {
-            Some(Some((_, best, _))) => best,
+        let mask = if target.on { others } else { 1 << target.digit };
+        let best_here = self
+            .per_target
+            .as_ref()
+            .and_then(|m| m.get(&(target.square, mask)).copied());
+        let limit = match (self.best, best_here) {
+            (Some(Some((_, best, _))), _) => best,
+            (_, Some((best, _))) => best,
             _ => usize::MAX,
         };
         let mut nested = Vec::new();
@@ -942,6 +957,14 @@ impl Engine {
             Kind::Contradiction => 7,
         };
         let difficulty = self.rule.base() + length_bonus(complexity);
+        if let Some(map) = &mut self.per_target {
+            // As with `best`: a tie comes after (the difficulty follows the
+            // complexity within a rule).
+            if best_here.is_some_and(|b| (complexity, sort_key) >= b) {
+                return;
+            }
+            map.insert((target.square, mask), (complexity, sort_key));
+        }
         if let Some(best) = &mut self.best {
             // A step that ties with the best comes after it (SE's sort keeps
             // the order found).
@@ -1605,6 +1628,47 @@ mod tests {
             }
         }
         assert!(steps > 100, "{steps}");
+    }
+
+    #[test]
+    fn keeping_only_the_best_step_per_removal_set_keeps_the_same_first_steps() {
+        let mut kept = 0;
+        for state in path_states(2) {
+            for rule in [Rule::Multiple, Rule::Dynamic] {
+                let mut lists = Vec::new();
+                for per_target in [false, true] {
+                    let mut engine = Engine::new(&state, rule);
+                    if per_target {
+                        engine.per_target = Some(std::collections::HashMap::new());
+                    }
+                    // The first step for each set of removals, as a rule run
+                    // inside a chain keeps them.
+                    let mut seen = std::collections::HashSet::new();
+                    let steps = engine.steps();
+                    // Each branch by the potentials it starts and ends at
+                    // (which runs hold them is the engine's business).
+                    let ends = |r: &Ranked| -> Vec<(Potential, Potential)> {
+                        let run = |id: usize, n: u32| &engine.runs[id].nodes[n as usize];
+                        let ends = r.branches.iter();
+                        ends.map(|&(id, n)| (run(id, 0).potential, run(id, n).potential))
+                            .collect()
+                    };
+                    let list: Vec<_> = steps
+                        .iter()
+                        .filter(|r| {
+                            let t = r.target;
+                            let mask = if t.on { r.others } else { 1 << t.digit };
+                            seen.insert((t.square, mask))
+                        })
+                        .map(|r| (r.kind, r.source, r.target, r.complexity, ends(r)))
+                        .collect();
+                    lists.push(list);
+                }
+                assert_eq!(lists[0], lists[1], "{rule:?}");
+                kept += lists[0].len();
+            }
+        }
+        assert!(kept > 100, "{kept}");
     }
 
     #[test]
