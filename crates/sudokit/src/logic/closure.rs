@@ -72,7 +72,8 @@ pub(super) struct Grid {
 pub(super) struct Closure {
     pub(super) on: [Squares; 10],
     pub(super) off: [Squares; 10],
-    /// Some candidate is both on and off.
+    /// A contradiction may come on the way (see the module doc): the
+    /// sets then stop where it was seen, and say nothing more.
     pub(super) absurd: bool,
 }
 
