@@ -1136,6 +1136,15 @@ impl Engine {
             };
         }
         let from_on = *self.on_closure(square, digit);
+        if from_on.absurd && doubles {
+            // Doubles from a chain that may meet a contradiction are looked
+            // for on both chains, whatever the closure from "off" says.
+            return BothWays {
+                from_on: true,
+                from_off: true,
+                doubles,
+            };
+        }
         // In a square of two, "not this digit" is "the other digit" (with
         // square links): the same closure.
         let from_off = match (n, self.rule.is_nishio()) {
