@@ -335,6 +335,23 @@ struct BothWays {
     doubles: bool,
 }
 
+impl Ranked {
+    /// The digits the step removes from its target's square.
+    fn removed(&self) -> u32 {
+        removed(self.target, self.others)
+    }
+}
+
+/// The digits a step concluding `target` removes from its square: the
+/// others (`others`) when it is on, the digit when off.
+fn removed(target: Potential, others: u32) -> u32 {
+    if target.on {
+        others
+    } else {
+        1 << target.digit
+    }
+}
+
 /// A forcing-chain search over one grid.
 struct Engine {
     rule: Rule,
@@ -346,11 +363,13 @@ struct Engine {
     /// ancestors are counted only until they are too many (see
     /// [`Engine::rank`]).
     best: Option<Option<(f64, usize, u8)>>,
-    /// When only the first step for each set of removals is wanted (a rule
-    /// run inside a chain: see [`Engine::nested_hints`]): for each (square,
-    /// digits removed), the complexity and kind of the best step so far. A
-    /// step that cannot come before it is not kept, as with `best`.
-    per_target: Option<std::collections::HashMap<(usize, u32), (usize, u8)>>,
+    /// Whether only the first step for each set of removals is wanted (a
+    /// rule run inside a chain: see [`Engine::nested_hints`]); then, for
+    /// each (square, digits removed), the complexity and kind of the best
+    /// step so far. A step that cannot come before it is not kept, as with
+    /// `best`.
+    per_target: bool,
+    target_best: std::collections::HashMap<(usize, u32), (usize, u8)>,
     board: Board,
     /// The board as the engine was given it: what a chain has struck out
     /// is what `board` has lost of it.
@@ -425,7 +444,8 @@ impl Engine {
             rule,
             reasons,
             best: None,
-            per_target: None,
+            per_target: false,
+            target_best: std::collections::HashMap::new(),
             base: board.clone(),
             board,
             geo,
@@ -465,7 +485,7 @@ impl Engine {
         debug_assert!(self.log.is_empty());
         self.rule = rule;
         self.best = None;
-        self.per_target = None;
+        self.per_target = false;
         self.board.clone_from(board);
         self.base.clone_from(board);
         self.struck.fill(0);
@@ -597,13 +617,12 @@ impl Engine {
             None => Box::new(Engine::on(self.board.clone(), rule, false)),
         };
         // Only the first step for each set of removals is kept below.
-        inner.per_target = Some(std::collections::HashMap::new());
+        inner.per_target = true;
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
         let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
         for ranked in inner.steps() {
-            let t = ranked.target;
-            let mask = if t.on { ranked.others } else { 1 << t.digit };
+            let (t, mask) = (ranked.target, ranked.removed());
             if !seen.insert((t.square, mask)) {
                 continue;
             }
@@ -922,13 +941,13 @@ impl Engine {
             return;
         }
         self.concluded |= 1 << source.digit;
+        let mask = removed(target, others);
+        let best_here = match self.per_target {
+            true => self.target_best.get(&(target.square, mask)).copied(),
+            false => None,
+        };
         // SE's complexity: the ancestors of each branch's end, plus each
         // different chain used inside the chains once.
-        let mask = if target.on { others } else { 1 << target.digit };
-        let best_here = self
-            .per_target
-            .as_ref()
-            .and_then(|m| m.get(&(target.square, mask)).copied());
         let limit = match (self.best, best_here) {
             (Some(Some((_, best, _))), _) => best,
             (_, Some((best, _))) => best,
@@ -957,13 +976,14 @@ impl Engine {
             Kind::Contradiction => 7,
         };
         let difficulty = self.rule.base() + length_bonus(complexity);
-        if let Some(map) = &mut self.per_target {
+        if self.per_target {
             // As with `best`: a tie comes after (the difficulty follows the
             // complexity within a rule).
             if best_here.is_some_and(|b| (complexity, sort_key) >= b) {
                 return;
             }
-            map.insert((target.square, mask), (complexity, sort_key));
+            self.target_best
+                .insert((target.square, mask), (complexity, sort_key));
         }
         if let Some(best) = &mut self.best {
             // A step that ties with the best comes after it (SE's sort keeps
@@ -1000,6 +1020,7 @@ impl Engine {
         };
         self.skip = 0;
         self.concluded = 0;
+        self.target_best.clear();
         if self.prunes() {
             self.grid.load(&self.board, !self.rule.is_dynamic());
             if self.closure_stamp == u32::MAX {
@@ -1128,22 +1149,19 @@ impl Engine {
     /// rules inside its chains.
     fn both_ways_needs(&mut self, square: usize, digit: u8, n: u32) -> BothWays {
         let doubles = n >= 3 && !self.rule.is_nishio();
+        let all = BothWays {
+            from_on: true,
+            from_off: true,
+            doubles,
+        };
         if !self.prunes() {
-            return BothWays {
-                from_on: true,
-                from_off: true,
-                doubles,
-            };
+            return all;
         }
         let from_on = *self.on_closure(square, digit);
         if from_on.absurd && doubles {
             // Doubles from a chain that may meet a contradiction are looked
             // for on both chains, whatever the closure from "off" says.
-            return BothWays {
-                from_on: true,
-                from_off: true,
-                doubles,
-            };
+            return all;
         }
         // In a square of two, "not this digit" is "the other digit" (with
         // square links): the same closure.
@@ -1647,9 +1665,7 @@ mod tests {
                 let mut lists = Vec::new();
                 for per_target in [false, true] {
                     let mut engine = Engine::new(&state, rule);
-                    if per_target {
-                        engine.per_target = Some(std::collections::HashMap::new());
-                    }
+                    engine.per_target = per_target;
                     // The first step for each set of removals, as a rule run
                     // inside a chain keeps them.
                     let mut seen = std::collections::HashSet::new();
@@ -1664,11 +1680,7 @@ mod tests {
                     };
                     let list: Vec<_> = steps
                         .iter()
-                        .filter(|r| {
-                            let t = r.target;
-                            let mask = if t.on { r.others } else { 1 << t.digit };
-                            seen.insert((t.square, mask))
-                        })
+                        .filter(|r| seen.insert((r.target.square, r.removed())))
                         .map(|r| (r.kind, r.source, r.target, r.complexity, ends(r)))
                         .collect();
                     lists.push(list);
