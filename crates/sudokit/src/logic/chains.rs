@@ -343,10 +343,16 @@ impl<'a> Chains<'a> {
             }
         }
         // Each other place once: a place in the box comes from the box,
-        // even when it shares the row or column too.
+        // even when it shares the row or column too. With square links
+        // alone (a cycle search, the only one), an "off" leads on only in
+        // a square of two candidates: the others would end the chain there,
+        // so they are left out.
         for link in geo.linked(square) {
             let squares = geo.squares(link.unit);
             for i in bits(state.places(link.unit, digit) & !link.before) {
+                if !links.x && state.digits(squares[i]).len() != 2 {
+                    continue;
+                }
                 let link = (off(squares[i], digit), Cause::Unit(link.unit));
                 self.work.offs_of_on.buf.push(link);
             }
@@ -773,6 +779,33 @@ fn longest_winning(base: f64, sort_key: u8, best: Option<(f64, usize, u8)>) -> u
     complexity
 }
 
+/// With only SE's first step wanted: the best step found so far, in SE's
+/// order, among the first `weighed` found.
+#[derive(Default)]
+struct Leader {
+    best: Option<(f64, usize, u8)>,
+    weighed: usize,
+}
+
+impl Leader {
+    /// The most potentials a cycle, and a forcing chain, of a search with
+    /// `links` may hold and still come first, now that `all` are found.
+    fn limits(&mut self, all: &[Ranked], links: LinkKinds) -> (usize, usize) {
+        for f in &all[self.weighed..] {
+            let this = (f.difficulty, f.complexity, f.sort_key);
+            if self.best.is_none_or(|b| se_order(this, b).is_lt()) {
+                self.best = Some(this);
+            }
+        }
+        self.weighed = all.len();
+        let (key, cycle, chain) = grading(links);
+        (
+            longest_winning(cycle, key, self.best),
+            longest_winning(chain, key, self.best),
+        )
+    }
+}
+
 /// Every cycle and forcing chain on `marks`, SE's first first: X-links,
 /// then Y-links, then both, from every candidate of every square with two
 /// or more, then SE's stable sort.
@@ -793,14 +826,18 @@ fn ranked(
     let shape = marks.geometry().shape;
     let keys = shape.square_count() * (shape.side() + 1);
     let mut all: Vec<Ranked> = Vec::new();
-    // With `first_only`: the best of `all[..weighed]` in SE's order.
-    let mut best: Option<(f64, usize, u8)> = None;
-    let mut weighed = 0;
+    let mut leader = Leader::default();
     for links in [
         LinkKinds { x: true, y: false },
         LinkKinds { x: false, y: true },
         LinkKinds { x: true, y: true },
     ] {
+        // A pass none of whose steps can come before the best one found so
+        // far (a pass of both kinds of link, at 7.0, once a step under 7.0
+        // is found) is not made: its searches would all stop at once.
+        if first_only && leader.limits(&all, links) == (0, 0) {
+            continue;
+        }
         // The links a potential leads to depend on the kinds of link, so
         // the caches start empty for each kind (their buffers are reused).
         let mut chains = Chains {
@@ -855,18 +892,7 @@ fn ranked(
                     }
                 };
                 let limits = if first_only {
-                    for f in &all[weighed..] {
-                        let this = (f.difficulty, f.complexity, f.sort_key);
-                        if best.is_none_or(|b| se_order(this, b).is_lt()) {
-                            best = Some(this);
-                        }
-                    }
-                    weighed = all.len();
-                    let (key, cycle, chain) = grading(links);
-                    (
-                        longest_winning(cycle, key, best),
-                        longest_winning(chain, key, best),
-                    )
+                    leader.limits(&all, links)
                 } else {
                     (usize::MAX, usize::MAX)
                 };
