@@ -39,6 +39,9 @@ pub(super) struct Reach {
     /// and whether it holds a cycle (two or more nodes).
     rows: Vec<u64>,
     cyclic: Vec<bool>,
+    /// Per component, the last component whose row took in its row: a
+    /// component with many edges to another takes it in once.
+    taken_by: Vec<u32>,
     /// Tarjan's bookkeeping: visit order, lowest order reachable, the stack
     /// of open nodes, and the depth-first path as (node, next edge).
     order: Vec<u32>,
@@ -67,6 +70,7 @@ impl Reach {
         self.low.resize(nodes, 0);
         self.rows.clear();
         self.cyclic.clear();
+        self.taken_by.clear();
         let mut visited = 0;
         for root in 0..nodes {
             if self.order[root] == UNSET {
@@ -140,14 +144,21 @@ impl Reach {
                     cyclic |= w as usize == v;
                     continue;
                 }
-                let other = d as usize * words;
-                for k in 0..words {
-                    self.rows[at + k] |= self.rows[other + k];
+                if self.taken_by[d as usize] == c {
+                    continue;
+                }
+                self.taken_by[d as usize] = c;
+                // A finished component's row comes before this one's.
+                let (done, row) = self.rows.split_at_mut(at);
+                let other = &done[d as usize * words..(d as usize + 1) * words];
+                for (word, &more) in row.iter_mut().zip(other) {
+                    *word |= more;
                 }
             }
         }
         self.open.truncate(first);
         self.cyclic.push(cyclic);
+        self.taken_by.push(UNSET);
     }
 
     /// True when a path leads from node `a` to node `b` (every node reaches
