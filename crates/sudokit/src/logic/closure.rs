@@ -153,12 +153,29 @@ impl Grid {
         }
     }
 
-    /// Everything `square` holding `digit` (or not, when `on` is false)
-    /// forces, following `links`. Stops early, `absurd`, where a
-    /// contradiction may come.
+    /// [`Grid::close_into`] as a new closure.
+    #[cfg(test)]
     pub(super) fn close(&self, square: usize, digit: u8, on: bool, links: Links) -> Closure {
+        let mut c = Closure::default();
+        self.close_into(square, digit, on, links, &mut c);
+        c
+    }
+
+    /// Everything `square` holding `digit` (or not, when `on` is false)
+    /// forces, following `links`, into `out` (a closure is 320 bytes: the
+    /// tables keep theirs where they are). Stops early, `absurd`, where a
+    /// contradiction may come.
+    pub(super) fn close_into(
+        &self,
+        square: usize,
+        digit: u8,
+        on: bool,
+        links: Links,
+        out: &mut Closure,
+    ) {
+        *out = Closure::default();
         let mut w = Work {
-            c: Closure::default(),
+            c: out,
             fresh_on: [0; 10],
             fresh_off: [0; 10],
             on_digits: 0,
@@ -199,7 +216,6 @@ impl Grid {
                 self.static_ons(&mut w, off_digits, &fresh, links.y);
             }
         }
-        w.c
     }
 
     /// A dynamic chain's "on"s from the offs `fresh` (of the digits
@@ -265,8 +281,8 @@ impl Grid {
 
 /// A closure being worked out: what it holds, and what is new since the
 /// links were last followed.
-struct Work {
-    c: Closure,
+struct Work<'a> {
+    c: &'a mut Closure,
     fresh_on: [Squares; 10],
     fresh_off: [Squares; 10],
     /// The digits with something in `fresh_on`, and in `fresh_off`.
@@ -274,7 +290,7 @@ struct Work {
     off_digits: u32,
 }
 
-impl Work {
+impl Work<'_> {
     /// Turns on `squares` for digit `d`; a contradiction if one is off.
     fn turn_on(&mut self, d: usize, squares: Squares) {
         let new = squares & !self.c.on[d];
@@ -299,19 +315,35 @@ impl Work {
 }
 
 impl Closure {
-    /// Keeps only what `other` forces too.
-    pub(super) fn meet(&mut self, other: &Closure) {
+    /// Keeps only what `other` forces too; true when what is left holds
+    /// a candidate that would be a step (see [`Closure::has_a_step`]).
+    pub(super) fn meet(&mut self, other: &Closure, grid: &Grid) -> bool {
+        // All ten digits, a fixed count the compiler unrolls (those past
+        // the grid's side are empty).
+        let mut steps = 0;
         for d in 1..10 {
             self.on[d] &= other.on[d];
             self.off[d] &= other.off[d];
+            steps |= self.on[d] & grid.several | self.off[d];
         }
         self.absurd |= other.absurd;
+        steps != 0
     }
 
     /// True when the closure holds a candidate that would be a step: any
     /// "off", or an "on" in a square of two candidates or more in `grid`.
     pub(super) fn has_a_step(&self, grid: &Grid) -> bool {
         (1..=grid.side).any(|d| self.on[d] & grid.several | self.off[d] != 0)
+    }
+
+    /// Whether `self` and `other` both force a candidate that would be a
+    /// step ([`Closure::meet`] without keeping the meet).
+    pub(super) fn share_a_step(&self, other: &Closure, grid: &Grid) -> bool {
+        let mut steps = 0;
+        for d in 1..10 {
+            steps |= self.on[d] & other.on[d] & grid.several | self.off[d] & other.off[d];
+        }
+        steps != 0
     }
 }
 

@@ -425,6 +425,8 @@ struct Engine {
     /// checks they leave out no step).
     prune: bool,
     on_closures: Vec<Closure>,
+    /// Scratch: the closure of a candidate assumed off.
+    off_closure: Closure,
     closed: Vec<u32>,
     closure_stamp: u32,
 }
@@ -474,6 +476,7 @@ impl Engine {
             grid: closure::Grid::new(geo),
             prune: true,
             on_closures: vec![Closure::default(); keys / 2],
+            off_closure: Closure::default(),
             closed: vec![0; keys / 2],
             closure_stamp: 0,
         }
@@ -1119,7 +1122,9 @@ impl Engine {
         let c = square * self.stride + usize::from(digit);
         if self.closed[c] != self.closure_stamp {
             self.closed[c] = self.closure_stamp;
-            self.on_closures[c] = self.grid.close(square, digit, true, self.closure_links());
+            let links = self.closure_links();
+            let out = &mut self.on_closures[c];
+            self.grid.close_into(square, digit, true, links, out);
         }
         &self.on_closures[c]
     }
@@ -1157,26 +1162,33 @@ impl Engine {
         if !self.prunes() {
             return all;
         }
-        let from_on = *self.on_closure(square, digit);
-        if from_on.absurd && doubles {
+        let a = square * self.stride + usize::from(digit);
+        if self.on_closure(square, digit).absurd && doubles {
             // Doubles from a chain that may meet a contradiction are looked
             // for on both chains, whatever the closure from "off" says.
             return all;
         }
         // In a square of two, "not this digit" is "the other digit" (with
         // square links): the same closure.
-        let from_off = match (n, self.rule.is_nishio()) {
-            (2, false) => {
-                let other = (self.board.cands(square) & !(1 << digit)).trailing_zeros();
-                *self.on_closure(square, other as u8)
-            }
-            _ => self.grid.close(square, digit, false, self.closure_links()),
-        };
-        let doubles = doubles && {
-            let mut both = from_on;
-            both.meet(&from_off);
-            both.absurd || both.has_a_step(&self.grid)
-        };
+        if n == 2 && !self.rule.is_nishio() {
+            let other = (self.board.cands(square) & !(1 << digit)).trailing_zeros();
+            self.on_closure(square, other as u8);
+            let b = square * self.stride + other as usize;
+            let from_off = &self.on_closures[b];
+            self.ways_needed(&self.on_closures[a], from_off, doubles)
+        } else {
+            let links = self.closure_links();
+            let from_off = &mut self.off_closure;
+            self.grid.close_into(square, digit, false, links, from_off);
+            self.ways_needed(&self.on_closures[a], &self.off_closure, doubles)
+        }
+    }
+
+    /// [`Engine::both_ways_needs`] from the closures of the chains from
+    /// "on" and from "off".
+    fn ways_needed(&self, from_on: &Closure, from_off: &Closure, doubles: bool) -> BothWays {
+        let doubles = doubles
+            && (from_on.absurd || from_off.absurd || from_on.share_a_step(from_off, &self.grid));
         BothWays {
             from_on: from_on.absurd || doubles,
             from_off: from_off.absurd || doubles,
@@ -1197,17 +1209,15 @@ impl Engine {
         let mut all = Closure::default();
         for i in 0..count {
             let (s, d) = place(i);
-            let closure = self.on_closure(s, d as u8);
+            self.on_closure(s, d as u8);
+            let closure = &self.on_closures[s * self.stride + d];
             if closure.absurd {
                 return true;
             }
             if i == 0 {
                 all = *closure;
-            } else {
-                all.meet(closure);
-                if !all.has_a_step(&self.grid) {
-                    return false;
-                }
+            } else if !all.meet(closure, &self.grid) {
+                return false;
             }
         }
         all.has_a_step(&self.grid)
