@@ -71,6 +71,20 @@ impl Reach {
         self.rows.clear();
         self.cyclic.clear();
         self.taken_by.clear();
+        // A node with no edges out (most "off"s lead nowhere) is a
+        // component of its own that reaches only itself: finished before
+        // the search, which then never enters it.
+        for v in 0..nodes {
+            if self.starts[v] == self.starts[v + 1] {
+                let at = self.rows.len();
+                self.rows.resize(at + self.words, 0);
+                self.rows[at + v / 64] |= 1 << (v % 64);
+                self.component[v] = self.cyclic.len() as u32;
+                self.order[v] = 0;
+                self.cyclic.push(false);
+                self.taken_by.push(UNSET);
+            }
+        }
         let mut visited = 0;
         for root in 0..nodes {
             if self.order[root] == UNSET {
@@ -142,6 +156,11 @@ impl Reach {
                 let d = self.component[w as usize];
                 if d == c {
                     cyclic |= w as usize == v;
+                    continue;
+                }
+                // A node with no edges out reaches only itself.
+                if self.starts[w as usize] == self.starts[w as usize + 1] {
+                    self.rows[at + w as usize / 64] |= 1 << (w % 64);
                     continue;
                 }
                 if self.taken_by[d as usize] == c {
