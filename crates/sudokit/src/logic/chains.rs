@@ -781,16 +781,23 @@ fn longest_winning(base: f64, sort_key: u8, best: Option<(f64, usize, u8)>) -> u
 
 /// With only SE's first step wanted: the best step found so far, in SE's
 /// order, among the first `weighed` found.
+/// The limits last worked out are kept, with the links they were for: they
+/// change only when a step is found.
 #[derive(Default)]
 struct Leader {
     best: Option<(f64, usize, u8)>,
     weighed: usize,
+    limits: Option<(LinkKinds, (usize, usize))>,
 }
 
 impl Leader {
     /// The most potentials a cycle, and a forcing chain, of a search with
     /// `links` may hold and still come first, now that `all` are found.
     fn limits(&mut self, all: &[Ranked], links: LinkKinds) -> (usize, usize) {
+        match self.limits {
+            Some((kept, limits)) if kept == links && self.weighed == all.len() => return limits,
+            _ => {}
+        }
         for f in &all[self.weighed..] {
             let this = (f.difficulty, f.complexity, f.sort_key);
             if self.best.is_none_or(|b| se_order(this, b).is_lt()) {
@@ -799,10 +806,12 @@ impl Leader {
         }
         self.weighed = all.len();
         let (key, cycle, chain) = grading(links);
-        (
+        let limits = (
             longest_winning(cycle, key, self.best),
             longest_winning(chain, key, self.best),
-        )
+        );
+        self.limits = Some((links, limits));
+        limits
     }
 }
 
@@ -1155,21 +1164,24 @@ fn cycle_removals(chains: &mut Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>
     let chain = chains.chain(end);
     // The last potential is the assumption itself, the same as the first.
     let links_of_cycle = &chain[..chain.len() - 1];
+    // The search is over, so its tables are free: the cycle's squares are
+    // marked in one (as digit 0, "off"), and in another each candidate
+    // outside the cycle that sees a potential of it, with that potential's
+    // state: "on" one way round, "off" the other.
+    let inside = &mut chains.work.to_off;
+    inside.clear();
     let mut squares: Vec<usize> = Vec::new();
     for p in links_of_cycle {
-        if !squares.contains(&p.square) {
+        if inside.insert(off(p.square, 0)) {
             squares.push(p.square);
         }
     }
-    // Each candidate outside the cycle that sees a potential of it, marked
-    // with that potential's state: "on" one way round, "off" the other.
-    // (The search is over, so its table of ancestors is free.)
     let sides = &mut chains.work.above;
     sides.clear();
     let mut forward: Vec<Cand> = Vec::new();
     for p in links_of_cycle {
         for &s in geo.peers(p.square) {
-            if squares.contains(&s) || !state.digits(s).contains(p.digit) {
+            if inside.contains(off(s, 0)) || !state.digits(s).contains(p.digit) {
                 continue;
             }
             let seen = Potential { square: s, ..*p };
