@@ -138,6 +138,14 @@ impl Board {
         true
     }
 
+    /// Makes the candidates those of `other`, a board of the same grid
+    /// with the same squares filled (one copy, for undoing many strikes).
+    pub(crate) fn copy_candidates(&mut self, other: &Board) {
+        debug_assert!(std::ptr::eq(self.geo, other.geo) && self.filled == other.filled);
+        self.cands.copy_from_slice(&other.cands);
+        self.positions.copy_from_slice(&other.positions);
+    }
+
     /// Puts back candidate `d` of square `s` (struck out by [`Board::remove`]).
     pub(crate) fn restore(&mut self, s: usize, d: u8) {
         self.cands[s] |= 1 << d;
@@ -178,5 +186,16 @@ mod tests {
             assert!(board.is_bivalue(two));
         }
         assert!(!board.is_bivalue(0));
+        // Many strikes, undone by one copy.
+        for s in 1..81 {
+            let two: Vec<u8> = (1..=9u8).filter(|&d| board.has(s, d)).take(2).collect();
+            for d in two {
+                board.remove(s, d);
+            }
+        }
+        assert_ne!(board.positions, fresh.positions);
+        board.copy_candidates(&fresh);
+        assert_eq!(board.cands, fresh.cands);
+        assert_eq!(board.positions, fresh.positions);
     }
 }
