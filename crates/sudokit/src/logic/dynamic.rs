@@ -202,9 +202,14 @@ enum Cause {
 struct Node {
     potential: Potential,
     cause: Cause,
-    /// Its parents are `Run::parents[first..first + count]`.
+    /// Its parents are `Run::parents[first..first + count]`, then its
+    /// hidden parents (see [`Run::push_hidden`]).
     first: u32,
     count: u32,
+    /// For an "on" reached as a square's last candidate or a unit's last
+    /// place: the candidates the chain had struck out there (digits of the
+    /// square, or places of the unit), whose nodes are its hidden parents.
+    hidden: u32,
 }
 
 /// One chain from one assumption: every potential reached, the sets of
@@ -247,25 +252,25 @@ impl Run {
 
     /// A new node (not yet in a set).
     fn node(&mut self, potential: Potential, cause: Cause, parents: &[u32]) -> u32 {
-        self.node_after(potential, cause, None, parents)
+        self.node_hidden(potential, cause, parents, 0)
     }
 
-    /// A new node whose parents are `first` (if any), then `more`.
-    fn node_after(
+    /// A new node with `parents`, and the hidden parents `hidden` names.
+    fn node_hidden(
         &mut self,
         potential: Potential,
         cause: Cause,
-        first: Option<u32>,
-        more: &[u32],
+        parents: &[u32],
+        hidden: u32,
     ) -> u32 {
         let start = self.parents.len() as u32;
-        self.parents.extend(first);
-        self.parents.extend_from_slice(more);
+        self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
             potential,
             cause,
             first: start,
-            count: self.parents.len() as u32 - start,
+            count: parents.len() as u32,
+            hidden,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -289,6 +294,29 @@ impl Run {
     fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         &self.parents[node.first as usize..(node.first + node.count) as usize]
+    }
+
+    /// Pushes onto `out` node `n`'s hidden parents: the nodes of the
+    /// candidates the chain had struck out of its square or unit when it
+    /// reached it, in square or unit order. (Worked out only for the nodes
+    /// a step's count walks: the chain itself keeps just which ones.)
+    fn push_hidden(&self, n: u32, geo: &Geometry, stride: usize, out: &mut Vec<u32>) {
+        let node = self.nodes[n as usize];
+        let p = node.potential;
+        match node.cause {
+            Cause::Square => {
+                for d in bits(node.hidden) {
+                    out.extend(self.get(off(p.square, d as u8), stride));
+                }
+            }
+            Cause::Unit(u) => {
+                let squares = geo.squares(u);
+                for i in bits(node.hidden) {
+                    out.extend(self.get(off(squares[i], p.digit), stride));
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -392,14 +420,16 @@ struct Engine {
     /// those whose chains gave a step (kept or not).
     skip: u32,
     concluded: u32,
-    /// Scratch: what one potential leads to, and the hidden parents of each.
-    links: Vec<(Potential, Cause, u32, u32)>,
+    /// Scratch: what one potential leads to, and the hidden parents of each
+    /// (see [`Node::hidden`]).
+    links: Vec<(Potential, Cause, u32)>,
     /// For a static rule (multiple forcing chains, whose chains do not edit
     /// the grid): what each potential leads to, worked out once per grid,
     /// as ranges of `static_buf` by [`key`] (`u32::MAX` when not yet).
     static_spans: Vec<(u32, u32)>,
-    static_buf: Vec<(Potential, Cause, u32, u32)>,
-    hidden: Vec<u32>,
+    static_buf: Vec<(Potential, Cause, u32)>,
+    /// Scratch: the rule parents of an inner rule's hint, as nodes.
+    parent_nodes: Vec<u32>,
     /// Scratch for counting ancestors: a stamp per potential, and the
     /// nodes left to visit.
     seen: Vec<u32>,
@@ -464,7 +494,7 @@ impl Engine {
             links: Vec::new(),
             static_spans: vec![(u32::MAX, 0); keys],
             static_buf: Vec::new(),
-            hidden: Vec::new(),
+            parent_nodes: Vec::new(),
             seen: vec![0; keys],
             stamp: 0,
             todo: Vec::new(),
@@ -570,9 +600,9 @@ impl Engine {
             if let Some(&p) = self.runs[id].on.get(on_head) {
                 on_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
-                self.links_of(id, potential, y);
+                self.links_of(potential, y);
                 for i in 0..self.links.len() {
-                    let (q, cause, _, _) = self.links[i];
+                    let (q, cause, _) = self.links[i];
                     let run = &mut self.runs[id];
                     if let Some(twin) = run.get(on(q.square, q.digit), stride) {
                         let n = run.node(q, cause, &[p]);
@@ -588,20 +618,19 @@ impl Engine {
             if let Some(&p) = self.runs[id].off.get(off_head) {
                 off_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
-                self.links_of(id, potential, y);
+                self.links_of(potential, y);
                 if self.rule.is_dynamic() {
                     self.strike(potential.square, potential.digit);
                 }
                 for i in 0..self.links.len() {
-                    let (r, cause, from, to) = self.links[i];
-                    let hidden = &self.hidden[from as usize..to as usize];
+                    let (r, cause, hidden) = self.links[i];
                     let run = &mut self.runs[id];
                     if let Some(twin) = run.get(off(r.square, r.digit), stride) {
-                        let n = run.node_after(r, cause, Some(p), hidden);
+                        let n = run.node_hidden(r, cause, &[p], hidden);
                         return Some((n, twin));
                     }
                     if run.get(r, stride).is_none() {
-                        let n = run.node_after(r, cause, Some(p), hidden);
+                        let n = run.node_hidden(r, cause, &[p], hidden);
                         run.keep(n, stride);
                     }
                 }
@@ -688,6 +717,7 @@ impl Engine {
                         needs.push(need);
                     }
                     next.extend_from_slice(run.parents_of(n));
+                    run.push_hidden(n, self.geo, self.stride, &mut next);
                 }
                 todo = next;
             }
@@ -774,7 +804,7 @@ impl Engine {
         nested: Option<u32>,
     ) -> bool {
         let stride = self.stride;
-        let mut parents = std::mem::take(&mut self.hidden);
+        let mut parents = std::mem::take(&mut self.parent_nodes);
         let run = &mut self.runs[id];
         parents.clear();
         parents.extend(
@@ -799,15 +829,15 @@ impl Engine {
                 added = true;
             }
         }
-        self.hidden = parents;
+        self.parent_nodes = parents;
         added
     }
 
-    /// What `p` (in run `id`) leads to, into `links` (see
+    /// What `p` leads to, into `links` (see
     /// [`Engine::on_to_off`] and [`Engine::off_to_on`]). A static rule's
     /// grid is the same for every chain, so what a potential leads to is
     /// worked out once and kept.
-    fn links_of(&mut self, id: usize, p: Potential, y: bool) {
+    fn links_of(&mut self, p: Potential, y: bool) {
         let dynamic = self.rule.is_dynamic();
         let k = key(p, self.stride);
         if !dynamic {
@@ -822,7 +852,7 @@ impl Engine {
         if p.on {
             self.on_to_off(p, y);
         } else {
-            self.off_to_on(id, p, y);
+            self.off_to_on(p, y);
         }
         if !dynamic {
             // Nothing is struck, so no link has hidden parents.
@@ -840,39 +870,30 @@ impl Engine {
         let Potential { square, digit, .. } = p;
         if y {
             for d in bits(self.board.cands(square) & !(1 << digit)) {
-                self.links.push((off(square, d as u8), Cause::Square, 0, 0));
+                self.links.push((off(square, d as u8), Cause::Square, 0));
             }
         }
         for link in self.geo.linked(square) {
             let squares = self.geo.squares(link.unit);
             for i in bits(self.board.positions(link.unit, digit) & !link.before) {
                 let cause = Cause::Unit(link.unit);
-                self.links.push((off(squares[i], digit), cause, 0, 0));
+                self.links.push((off(squares[i], digit), cause, 0));
             }
         }
     }
 
-    /// What `p` (in run `id`) off turns on, into `links`, each
-    /// with its hidden parents in `hidden`: with Y-links the square's other
-    /// candidate when it has two; the digit's one other place in the box,
-    /// row or column (each place once, from the first unit).
-    fn off_to_on(&mut self, id: usize, p: Potential, y: bool) {
+    /// What `p` off turns on, into `links`, each with what the chain has
+    /// struck out of its square or unit (its hidden parents, see
+    /// [`Node::hidden`]): with Y-links the square's other candidate when it
+    /// has two; the digit's one other place in the box, row or column (each
+    /// place once, from the first unit).
+    fn off_to_on(&mut self, p: Potential, y: bool) {
         self.links.clear();
-        self.hidden.clear();
-        let stride = self.stride;
         let Potential { square, digit, .. } = p;
-        let run = &self.runs[id];
         if y && self.board.is_bivalue(square) {
             let other = (self.board.cands(square) & !(1 << digit)).trailing_zeros() as u8;
-            let from = self.hidden.len() as u32;
-            for d in bits(self.struck[square]) {
-                if let Some(h) = run.get(off(square, d as u8), stride) {
-                    self.hidden.push(h);
-                }
-            }
-            let to = self.hidden.len() as u32;
-            self.links
-                .push((on(square, other), Cause::Square, from, to));
+            let link = (on(square, other), Cause::Square, self.struck[square]);
+            self.links.push(link);
         }
         for &Linked { unit: u, here, .. } in self.geo.linked(square) {
             let others = self.board.positions(u, digit) & !here;
@@ -884,15 +905,8 @@ impl Engine {
             if self.links.iter().any(|&(q, ..)| q == target) {
                 continue;
             }
-            let from = self.hidden.len() as u32;
             let struck = self.base.positions(u, digit) & !self.board.positions(u, digit);
-            for i in bits(struck) {
-                if let Some(h) = run.get(off(squares[i], digit), stride) {
-                    self.hidden.push(h);
-                }
-            }
-            let to = self.hidden.len() as u32;
-            self.links.push((target, Cause::Unit(u), from, to));
+            self.links.push((target, Cause::Unit(u), struck));
         }
     }
 
@@ -925,6 +939,7 @@ impl Engine {
                 }
             }
             todo.extend_from_slice(run.parents_of(m));
+            run.push_hidden(m, self.geo, self.stride, todo);
         }
         count
     }
