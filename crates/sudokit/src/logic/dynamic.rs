@@ -551,16 +551,17 @@ impl Engine {
     /// nodes are in the run. The board is as before when it returns.
     fn chain(&mut self, id: usize) -> Option<(u32, u32)> {
         let found = self.spread(id);
-        // Past a few strikes, one copy of the board undoes them faster.
+        // Past four strikes, one copy of the board undoes them faster.
         if self.log.len() > 4 {
             self.board.copy_candidates(&self.base);
             for (s, _) in self.log.drain(..) {
                 self.struck[s] = 0;
             }
-        }
-        for (s, d) in self.log.drain(..) {
-            self.board.restore(s, d);
-            self.struck[s] = 0;
+        } else {
+            for (s, d) in self.log.drain(..) {
+                self.board.restore(s, d);
+                self.struck[s] = 0;
+            }
         }
         self.runs[id].absurd = found;
         found
