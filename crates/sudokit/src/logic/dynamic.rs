@@ -602,9 +602,8 @@ impl Engine {
                 on_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
                 self.links_of(potential, y);
-                for i in 0..self.links.len() {
-                    let (q, cause, _) = self.links[i];
-                    let run = &mut self.runs[id];
+                let run = &mut self.runs[id];
+                for &(q, cause, _) in &self.links {
                     if let Some(twin) = run.get(on(q.square, q.digit), stride) {
                         let n = run.node(q, cause, &[p]);
                         return Some((twin, n));
@@ -623,9 +622,8 @@ impl Engine {
                 if self.rule.is_dynamic() {
                     self.strike(potential.square, potential.digit);
                 }
-                for i in 0..self.links.len() {
-                    let (r, cause, hidden) = self.links[i];
-                    let run = &mut self.runs[id];
+                let run = &mut self.runs[id];
+                for &(r, cause, hidden) in &self.links {
                     if let Some(twin) = run.get(off(r.square, r.digit), stride) {
                         let n = run.node_hidden(r, cause, &[p], hidden);
                         return Some((n, twin));
