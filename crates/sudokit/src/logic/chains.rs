@@ -781,6 +781,7 @@ fn longest_winning(base: f64, sort_key: u8, best: Option<(f64, usize, u8)>) -> u
 
 /// With only SE's first step wanted: the best step found so far, in SE's
 /// order, among the first `weighed` found.
+///
 /// The limits last worked out are kept, with the links they were for: they
 /// change only when a step is found.
 #[derive(Default)]
