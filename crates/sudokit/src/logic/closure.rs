@@ -336,6 +336,17 @@ impl Closure {
         (1..=grid.side).any(|d| self.on[d] & grid.several | self.off[d] != 0)
     }
 
+    /// Whether the closure holds `digit` in `square`, turned on (`on`) or
+    /// off, as a step would: an "on" only in a square of two candidates or
+    /// more in `grid` (see [`Closure::has_a_step`]).
+    pub(super) fn holds_a_step(&self, square: usize, digit: u8, on: bool, grid: &Grid) -> bool {
+        let (d, bit) = (usize::from(digit), 1 << square);
+        match on {
+            true => self.on[d] & grid.several & bit != 0,
+            false => self.off[d] & bit != 0,
+        }
+    }
+
     /// Whether `self` and `other` both force a candidate that would be a
     /// step ([`Closure::meet`] without keeping the meet).
     pub(super) fn share_a_step(&self, other: &Closure, grid: &Grid) -> bool {
