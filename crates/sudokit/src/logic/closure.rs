@@ -192,14 +192,16 @@ impl Grid {
             let on_digits = std::mem::take(&mut w.on_digits);
             for d in bits(on_digits) {
                 let fresh = std::mem::take(&mut w.fresh_on[d]);
+                let mut seen = 0;
                 for s in bits128(fresh) {
-                    w.turn_off(d, self.peers[s] & self.cands[d]);
+                    seen |= self.peers[s];
                     if links.y {
                         for e in bits(self.digits[s] & !(1 << d)) {
                             w.turn_off(e, 1 << s);
                         }
                     }
                 }
+                w.turn_off(d, seen & self.cands[d]);
             }
             if w.c.absurd || w.off_digits == 0 {
                 break;
@@ -268,9 +270,13 @@ impl Grid {
     /// a unit of two.
     fn static_ons(&self, w: &mut Work, digits: u32, fresh: &[Squares; 10], y: bool) {
         for d in bits(digits) {
+            let mut partners = 0;
             for s in bits128(fresh[d]) {
-                w.turn_on(d, self.partners[s * 10 + d]);
-                if y && self.bivalue & (1 << s) != 0 {
+                partners |= self.partners[s * 10 + d];
+            }
+            w.turn_on(d, partners);
+            if y {
+                for s in bits128(fresh[d] & self.bivalue) {
                     let e = (self.digits[s] & !(1 << d)).trailing_zeros() as usize;
                     w.turn_on(e, 1 << s);
                 }
