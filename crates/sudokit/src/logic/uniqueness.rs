@@ -71,8 +71,6 @@ impl Finder for UniqueLoops {
         let mut budget = WALK_BUDGET;
         // One path for every walk (it grows and shrinks as a stack).
         let mut path = Vec::new();
-        // The squares a loop on each pair of digits can pass through.
-        let mut reachable: Vec<((u8, u8), Vec<bool>)> = Vec::new();
         for start in 0..state.shape().square_count() {
             let c = state.cands(start);
             if c.len() != 2 {
@@ -82,23 +80,11 @@ impl Finder for UniqueLoops {
             let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
                 continue;
             };
-            let at = match reachable.iter().position(|(p, _)| *p == (x, y)) {
-                Some(at) => at,
-                None => {
-                    reachable.push(((x, y), loop_squares(state, (x, y))));
-                    reachable.len() - 1
-                }
-            };
-            let inside = &reachable[at].1;
-            if !inside[start] {
-                continue;
-            }
             path.clear();
             path.push(start);
             let mut walk = Walk {
                 state,
                 pair: (x, y),
-                inside,
                 path,
                 loops: Vec::new(),
                 budget: &mut budget,
@@ -133,8 +119,6 @@ const WALK_BUDGET: usize = 10_000_000;
 struct Walk<'a> {
     state: &'a State,
     pair: (u8, u8),
-    /// The squares a loop on `pair` can pass through (see [`loop_squares`]).
-    inside: &'a [bool],
     path: Vec<usize>,
     loops: Vec<Vec<usize>>,
     /// Squares the search may still visit.
@@ -173,10 +157,10 @@ impl Walk<'_> {
                 if self.path.contains(&next) {
                     continue;
                 }
-                if !self.inside[next] {
+                let c = state.cands(next);
+                if !(c.contains(x) && c.contains(y)) {
                     continue;
                 }
-                let c = state.cands(next);
                 // Every loop through an earlier square holding just x and y
                 // was found from that square, and would be dropped here as
                 // a repeat.
@@ -206,46 +190,6 @@ impl Walk<'_> {
                     self.path.pop();
                 }
             }
-        }
-    }
-}
-
-/// The squares a loop on the digits `x` and `y` can pass through: those
-/// holding both, less those that cannot be in a loop. In a loop, each of a
-/// square's box, row and column holds one other square of it (see
-/// [`is_valid_loop`]), so a square none of whose mates in one of its units
-/// can be in a loop cannot be either; such squares are dropped until none
-/// is left. A walk through a dropped square never closes into a loop, so
-/// leaving them out finds the same loops in the same order, far sooner.
-fn loop_squares(state: &State, (x, y): (u8, u8)) -> Vec<bool> {
-    let geo = state.geometry();
-    let count = state.shape().square_count();
-    let mut inside: Vec<bool> = (0..count)
-        .map(|s| {
-            let c = state.cands(s);
-            c.contains(x) && c.contains(y)
-        })
-        .collect();
-    // How many of them each unit holds.
-    let mut held = vec![0u32; state.shape().units().len()];
-    for s in (0..count).filter(|&s| inside[s]) {
-        for kind in KINDS {
-            held[geo.unit_of(s, kind)] += 1;
-        }
-    }
-    loop {
-        let mut dropped = false;
-        for s in 0..count {
-            if inside[s] && KINDS.iter().any(|&k| held[geo.unit_of(s, k)] < 2) {
-                inside[s] = false;
-                dropped = true;
-                for kind in KINDS {
-                    held[geo.unit_of(s, kind)] -= 1;
-                }
-            }
-        }
-        if !dropped {
-            return inside;
         }
     }
 }
