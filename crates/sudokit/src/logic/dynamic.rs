@@ -358,7 +358,6 @@ struct Ranked {
 
 /// Which of the chains from a candidate on and off a dynamic rule follows
 /// (see [`Engine::both_ways_needs`]).
-#[derive(Clone, Copy)]
 struct BothWays {
     from_on: bool,
     from_off: bool,
@@ -1105,7 +1104,8 @@ impl Engine {
             if rule.is_dynamic() {
                 let needs = self.both_ways_needs(square, digit, n);
                 let a = needs.from_on.then(|| self.on_run(square, digit));
-                let from_off = needs.from_off && self.off_may_give_a_step(square, digit, a, needs);
+                let from_off =
+                    needs.from_off && self.off_may_give_a_step(square, digit, a, needs.doubles);
                 let b = from_off.then(|| {
                     let b = self.start(off(square, digit));
                     self.chain(b);
@@ -1182,7 +1182,7 @@ impl Engine {
         square: usize,
         digit: u8,
         a: Option<usize>,
-        needs: BothWays,
+        doubles: bool,
     ) -> bool {
         if !self.checks_offs() {
             return true;
@@ -1193,7 +1193,7 @@ impl Engine {
         if closure.absurd {
             return true;
         }
-        let (Some(a), true) = (a, needs.doubles) else {
+        let (Some(a), true) = (a, doubles) else {
             return false;
         };
         let run = &self.runs[a];

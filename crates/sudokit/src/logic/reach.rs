@@ -75,7 +75,7 @@ impl Reach {
         // component of its own that reaches only itself: finished before
         // the search, which then never enters it.
         for v in 0..nodes {
-            if self.starts[v] == self.starts[v + 1] {
+            if self.leads_nowhere(v) {
                 let at = self.rows.len();
                 self.rows.resize(at + self.words, 0);
                 self.rows[at + v / 64] |= 1 << (v % 64);
@@ -159,7 +159,7 @@ impl Reach {
                     continue;
                 }
                 // A node with no edges out reaches only itself.
-                if self.starts[w as usize] == self.starts[w as usize + 1] {
+                if self.leads_nowhere(w as usize) {
                     self.rows[at + w as usize / 64] |= 1 << (w % 64);
                     continue;
                 }
@@ -178,6 +178,11 @@ impl Reach {
         self.open.truncate(first);
         self.cyclic.push(cyclic);
         self.taken_by.push(UNSET);
+    }
+
+    /// True when node `v` has no edges out.
+    fn leads_nowhere(&self, v: usize) -> bool {
+        self.starts[v] == self.starts[v + 1]
     }
 
     /// True when a path leads from node `a` to node `b` (every node reaches
