@@ -6,7 +6,8 @@
 //! claiming) and fish (X-wing, swordfish, jellyfish). Others look at one
 //! unit at a time, and what they find there depends only on its squares'
 //! candidates: naked and hidden sets. Aligned exclusion looks at groups of
-//! squares (see [`super::aligned`]). A rater runs them at every step where
+//! squares (see [`super::aligned`]), unique loops at pairs of digits (see
+//! [`super::uniqueness`]). A rater runs them at every step where
 //! the rules before them find nothing, which is most steps of a hard
 //! puzzle, and they seldom find anything there. Each thread keeps, per
 //! rule, the last grid where the rule found nothing; on the next grid, a
@@ -35,6 +36,8 @@ pub(super) enum Slot {
     HiddenSet(usize, bool),
     /// Aligned pair and triplet exclusion.
     Aligned(usize),
+    /// Unique rectangles and loops.
+    UniqueLoops,
 }
 
 impl Slot {
@@ -47,12 +50,13 @@ impl Slot {
             Slot::HiddenSet(size, false) => 6 + size,
             Slot::HiddenSet(size, true) => 9 + size,
             Slot::Aligned(size) => 12 + size,
+            Slot::UniqueLoops => 16,
         }
     }
 }
 
 /// How many slots there are.
-const SLOTS: usize = 16;
+const SLOTS: usize = 17;
 
 /// A grid a rule found nothing on: its geometry, and each square's
 /// candidates (as bits), a placed square's none.
@@ -109,6 +113,19 @@ pub(super) fn changed_squares(slot: Slot, state: &State) -> Option<Vec<usize>> {
     Some(changes(slot, state)?.into_iter().map(|(s, _)| s).collect())
 }
 
+/// The squares that changed since `slot`'s rule last found nothing, in
+/// order, each with the candidates it had then or has now (as bits: on a
+/// new puzzle a square may gain some); `None` when that is not known.
+pub(super) fn changed_from(slot: Slot, state: &State) -> Option<Vec<(usize, u32)>> {
+    let changed = changes(slot, state)?;
+    Some(
+        changed
+            .into_iter()
+            .map(|(s, digits)| (s, digits | state.cands(s).bits()))
+            .collect(),
+    )
+}
+
 /// Keeps `state` as the last grid where `slot`'s rule found nothing.
 pub(super) fn keep_barren(slot: Slot, state: &State) {
     let count = state.shape().square_count();
@@ -134,6 +151,7 @@ mod tests {
     use crate::logic::intersections::Intersections;
     use crate::logic::solver::{explain, Order};
     use crate::logic::subsets::{HiddenSet, NakedSet};
+    use crate::logic::uniqueness::UniqueLoops;
     use crate::logic::Finder;
     use crate::{parse_grid, ParseOptions};
 
@@ -182,6 +200,7 @@ mod tests {
         for k in 2..=3 {
             finders.push((&DIRECT_HIDDEN[k - 2], Slot::HiddenSet(k, true)));
         }
+        finders.push((&UniqueLoops, Slot::UniqueLoops));
         let (mut after_barren, mut found_after_barren) = (0, 0);
         // Puzzles of magictour_top1465 whose paths take pointing, claiming,
         // fish and subset steps between grids where those find nothing.

@@ -34,14 +34,21 @@
 //! same units, each once. All steps of all loops are collected, then offered
 //! easiest first (ties: lower type first, then the order found).
 //!
+//! A rater runs this search at most steps of a hard puzzle, and it seldom
+//! finds anything; a pair of digits whose walks found no loop on the last
+//! grid where the search found nothing is passed over while no square that
+//! held both digits has changed (see [`super::since_barren`]).
+//!
 //! It works on every standard shape, and is off for the diagonal variant,
 //! where swapping the two digits can break a diagonal.
 
+use super::since_barren::{self, Slot};
 use super::step::{and_list, digit_list, removal_text, Step};
 use super::units::{Cand, UnitKind};
 use super::{bits, subsets, subsets_of, Finder, Found, State, Technique};
 use crate::grid::Digits;
 use crate::shape::Variant;
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 /// Unique rectangles and loops.
@@ -71,6 +78,10 @@ impl Finder for UniqueLoops {
         let mut budget = WALK_BUDGET;
         // One path for every walk (it grows and shrinks as a stack).
         let mut path = Vec::new();
+        let quiet = quiet_pairs(state);
+        // The pairs whose walks close a loop (which gave no step, if the
+        // search finds nothing).
+        let mut looped = 0u128;
         for start in 0..state.shape().square_count() {
             let c = state.cands(start);
             if c.len() != 2 {
@@ -80,6 +91,9 @@ impl Finder for UniqueLoops {
             let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
                 continue;
             };
+            if quiet & pair_bit(x, y) != 0 {
+                continue;
+            }
             path.clear();
             path.push(start);
             let mut walk = Walk {
@@ -92,9 +106,17 @@ impl Finder for UniqueLoops {
             walk.extend(2, Digits::EMPTY, None);
             let loops = walk.loops;
             path = walk.path;
+            if !loops.is_empty() {
+                looped |= pair_bit(x, y);
+            }
             for cycle in loops {
                 steps_of_loop(state, &cycle, (x, y), &mut all);
             }
+        }
+        // (A search that ran out of squares to visit may have missed loops.)
+        if all.is_empty() && budget > 0 {
+            since_barren::keep_barren(Slot::UniqueLoops, state);
+            LOOPED.set(looped);
         }
         // Stable: equal difficulty and type keep the order found.
         all.sort_by_key(|f| (f.step.difficulty, f.kind));
@@ -103,6 +125,42 @@ impl Finder for UniqueLoops {
         }
         ControlFlow::Continue(())
     }
+}
+
+thread_local! {
+    /// The pairs whose walks closed a loop on the last grid where the
+    /// search found nothing (see [`quiet_pairs`]).
+    static LOOPED: Cell<u128> = const { Cell::new(0) };
+}
+
+/// A pair of digits as a bit of a set of pairs; none for a digit above 9
+/// (on larger grids, such pairs are never passed over).
+fn pair_bit(x: u8, y: u8) -> u128 {
+    match (x, y) {
+        (1..=9, 1..=9) => 1 << (usize::from(x) * 10 + usize::from(y)),
+        _ => 0,
+    }
+}
+
+/// The pairs of digits whose walks would find nothing here because they
+/// found no loop on the last grid where the whole search found nothing,
+/// and no square that held both digits has changed since: the squares
+/// holding both are the same, with the same candidates, so the walks are
+/// the same. (A rater runs this search at most steps of a hard puzzle, and
+/// a step changes a few squares.)
+fn quiet_pairs(state: &State) -> u128 {
+    let Some(changed) = since_barren::changed_from(Slot::UniqueLoops, state) else {
+        return 0;
+    };
+    let mut touched = LOOPED.get();
+    for (_, had) in changed {
+        for x in bits(had) {
+            for y in bits(had >> (x + 1)) {
+                touched |= pair_bit(x as u8, (x + 1 + y) as u8);
+            }
+        }
+    }
+    !touched
 }
 
 /// How many squares the walks of one search may visit. Real puzzles stay
@@ -543,32 +601,40 @@ mod tests {
     use crate::grid::Grid;
     use crate::shape::{Shape, Size};
 
-    /// A rectangle on 1 and 2 (A1, A4, B1, B4) whose extra digits 3 and 4,
-    /// in row A, make a naked triple 345 with A7 (three candidates) and A8
-    /// (two): row A's other squares lose 5. Fails if the sets of type 3
-    /// leave out squares of more than two candidates.
-    #[test]
-    fn type_3_sets_take_squares_of_three_candidates() {
-        let shape = Shape::of(Size::Nine, Variant::Standard);
-        let digits = |ds: &[u8]| {
-            ds.iter()
-                .fold(Digits::EMPTY, |m, &d| m.union(Digits::single(d)))
-        };
+    fn digits(ds: &[u8]) -> Digits {
+        ds.iter()
+            .fold(Digits::EMPTY, |m, &d| m.union(Digits::single(d)))
+    }
+
+    /// A rectangle on 1 and 2 (A1, A4, B1, B4) whose extra digits are 3
+    /// and 4, with `a7` and `a8` in A7 and A8, 5 to 9 in row A's other
+    /// squares and 6 to 9 everywhere else.
+    fn rectangle_with(a7: &[u8], a8: &[u8]) -> Vec<Digits> {
         let mut marks = vec![digits(&[6, 7, 8, 9]); 81];
         for (s, ds) in [
             (0, &[1, 2, 3][..]),
             (3, &[1, 2, 4]),
             (9, &[1, 2]),
             (12, &[1, 2]),
-            (6, &[3, 4, 5]),
-            (7, &[3, 5]),
+            (6, a7),
+            (7, a8),
         ] {
             marks[s] = digits(ds);
         }
         for s in [1, 2, 4, 5, 8] {
             marks[s] = digits(&[5, 6, 7, 8, 9]);
         }
-        let empty = Grid::empty(shape);
+        marks
+    }
+
+    /// The rectangle's extra digits 3 and 4, in row A, make a naked triple
+    /// 345 with A7 (three candidates) and A8 (two): row A's other squares
+    /// lose 5. Fails if the sets of type 3 leave out squares of more than
+    /// two candidates.
+    #[test]
+    fn type_3_sets_take_squares_of_three_candidates() {
+        let marks = rectangle_with(&[3, 4, 5], &[3, 5]);
+        let empty = Grid::empty(Shape::of(Size::Nine, Variant::Standard));
         let state = State::from_marks(&empty, &empty, Some(&marks));
         let five_from_a9 = state.geometry().cand(8, 5);
         let mut found = false;
@@ -578,6 +644,29 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert!(found);
+    }
+
+    /// The rectangle makes no step while 1 has a third place in row A
+    /// (A7): then A7 loses 1, which holds no 2, and 1 is left in row A only
+    /// on the rectangle, a type 4. The pair 1 2 would be passed over as
+    /// unchanged were it not for its loop on the grid before.
+    #[test]
+    fn a_pair_whose_loop_gave_nothing_is_walked_again_after_a_change_nearby() {
+        let mut marks = rectangle_with(&[1, 5, 6], &[2, 5, 6]);
+        let empty = Grid::empty(Shape::of(Size::Nine, Variant::Standard));
+        since_barren::forget(Slot::UniqueLoops);
+        let before = State::from_marks(&empty, &empty, Some(&marks));
+        assert!(UniqueLoops.all(&before).is_empty());
+        marks[6] = digits(&[5, 6]);
+        let after = State::from_marks(&empty, &empty, Some(&marks));
+        let remembering = UniqueLoops.all(&after);
+        let two_from_a1 = after.geometry().cand(0, 2);
+        assert!(remembering.iter().any(|step| {
+            step.technique == Technique::UniqueRectangle4
+                && step.eliminations.contains(&two_from_a1)
+        }));
+        since_barren::forget(Slot::UniqueLoops);
+        assert_eq!(remembering, UniqueLoops.all(&after));
     }
 
     /// Marks made to defeat the walk: most squares hold 1, 2 and 3, every
