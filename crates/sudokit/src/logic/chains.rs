@@ -259,6 +259,26 @@ impl LinkCache {
 }
 
 impl<'a> Chains<'a> {
+    /// A search over `state` with the buffers of `work`, its tables and
+    /// caches emptied.
+    fn fresh(state: &'a dyn Marks, reasons: bool, nested: bool, mut work: Scratch) -> Chains<'a> {
+        let shape = state.geometry().shape;
+        let keys = shape.square_count() * (shape.side() + 1);
+        work.nodes.clear();
+        work.to_on.reset(shape);
+        work.to_off.reset(shape);
+        work.above.reset(shape);
+        work.offs_of_on.reset(keys);
+        work.ons_of_off.reset(keys);
+        work.reach_built = false;
+        Chains {
+            state,
+            reasons,
+            nested,
+            work,
+        }
+    }
+
     fn add(&mut self, (potential, cause): (Potential, Cause), parent: Option<usize>) -> usize {
         self.work.nodes.push(Node {
             potential,
@@ -834,7 +854,6 @@ fn ranked(
     first_only: bool,
 ) -> Vec<Ranked> {
     let shape = marks.geometry().shape;
-    let keys = shape.square_count() * (shape.side() + 1);
     let mut all: Vec<Ranked> = Vec::new();
     let mut leader = Leader::default();
     for links in [
@@ -850,18 +869,7 @@ fn ranked(
         }
         // The links a potential leads to depend on the kinds of link, so
         // the caches start empty for each kind (their buffers are reused).
-        let mut chains = Chains {
-            state: marks,
-            reasons,
-            nested,
-            work: std::mem::take(work),
-        };
-        chains.work.nodes.clear();
-        chains.work.to_on.reset(shape);
-        chains.work.to_off.reset(shape);
-        chains.work.above.reset(shape);
-        chains.work.offs_of_on.reset(keys);
-        chains.work.ons_of_off.reset(keys);
+        let mut chains = Chains::fresh(marks, reasons, nested, std::mem::take(work));
         // X-links alone keep to one digit: a digit whose pattern gave
         // nothing before is left out (see [`digit_memo`]).
         let patterns = match links.y {
@@ -985,6 +993,9 @@ fn search(
     let (sort_key, cycle_base, chain_base) = grading(links);
     if chains.nested {
         for end in cycles {
+            if !cycle_may_remove(chains, end) {
+                continue;
+            }
             let (_, removals) = cycle_removals(chains, end);
             if removals.is_empty() {
                 continue;
@@ -1198,10 +1209,60 @@ fn cycle_removals(chains: &mut Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>
     (squares, eliminations)
 }
 
+/// Whether the cycle ending at `end` may remove anything (what
+/// [`cycle_removals`] works out, as sets of squares: most cycles a search
+/// finds remove nothing): a square outside it that holds a digit and sees
+/// a square of the cycle where the digit is on and one where it is off.
+/// Always true on grids of more than 128 squares or 16 digits.
+fn cycle_may_remove(chains: &Chains<'_>, end: usize) -> bool {
+    let state = chains.state;
+    let geo = state.geometry();
+    if geo.shape.side() > 16 || geo.peer_bits(0).is_none() {
+        return true;
+    }
+    let nodes = &chains.work.nodes;
+    let mut inside = 0u128;
+    // Per digit, the squares that see it on, and off, in the cycle.
+    let mut sides = [(0u128, 0u128); 17];
+    let mut digits = 0u32;
+    // `end` is the assumption again: each potential of the cycle once.
+    let mut at = nodes[end].parent;
+    while let Some(i) = at {
+        let p = nodes[i].potential;
+        inside |= 1 << p.square;
+        let seen = geo.peer_bits(p.square).unwrap_or(u128::MAX);
+        let side = &mut sides[usize::from(p.digit)];
+        if p.on {
+            side.0 |= seen;
+        } else {
+            side.1 |= seen;
+        }
+        digits |= 1 << p.digit;
+        at = nodes[i].parent;
+    }
+    bits(digits).any(|d| {
+        let (seen_on, seen_off) = sides[d];
+        let mut both = seen_on & seen_off & !inside;
+        while both != 0 {
+            let s = both.trailing_zeros() as usize;
+            both &= both - 1;
+            if state.digits(s).contains(d as u8) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
 /// The step of a cycle ending at `end`: squares outside it that see a
 /// square of the cycle where the digit is on one way round and another
 /// where it is on the other way round lose that digit.
 fn cycle_step(chains: &mut Chains<'_>, end: usize, links: LinkKinds) -> Option<Step> {
+    let may_remove = cycle_may_remove(chains, end);
+    debug_assert!(may_remove || cycle_removals(chains, end).1.is_empty());
+    if !may_remove {
+        return None;
+    }
     let geo = chains.state.geometry();
     let chain = chains.chain(end);
     let links_of_cycle = &chain[..chain.len() - 1];
@@ -1308,6 +1369,39 @@ mod tests {
         assert_eq!(reached.current, 1);
         assert!(!reached.contains(p), "an old mark must not come back");
         assert!(reached.insert(p) && !reached.insert(p));
+    }
+
+    /// The quick test of a cycle says it removes something exactly when
+    /// its removals, worked out in full, are not empty: on every cycle
+    /// from every candidate, with each kind of link, along the paths of
+    /// two hard puzzles.
+    #[test]
+    fn the_quick_test_of_a_cycle_agrees_with_its_removals() {
+        let (mut removing, mut idle) = (0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ] {
+            for state in crate::logic::se_path_states(puzzle) {
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let links = LinkKinds { x, y };
+                    let mut chains = Chains::fresh(&state, false, false, Scratch::default());
+                    for square in 0..81 {
+                        for digit in state.digits(square).iter() {
+                            chains.work.nodes.clear();
+                            let source = chains.add((on(square, digit), Cause::Start), None);
+                            for end in chains.cycles(source, links, usize::MAX) {
+                                let removes = !cycle_removals(&mut chains, end).1.is_empty();
+                                assert_eq!(cycle_may_remove(&chains, end), removes);
+                                removing += usize::from(removes);
+                                idle += usize::from(!removes);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(removing > 0 && idle > removing, "{removing} {idle}");
     }
 
     #[test]

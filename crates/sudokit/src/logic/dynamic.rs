@@ -1641,15 +1641,8 @@ mod tests {
             "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9",
             ".5.4....8..6....9..4...3..........39..5...8.6..985.....2...4.1.6..1.......8.....2",
         ] {
-            let grid = parse_grid(puzzle, ParseOptions::default()).unwrap();
-            let mut state = State::from_puzzle(&grid);
-            let path = crate::logic::solver::explain(&state, crate::logic::solver::Order::Se);
-            for (i, step) in path.steps.iter().enumerate() {
-                if i % every == 0 {
-                    states.push(state.clone());
-                }
-                state.apply(step);
-            }
+            let path = crate::logic::se_path_states(puzzle);
+            states.extend(path.into_iter().step_by(every));
         }
         states
     }

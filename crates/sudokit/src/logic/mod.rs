@@ -182,6 +182,21 @@ pub(crate) fn subsets_of(k: usize, mask: u32) -> impl Iterator<Item = u32> {
     subsets(k, m).map(move |set| bits(set).fold(0, |acc, j| acc | members[j]))
 }
 
+/// The grids along Sudoku Explainer's path for `puzzle`, each before its
+/// step, for the tests that check a rule along real paths.
+#[cfg(test)]
+pub(crate) fn se_path_states(puzzle: &str) -> Vec<State> {
+    let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+    let mut state = State::from_puzzle(&grid);
+    let path = solver::explain(&state, solver::Order::Se);
+    let mut states = Vec::with_capacity(path.steps.len());
+    for step in &path.steps {
+        states.push(state.clone());
+        state.apply(step);
+    }
+    states
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -173,6 +173,9 @@ pub struct Geometry {
     holds: Vec<bool>,
     /// Each square's peers in square order.
     peers: Vec<Vec<usize>>,
+    /// Each square's peers as a set (bit `t` for square `t`); empty above
+    /// 128 squares.
+    peer_bits: Vec<u128>,
     /// The units of `scan` as three runs, each a mask (bit `u` for unit
     /// `u`): boxes, then columns and rows, then diagonals.
     scan_runs: [u128; 3],
@@ -262,13 +265,20 @@ impl Geometry {
                 holds[u * count + s] = true;
             }
         }
-        let peers = (0..count)
+        let peers: Vec<Vec<usize>> = (0..count)
             .map(|s| {
                 let mut p = shape.peers(s).to_vec();
                 p.sort_unstable();
                 p
             })
             .collect();
+        let peer_bits = match count {
+            0..=128 => peers
+                .iter()
+                .map(|p| p.iter().fold(0u128, |set, &t| set | 1 << t))
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut slots = vec![Vec::new(); count];
         for (u, unit) in shape.units().iter().enumerate() {
             for (i, &s) in unit.iter().enumerate() {
@@ -328,6 +338,7 @@ impl Geometry {
             sees,
             holds,
             peers,
+            peer_bits,
             slots,
             crossings,
             scan_runs: [2 * n..3 * n, 0..2 * n, 3 * n..shape.units().len()]
@@ -343,6 +354,12 @@ impl Geometry {
     /// The peers of square `s`, in square order.
     pub fn peers(&self, s: usize) -> &[usize] {
         &self.peers[s]
+    }
+
+    /// The peers of square `s` as a set (bit `t` for square `t`), on grids
+    /// of 128 squares or fewer.
+    pub fn peer_bits(&self, s: usize) -> Option<u128> {
+        self.peer_bits.get(s).copied()
     }
 
     /// True when unit `u` holds square `s`.
