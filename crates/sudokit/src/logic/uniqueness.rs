@@ -76,8 +76,10 @@ impl Finder for UniqueLoops {
         }
         let mut all: Vec<Collected> = Vec::new();
         let mut budget = WALK_BUDGET;
-        // One path for every walk (it grows and shrinks as a stack).
-        let mut path = Vec::new();
+        // One path for every walk (it grows and shrinks as a stack), and
+        // the squares it may go to.
+        let (mut path, mut free) = (Vec::new(), Vec::new());
+        let count = state.shape().square_count();
         let quiet = quiet_pairs(state);
         // The pairs whose walks close a loop (which gave no step, if the
         // search finds nothing).
@@ -96,16 +98,19 @@ impl Finder for UniqueLoops {
             }
             path.clear();
             path.push(start);
+            free.clear();
+            free.extend((0..count).map(|s| s != start && c.without(state.cands(s)).is_empty()));
             let mut walk = Walk {
                 state,
                 pair: (x, y),
                 path,
+                free,
                 loops: Vec::new(),
                 budget: &mut budget,
             };
             walk.extend(2, Digits::EMPTY, None);
             let loops = walk.loops;
-            path = walk.path;
+            (path, free) = (walk.path, walk.free);
             if !loops.is_empty() {
                 looped |= pair_bit(x, y);
             }
@@ -178,6 +183,8 @@ struct Walk<'a> {
     state: &'a State,
     pair: (u8, u8),
     path: Vec<usize>,
+    /// Per square, whether it holds both digits and is not on the path.
+    free: Vec<bool>,
     loops: Vec<Vec<usize>>,
     /// Squares the search may still visit.
     budget: &'a mut usize,
@@ -212,13 +219,10 @@ impl Walk<'_> {
                     }
                     continue;
                 }
-                if self.path.contains(&next) {
+                if !self.free[next] {
                     continue;
                 }
                 let c = state.cands(next);
-                if !(c.contains(x) && c.contains(y)) {
-                    continue;
-                }
                 // Every loop through an earlier square holding just x and y
                 // was found from that square, and would be dropped here as
                 // a repeat.
@@ -244,7 +248,9 @@ impl Walk<'_> {
                 if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(c.len() > 2);
                     self.path.push(next);
+                    self.free[next] = false;
                     self.extend(allowed, new_extras, Some(kind));
+                    self.free[next] = true;
                     self.path.pop();
                 }
             }
