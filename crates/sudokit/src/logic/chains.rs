@@ -203,6 +203,9 @@ struct Chains<'a> {
     /// [`NestedHint`]s instead of steps.
     nested: bool,
     work: Scratch,
+    /// Table entries a square: the side, plus one (kept here: the grid is
+    /// read through a trait object, and the searches need it per link).
+    stride: usize,
 }
 
 /// The buffers of a search, kept between searches (a chain inside a
@@ -263,7 +266,8 @@ impl<'a> Chains<'a> {
     /// caches emptied.
     fn fresh(state: &'a dyn Marks, reasons: bool, nested: bool, mut work: Scratch) -> Chains<'a> {
         let shape = state.geometry().shape;
-        let keys = shape.square_count() * (shape.side() + 1);
+        let stride = shape.side() + 1;
+        let keys = shape.square_count() * stride;
         work.nodes.clear();
         work.to_on.reset(shape);
         work.to_off.reset(shape);
@@ -276,6 +280,7 @@ impl<'a> Chains<'a> {
             reasons,
             nested,
             work,
+            stride,
         }
     }
 
@@ -422,7 +427,7 @@ impl<'a> Chains<'a> {
     /// A potential's place in the caches (its state is implied by which
     /// cache is asked).
     fn key(&self, p: Potential) -> usize {
-        p.candidate(self.state.geometry().shape.side() + 1)
+        p.candidate(self.stride)
     }
 
     /// Works out which potential reaches which with `links` (see
@@ -430,7 +435,7 @@ impl<'a> Chains<'a> {
     /// digits in `skip` (only for X-links alone, which never join two
     /// digits).
     fn build_reach(&mut self, links: LinkKinds, skip: u32) {
-        let stride = self.state.geometry().shape.side() + 1;
+        let stride = self.stride;
         let mut potentials = std::mem::take(&mut self.work.potentials);
         let mut node_of = std::mem::take(&mut self.work.node_of);
         let mut reach = std::mem::take(&mut self.work.reach);
@@ -473,7 +478,7 @@ impl<'a> Chains<'a> {
         if !self.work.reach_built {
             return true;
         }
-        let stride = self.state.geometry().shape.side() + 1;
+        let stride = self.stride;
         let node = |p: Potential| self.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)];
         self.work
             .reach
@@ -482,7 +487,7 @@ impl<'a> Chains<'a> {
 
     /// Which searches from `digit` in `square` can find something.
     fn ends(&self, square: usize, digit: u8, links: LinkKinds) -> Ends {
-        let stride = self.state.geometry().shape.side() + 1;
+        let stride = self.stride;
         let node = |p: Potential| self.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)];
         let (a, b) = (
             node(on(square, digit)) as usize,
