@@ -1222,7 +1222,7 @@ fn cycle_removals(chains: &mut Chains<'_>, end: usize) -> (Vec<usize>, Vec<Cand>
 fn cycle_may_remove(chains: &Chains<'_>, end: usize) -> bool {
     let state = chains.state;
     let geo = state.geometry();
-    if geo.shape.side() > 16 || geo.peer_bits(0).is_none() {
+    if geo.shape.side() > 16 {
         return true;
     }
     let nodes = &chains.work.nodes;
@@ -1235,7 +1235,9 @@ fn cycle_may_remove(chains: &Chains<'_>, end: usize) -> bool {
     while let Some(i) = at {
         let p = nodes[i].potential;
         inside |= 1 << p.square;
-        let seen = geo.peer_bits(p.square).unwrap_or(u128::MAX);
+        let Some(seen) = geo.peer_bits(p.square) else {
+            return true;
+        };
         let side = &mut sides[usize::from(p.digit)];
         if p.on {
             side.0 |= seen;

@@ -84,7 +84,7 @@ impl Finder for UniqueLoops {
         // The pairs whose walks close a loop (which gave no step, if the
         // search finds nothing).
         let mut looped = 0u128;
-        for start in 0..state.shape().square_count() {
+        for start in 0..count {
             let c = state.cands(start);
             if c.len() != 2 {
                 continue;
