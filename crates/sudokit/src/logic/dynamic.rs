@@ -293,6 +293,20 @@ impl Run {
         self.slot[key(p, stride)].checked_sub(1)
     }
 
+    /// How many nodes lead back from node `n` to the assumption through
+    /// first parents, `n` and the assumption included (all different
+    /// potentials, so at most its ancestor count); the count stops once it
+    /// is past `limit`.
+    fn first_parents(&self, n: u32, limit: usize) -> usize {
+        let mut count = 1;
+        let mut at = self.nodes[n as usize];
+        while count <= limit && at.count > 0 {
+            at = self.nodes[self.parents[at.first as usize] as usize];
+            count += 1;
+        }
+        count
+    }
+
     fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         &self.parents[node.first as usize..(node.first + node.count) as usize]
@@ -979,6 +993,19 @@ impl Engine {
             (_, Some((best, _))) => best,
             _ => usize::MAX,
         };
+        // Each branch's end and its first parents back to the assumption
+        // are that many distinct potentials among its ancestors: a step
+        // that already needs more than the best is passed over without
+        // counting them.
+        if limit != usize::MAX {
+            let mut least = 0;
+            for &(r, n) in branches {
+                least += self.runs[r].first_parents(n, limit - least);
+                if least > limit {
+                    return;
+                }
+            }
+        }
         let mut nested = Vec::new();
         let mut complexity: usize = 0;
         for &(r, n) in branches {
@@ -1722,6 +1749,43 @@ mod tests {
             }
         }
         assert!(steps > 100, "{steps}");
+    }
+
+    #[test]
+    fn a_nodes_first_parents_are_no_more_than_its_ancestors() {
+        let (mut nodes, mut shorter) = (0, 0);
+        for state in path_states(6) {
+            let mut engine = Engine::new(&state, Rule::Dynamic);
+            let board = engine.board.clone();
+            for s in (0..81).filter(|&s| board.cands(s).count_ones() > 1) {
+                for d in bits(board.cands(s)) {
+                    let id = engine.start(on(s, d as u8));
+                    engine.chain(id);
+                    for n in 0..engine.runs[id].nodes.len() as u32 {
+                        let first = engine.runs[id].first_parents(n, usize::MAX);
+                        let all = engine.ancestors(id, n, &mut Vec::new(), usize::MAX);
+                        assert!(first <= all, "{first} > {all}");
+                        // The path is the node, its first parent's, and so
+                        // on: at least the node and the assumption.
+                        let least = if n == 0 { 1 } else { 2 };
+                        assert!(first >= least, "{first} < {least}");
+                        nodes += 1;
+                        shorter += usize::from(first < all);
+                    }
+                    // A limit stops the count just past it.
+                    if let Some(last) = (engine.runs[id].nodes.len() as u32).checked_sub(1) {
+                        let full = engine.runs[id].first_parents(last, usize::MAX);
+                        assert_eq!(engine.runs[id].first_parents(last, 1), full.min(2));
+                    }
+                    engine.release(id);
+                }
+            }
+        }
+        // Hidden parents make many a node's ancestors more than its path.
+        assert!(
+            nodes > 10_000 && shorter > 1000,
+            "{nodes} nodes, {shorter} shorter"
+        );
     }
 
     #[test]
