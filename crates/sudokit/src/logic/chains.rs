@@ -229,6 +229,14 @@ pub(super) struct Scratch {
     node_of: Vec<u32>,
     /// Whether `reach` is this graph's.
     reach_built: bool,
+    /// The candidates whose chain from "on" reaches their "off" in this
+    /// graph, as reach nodes (on, off): the only ones a cycle can remove
+    /// (see [`Chains::ends`]).
+    removable: Vec<(u32, u32)>,
+    /// Whether every cycle search is made, even where no cycle can remove
+    /// anything (for the test that checks leaving them out changes
+    /// nothing).
+    every_cycle: bool,
     /// The queues of a search: nodes reached on, and off, not yet followed.
     pending: (VecDeque<usize>, VecDeque<usize>),
 }
@@ -464,6 +472,13 @@ impl<'a> Chains<'a> {
                 out.push(node_of[q.candidate(stride) * 2 + usize::from(q.on)]);
             }
         });
+        // Each candidate's "on" and "off" are nodes v and v + 1.
+        self.work.removable.clear();
+        for v in (0..potentials.len() as u32).step_by(2) {
+            if reach.reaches(v as usize, v as usize + 1) {
+                self.work.removable.push((v, v + 1));
+            }
+        }
         self.work.potentials = potentials;
         self.work.node_of = node_of;
         self.work.reach = reach;
@@ -486,6 +501,16 @@ impl<'a> Chains<'a> {
     }
 
     /// Which searches from `digit` in `square` can find something.
+    ///
+    /// A cycle search needs a cycle through the assumption, and a cycle
+    /// that removes something: a candidate `x` outside it that sees a
+    /// square of the cycle where its digit is on (`a`) and one where it is
+    /// off (`b`). Then `x` on turns `b` off, the cycle leads from there
+    /// round to `a` on, and that turns `x` off: a chain from `x` on reaches
+    /// `x` off through the cycle, so through the assumption. The search is
+    /// made only when some candidate whose chain from "on" reaches its
+    /// "off" reaches the assumption and is reached from it (most searches
+    /// of a grid with no forcing chain are left out this way).
     fn ends(&self, square: usize, digit: u8, links: LinkKinds) -> Ends {
         let stride = self.stride;
         let node = |p: Potential| self.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)];
@@ -494,8 +519,12 @@ impl<'a> Chains<'a> {
             node(off(square, digit)) as usize,
         );
         let reach = &self.work.reach;
+        let through = |&(on_x, off_x): &(u32, u32)| {
+            reach.reaches(on_x as usize, a) && reach.reaches(a, off_x as usize)
+        };
         Ends {
-            cycle: reach.on_cycle(a),
+            cycle: reach.on_cycle(a)
+                && (self.work.every_cycle || self.work.removable.iter().any(through)),
             from_on: links.x && reach.reaches(a, b),
             from_off: links.x && reach.reaches(b, a),
         }
@@ -1409,6 +1438,78 @@ mod tests {
             }
         }
         assert!(removing > 0 && idle > removing, "{removing} {idle}");
+    }
+
+    /// Where [`Chains::ends`] leaves a cycle search out, every cycle that
+    /// search finds removes nothing; and leaving them out changes no step
+    /// or nested hint, with and without limits.
+    #[test]
+    fn the_cycle_searches_left_out_find_no_cycle_that_removes_anything() {
+        let (mut left_out, mut cycles) = (0, 0);
+        let mut compared = 0;
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ] {
+            for state in crate::logic::se_path_states(puzzle) {
+                for links in [
+                    LinkKinds { x: true, y: false },
+                    LinkKinds { x: true, y: true },
+                ] {
+                    let mut chains = Chains::fresh(&state, false, false, Scratch::default());
+                    chains.build_reach(links, 0);
+                    chains.work.reach_built = true;
+                    for square in 0..81 {
+                        for digit in state.digits(square).iter() {
+                            let kept = chains.ends(square, digit, links).cycle;
+                            chains.work.every_cycle = true;
+                            let all = chains.ends(square, digit, links).cycle;
+                            chains.work.every_cycle = false;
+                            assert!(kept <= all);
+                            if kept || !all {
+                                continue;
+                            }
+                            left_out += 1;
+                            chains.work.nodes.clear();
+                            let source = chains.add((on(square, digit), Cause::Start), None);
+                            for end in chains.cycles(source, links, usize::MAX) {
+                                assert!(cycle_removals(&mut chains, end).1.is_empty());
+                                cycles += 1;
+                            }
+                        }
+                    }
+                }
+                for (nested, first_only) in [(false, false), (false, true), (true, false)] {
+                    let found: Vec<Vec<String>> = [true, false]
+                        .into_iter()
+                        .map(|every_cycle| {
+                            digit_memo::check::forget();
+                            let mut work = Scratch {
+                                every_cycle,
+                                ..Scratch::default()
+                            };
+                            let all = ranked(&state, false, nested, &mut work, first_only);
+                            let shown = all.iter().map(|f| match &f.found {
+                                Find::Step(step) => format!("{:?}", step.eliminations),
+                                Find::Nested(hint) => format!("{:?}", hint.removals),
+                            });
+                            let key = all.iter().map(|f| (f.difficulty, f.complexity, f.sort_key));
+                            shown.zip(key).map(|(a, b)| format!("{a} {b:?}")).collect()
+                        })
+                        .collect();
+                    assert_eq!(
+                        found[0], found[1],
+                        "nested {nested}, first only {first_only}"
+                    );
+                    compared += found[0].len();
+                }
+            }
+        }
+        // Many searches are left out, and they find cycles, all idle.
+        assert!(
+            left_out > 1000 && cycles > 100 && compared > 100,
+            "{left_out} {cycles} {compared}"
+        );
     }
 
     #[test]
