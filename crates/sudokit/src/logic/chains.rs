@@ -229,6 +229,10 @@ pub(super) struct Scratch {
     node_of: Vec<u32>,
     /// Whether `reach` is this graph's.
     reach_built: bool,
+    /// When `reach` was last built with both kinds of link over every
+    /// candidate: the grid, each square's candidates as bits (see
+    /// [`shared_reach`]).
+    reach_grid: Option<Vec<u32>>,
     /// The candidates whose chain from "on" reaches their "off" in this
     /// graph, as reach nodes (on, off): the only ones a cycle can remove
     /// (see [`Chains::ends`]).
@@ -444,6 +448,9 @@ impl<'a> Chains<'a> {
     /// digits).
     fn build_reach(&mut self, links: LinkKinds, skip: u32) {
         let stride = self.stride;
+        let count = self.state.geometry().shape.square_count();
+        self.work.reach_grid = (links.x && links.y && skip == 0)
+            .then(|| (0..count).map(|s| self.state.digits(s).bits()).collect());
         let mut potentials = std::mem::take(&mut self.work.potentials);
         let mut node_of = std::mem::take(&mut self.work.node_of);
         let mut reach = std::mem::take(&mut self.work.reach);
@@ -797,13 +804,94 @@ impl Finder for ForcingChains {
     }
 }
 
+thread_local! {
+    /// This thread's search buffers (see [`with_scratch`]).
+    static SPARE: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// Which cells and regions of `marks` may give a multiple forcing chain
+/// step (see [`super::dynamic`]): a bit per square whose chains from each
+/// candidate on, static and with both kinds of link, all reach a same
+/// potential that would be a step (an "off", or an "on" in a square of two
+/// candidates or more); per unit, a bit per digit whose places do so.
+///
+/// Those chains follow the links of this file's search with both kinds of
+/// link, so what each reaches is within its row of that graph's reach
+/// (within, not equal: a chain stops at a contradiction). Where the rows
+/// share no such potential, the chains share none. A rater runs the
+/// multiple forcing chains only where the forcing chains found nothing,
+/// after their pass with both kinds of link on the same grid: its reach is
+/// at hand, in this thread's buffers, or for a search inside a chain in the
+/// buffers `work` of the forcing chains run there first. It is built here
+/// only when it is not.
+pub(super) fn shared_reach(marks: &dyn Marks, work: Option<&mut Scratch>) -> (u128, Vec<u32>) {
+    match work {
+        Some(work) => shared_reach_with(marks, work),
+        None => with_scratch(|work| shared_reach_with(marks, work)),
+    }
+}
+
+/// [`shared_reach`] with the buffers `work`.
+fn shared_reach_with(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) {
+    {
+        let geo = marks.geometry();
+        let count = geo.shape.square_count();
+        let links = LinkKinds { x: true, y: true };
+        let grid: Vec<u32> = (0..count).map(|s| marks.digits(s).bits()).collect();
+        if work.reach_grid.as_ref() != Some(&grid) {
+            let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
+            chains.build_reach(links, 0);
+            *work = chains.work;
+        }
+        let stride = geo.shape.side() + 1;
+        let node = |s: usize, d: u8| work.node_of[on(s, d).candidate(stride) * 2 + 1] as usize;
+        let reach = &work.reach;
+        let words = reach.words();
+        // The potentials that would be steps, by reach node.
+        let mut steps = vec![0u64; words];
+        for (v, p) in work.potentials.iter().enumerate() {
+            if !p.on || marks.digits(p.square).len() >= 2 {
+                steps[v / 64] |= 1 << (v % 64);
+            }
+        }
+        let mut meet = vec![0u64; words];
+        let mut share = |starts: &mut dyn Iterator<Item = usize>| {
+            meet.copy_from_slice(&steps);
+            for v in starts {
+                for (m, &r) in meet.iter_mut().zip(reach.row(v)) {
+                    *m &= r;
+                }
+            }
+            meet.iter().any(|&m| m != 0)
+        };
+        let mut cells = 0u128;
+        for s in 0..count {
+            let digits = marks.digits(s);
+            if digits.len() >= 2 && share(&mut digits.iter().map(|d| node(s, d))) {
+                cells |= 1 << s;
+            }
+        }
+        let units = geo.shape.units();
+        let mut regions = vec![0u32; units.len()];
+        for (u, squares) in units.iter().enumerate() {
+            for d in 1..=geo.shape.side() as u8 {
+                let places = marks.places(u, d);
+                if at_most_one(places) {
+                    continue;
+                }
+                if share(&mut bits(places).map(|i| node(squares[i], d))) {
+                    regions[u] |= 1 << d;
+                }
+            }
+        }
+        (cells, regions)
+    }
+}
+
 /// Runs `work` with this thread's search buffers: a rater runs the search
 /// at most steps of a hard puzzle, and growing its tables anew each time
 /// costs more than some searches.
 fn with_scratch<T>(work: impl FnOnce(&mut Scratch) -> T) -> T {
-    thread_local! {
-        static SPARE: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-    }
     let mut scratch = SPARE.with(|spare| spare.take());
     let out = work(&mut scratch);
     SPARE.with(|spare| spare.replace(scratch));

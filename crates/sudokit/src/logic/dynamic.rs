@@ -74,7 +74,11 @@
 //! (When only SE's first step is wanted, a dynamic rule works out only the
 //! closures of its chains from "off": too many chains from "on" meet a
 //! contradiction, which is followed anyway, while on magictour's first 20
-//! puzzles 97% of the chains from "off" are left out.)
+//! puzzles 97% of the chains from "off" are left out.) Multiple forcing
+//! chains first ask the reach of the forcing chains' graph
+//! ([`chains::shared_reach`]), which tells for the whole grid at once which
+//! cells and regions can share anything at all: their chains follow the
+//! same links, so they reach no more than it does.
 //!
 //! The rules are off for the diagonal variant, like [`super::chains`], and
 //! on grids larger than 9x9 (SE's own grid), where their chains of chains
@@ -471,6 +475,11 @@ struct Engine {
     /// checks they leave out no step).
     prune: bool,
     on_closures: Vec<Closure>,
+    /// For multiple forcing chains searched on their own (not inside a
+    /// chain): the squares, and per unit the digits, whose chains may
+    /// share a step, as [`chains::shared_reach`] tells at once for the
+    /// whole grid; the closures are worked out only there.
+    shared_reach: Option<(u128, Vec<u32>)>,
     /// Scratch: the closure of a candidate assumed off.
     off_closure: Closure,
     closed: Vec<u32>,
@@ -522,6 +531,7 @@ impl Engine {
             grid: closure::Grid::new(geo),
             prune: true,
             on_closures: vec![Closure::default(); keys / 2],
+            shared_reach: None,
             off_closure: Closure::default(),
             closed: vec![0; keys / 2],
             closure_stamp: 0,
@@ -672,6 +682,9 @@ impl Engine {
         };
         // Only the first step for each set of removals is kept below.
         inner.per_target = true;
+        // The forcing chains' buffers hold the reach of this grid when
+        // they were run on it just before (see `chains::shared_reach`).
+        std::mem::swap(&mut inner.chain_work, &mut self.chain_work);
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
         let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
@@ -689,6 +702,7 @@ impl Engine {
                 key,
             });
         }
+        std::mem::swap(&mut inner.chain_work, &mut self.chain_work);
         self.inner = Some(inner);
         out
     }
@@ -1087,6 +1101,13 @@ impl Engine {
                 self.skip |= 1 << p.0;
             }
         }
+        self.shared_reach = None;
+        if self.rule == Rule::Multiple && self.prunes() {
+            // Inside a chain, the forcing chains run on this grid just
+            // before left their reach in `chain_work` (see `nested_hints`).
+            let work = self.per_target.then_some(&mut self.chain_work);
+            self.shared_reach = Some(chains::shared_reach(&self.board, work));
+        }
         let count = self.geo.shape.square_count();
         for square in 0..count {
             if self.board.is_filled(square) {
@@ -1151,7 +1172,11 @@ impl Engine {
             each[ons] = digit;
             ons += 1;
         }
-        if !rule.is_nishio() && self.may_share_a_step(ons, |i| (square, each[i])) {
+        let cell_may = self
+            .shared_reach
+            .as_ref()
+            .is_none_or(|r| r.0 & (1 << square) != 0);
+        if !rule.is_nishio() && cell_may && self.may_share_a_step(ons, |i| (square, each[i])) {
             let mut from_on = [0usize; 9];
             for (run, &digit) in from_on.iter_mut().zip(&each[..ons]) {
                 *run = self.on_run(square, digit as u8);
@@ -1387,6 +1412,13 @@ impl Engine {
             let places = self.board.positions(u, digit);
             let squares = self.geo.squares(u);
             if at_most_one(places) || squares[places.trailing_zeros() as usize] != square {
+                continue;
+            }
+            if self
+                .shared_reach
+                .as_ref()
+                .is_some_and(|r| r.1[u] & (1 << digit) == 0)
+            {
                 continue;
             }
             let (mut at, mut count) = ([0usize; 9], 0);
@@ -1785,6 +1817,61 @@ mod tests {
         assert!(
             nodes > 10_000 && shorter > 1000,
             "{nodes} nodes, {shorter} shorter"
+        );
+    }
+
+    /// [`chains::shared_reach`] keeps every cell and region whose static
+    /// chains (followed in full) all reach a same potential that would be
+    /// a step, and leaves out many others.
+    #[test]
+    fn the_shared_reach_keeps_every_cell_and_region_whose_chains_share_a_step() {
+        let (mut shared, mut left_out) = (0, 0);
+        for state in path_states(3) {
+            let mut engine = Engine::new(&state, Rule::Multiple);
+            let board = engine.board.clone();
+            let (cells, regions) = chains::shared_reach(&board, None);
+            let mut shares = |places: &[(usize, u8)]| {
+                let runs: Vec<usize> = places.iter().map(|&(s, d)| engine.on_run(s, d)).collect();
+                let mut common = Vec::new();
+                let mut any = false;
+                for ons in [true, false] {
+                    engine.common(&runs, ons, &mut common);
+                    any |= common
+                        .iter()
+                        .any(|p| !p.on || board.cands(p.square).count_ones() >= 2);
+                }
+                for &r in &runs {
+                    engine.release(r);
+                }
+                any
+            };
+            let mut check = |places: &[(usize, u8)], kept: bool| {
+                if shares(places) {
+                    assert!(kept, "{places:?}");
+                    shared += 1;
+                } else if !kept {
+                    left_out += 1;
+                }
+            };
+            for s in (0..81).filter(|&s| board.cands(s).count_ones() >= 2) {
+                let places: Vec<_> = bits(board.cands(s)).map(|d| (s, d as u8)).collect();
+                check(&places, cells & (1 << s) != 0);
+            }
+            for (u, &digits) in regions.iter().enumerate().take(27) {
+                for d in 1..=9u8 {
+                    let positions = board.positions(u, d);
+                    if positions.count_ones() < 2 {
+                        continue;
+                    }
+                    let squares = board.geometry().squares(u);
+                    let places: Vec<_> = bits(positions).map(|i| (squares[i], d)).collect();
+                    check(&places, digits & (1 << d) != 0);
+                }
+            }
+        }
+        assert!(
+            shared > 100 && left_out > 1000,
+            "{shared} shared, {left_out} left out"
         );
     }
 

@@ -192,6 +192,17 @@ impl Reach {
         self.rows[row + b / 64] & (1 << (b % 64)) != 0
     }
 
+    /// Every node `a` reaches, as a bit row of [`Reach::words`] words.
+    pub(super) fn row(&self, a: usize) -> &[u64] {
+        let at = self.component[a] as usize * self.words;
+        &self.rows[at..at + self.words]
+    }
+
+    /// Words per bit row.
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
     /// True when node `a` lies on a cycle.
     pub(super) fn on_cycle(&self, a: usize) -> bool {
         self.cyclic[self.component[a] as usize]
