@@ -237,10 +237,9 @@ pub(super) struct Scratch {
     /// graph, as reach nodes (on, off): the only ones a cycle can remove
     /// (see [`Chains::ends`]).
     removable: Vec<(u32, u32)>,
-    /// Whether every cycle search is made, even where no cycle can remove
-    /// anything (for the test that checks leaving them out changes
-    /// nothing).
-    every_cycle: bool,
+    /// Whether every search is made, even where none can find anything
+    /// (for the test that checks leaving them out changes nothing).
+    every_search: bool,
     /// The queues of a search: nodes reached on, and off, not yet followed.
     pending: (VecDeque<usize>, VecDeque<usize>),
 }
@@ -491,6 +490,21 @@ impl<'a> Chains<'a> {
         self.work.reach = reach;
     }
 
+    /// The reach with both kinds of link, as the passes with square links
+    /// search with it: built unless this grid's is at hand (see
+    /// [`shared_reach`]), and the links it kept for each potential then
+    /// forgotten (the pass follows its own).
+    fn reach_of_both(&mut self) {
+        let count = self.state.geometry().shape.square_count();
+        let grid: Vec<u32> = (0..count).map(|s| self.state.digits(s).bits()).collect();
+        if self.work.reach_grid.as_ref() != Some(&grid) {
+            self.build_reach(LinkKinds { x: true, y: true }, 0);
+            let keys = count * self.stride;
+            self.work.offs_of_on.reset(keys);
+            self.work.ons_of_off.reset(keys);
+        }
+    }
+
     /// Whether a chain from `p` can reach `goal` (always true when the
     /// reach of this graph was not worked out). A search leaves out what
     /// cannot lead to its end: every potential on a way there is reached
@@ -531,7 +545,7 @@ impl<'a> Chains<'a> {
         };
         Ends {
             cycle: reach.on_cycle(a)
-                && (self.work.every_cycle || self.work.removable.iter().any(through)),
+                && (self.work.every_search || self.work.removable.iter().any(through)),
             from_on: links.x && reach.reaches(a, b),
             from_off: links.x && reach.reaches(b, a),
         }
@@ -1007,14 +1021,22 @@ fn ranked(
         // Per digit: whether a search found something, or may have missed
         // something for a limit.
         let (mut found, mut limited) = (0u32, 0u32);
-        // Y-links alone join only the two candidates of a two-candidate
-        // square, so that graph is too sparse for the reach to pay: its
-        // cycle searches (the only ones) start from such squares and end
-        // at once when there is nothing to find.
-        chains.work.reach_built = links.x;
-        if links.x {
+        // The passes with square links use the reach with both kinds of
+        // link, built once for both (the graph of Y-links alone is too
+        // sparse for its own to pay, and lies within that one). Every step
+        // they can find removes a candidate whose chain from "on" reaches
+        // its "off" in it (a cycle's removals do, see [`Chains::ends`]):
+        // with none, they are not made.
+        if links.y {
+            chains.reach_of_both();
+            if chains.work.removable.is_empty() && !chains.work.every_search {
+                *work = chains.work;
+                break;
+            }
+        } else {
             chains.build_reach(links, skip);
         }
+        chains.work.reach_built = true;
         // A filled square has no candidates.
         for square in 0..shape.square_count() {
             let cands = marks.digits(square);
@@ -1022,15 +1044,7 @@ fn ranked(
                 continue;
             }
             for digit in cands.iter().filter(|&d| skip & (1 << d) == 0) {
-                let ends = if links.x {
-                    chains.ends(square, digit, links)
-                } else {
-                    Ends {
-                        cycle: true,
-                        from_on: false,
-                        from_off: false,
-                    }
-                };
+                let ends = chains.ends(square, digit, links);
                 let limits = if first_only {
                     leader.limits(&all, links)
                 } else {
@@ -1540,19 +1554,20 @@ mod tests {
             "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
         ] {
             for state in crate::logic::se_path_states(puzzle) {
-                for links in [
-                    LinkKinds { x: true, y: false },
-                    LinkKinds { x: true, y: true },
-                ] {
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let links = LinkKinds { x, y };
                     let mut chains = Chains::fresh(&state, false, false, Scratch::default());
-                    chains.build_reach(links, 0);
+                    match y {
+                        true => chains.reach_of_both(),
+                        false => chains.build_reach(links, 0),
+                    }
                     chains.work.reach_built = true;
                     for square in 0..81 {
                         for digit in state.digits(square).iter() {
                             let kept = chains.ends(square, digit, links).cycle;
-                            chains.work.every_cycle = true;
+                            chains.work.every_search = true;
                             let all = chains.ends(square, digit, links).cycle;
-                            chains.work.every_cycle = false;
+                            chains.work.every_search = false;
                             assert!(kept <= all);
                             if kept || !all {
                                 continue;
@@ -1570,10 +1585,10 @@ mod tests {
                 for (nested, first_only) in [(false, false), (false, true), (true, false)] {
                     let found: Vec<Vec<String>> = [true, false]
                         .into_iter()
-                        .map(|every_cycle| {
+                        .map(|every_search| {
                             digit_memo::check::forget();
                             let mut work = Scratch {
-                                every_cycle,
+                                every_search,
                                 ..Scratch::default()
                             };
                             let all = ranked(&state, false, nested, &mut work, first_only);
@@ -1598,6 +1613,50 @@ mod tests {
             left_out > 1000 && cycles > 100 && compared > 100,
             "{left_out} {cycles} {compared}"
         );
+    }
+
+    /// Each pass follows its own links, though the passes with square links
+    /// search with the reach of both kinds (whose building keeps both kinds
+    /// for each potential): an X-cycle has no square link, a Y-cycle no
+    /// link through a unit's last place.
+    #[test]
+    fn each_pass_follows_only_its_own_links() {
+        let (mut x, mut y) = (0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ] {
+            for state in crate::logic::se_path_states(puzzle) {
+                let all = ranked(&state, true, false, &mut Scratch::default(), false);
+                for f in all {
+                    let Find::Step(step) = f.found else {
+                        continue;
+                    };
+                    let reasons = step.evidence.chain.iter().map(|l| l.reason);
+                    match step.technique {
+                        Technique::XCycle | Technique::ForcingXChain => {
+                            let square = [LinkReason::SameSquare, LinkReason::LastCandidate];
+                            assert!(
+                                reasons.clone().all(|r| !square.contains(&r)),
+                                "{}",
+                                step.text
+                            );
+                            x += 1;
+                        }
+                        Technique::YCycle => {
+                            assert!(
+                                reasons.clone().all(|r| r != LinkReason::LastPlace),
+                                "{}",
+                                step.text
+                            );
+                            y += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(x > 10 && y > 10, "{x} {y}");
     }
 
     #[test]
