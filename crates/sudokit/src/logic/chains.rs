@@ -1489,6 +1489,13 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two hard puzzles whose SE paths the tests walk: their paths take
+    /// many chains, long ones among them.
+    const HARD: [&str; 2] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+    ];
     #[test]
     fn x_chains_leave_out_the_digits_whose_pattern_found_nothing_and_find_the_same() {
         let x_steps = [Technique::ForcingXChain, Technique::XCycle];
@@ -1516,10 +1523,7 @@ mod tests {
     #[test]
     fn the_quick_test_of_a_cycle_agrees_with_its_removals() {
         let (mut removing, mut idle) = (0, 0);
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
-        ] {
+        for puzzle in HARD {
             for state in crate::logic::se_path_states(puzzle) {
                 for (x, y) in [(true, false), (false, true), (true, true)] {
                     let links = LinkKinds { x, y };
@@ -1549,10 +1553,7 @@ mod tests {
     fn the_cycle_searches_left_out_find_no_cycle_that_removes_anything() {
         let (mut left_out, mut cycles) = (0, 0);
         let mut compared = 0;
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
-        ] {
+        for puzzle in HARD {
             for state in crate::logic::se_path_states(puzzle) {
                 for (x, y) in [(true, false), (false, true), (true, true)] {
                     let links = LinkKinds { x, y };
@@ -1622,10 +1623,7 @@ mod tests {
     #[test]
     fn each_pass_follows_only_its_own_links() {
         let (mut x, mut y) = (0, 0);
-        for puzzle in [
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
-        ] {
+        for puzzle in HARD {
             for state in crate::logic::se_path_states(puzzle) {
                 let all = ranked(&state, true, false, &mut Scratch::default(), false);
                 for f in all {
