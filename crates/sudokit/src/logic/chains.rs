@@ -467,15 +467,48 @@ impl<'a> Chains<'a> {
                 }
             }
         }
+        let state = self.state;
+        let geo = state.geometry();
+        // The links of [`Chains::on_to_off`] and [`Chains::off_to_on`], as
+        // nodes (a link listed twice is harmless here).
         reach.build(potentials.len(), |v, out| {
-            let p = potentials[v];
-            let (range, cache) = if p.on {
-                (self.on_to_off(p, links), &self.work.offs_of_on)
-            } else {
-                (self.off_to_on(p, links), &self.work.ons_of_off)
+            let Potential { square, digit, on } = potentials[v];
+            let node = |s: usize, d: u8, on: bool| {
+                node_of[(s * stride + usize::from(d)) * 2 + usize::from(on)]
             };
-            for &(q, _) in &cache.buf[range] {
-                out.push(node_of[q.candidate(stride) * 2 + usize::from(q.on)]);
+            let cands = state.digits(square);
+            if on {
+                if links.y {
+                    out.extend(
+                        cands
+                            .iter()
+                            .filter(|&d| d != digit)
+                            .map(|d| node(square, d, false)),
+                    );
+                }
+                for link in geo.linked(square) {
+                    let squares = geo.squares(link.unit);
+                    for i in bits(state.places(link.unit, digit) & !link.before) {
+                        if links.x || state.digits(squares[i]).len() == 2 {
+                            out.push(node(squares[i], digit, false));
+                        }
+                    }
+                }
+            } else {
+                if links.y && cands.len() == 2 {
+                    if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
+                        out.push(node(square, d, true));
+                    }
+                }
+                if links.x {
+                    for &Linked { unit: u, here, .. } in geo.linked(square) {
+                        let others = state.places(u, digit) & !here;
+                        if others != 0 && at_most_one(others) {
+                            let s = geo.squares(u)[others.trailing_zeros() as usize];
+                            out.push(node(s, digit, true));
+                        }
+                    }
+                }
             }
         });
         // Each candidate's "on" and "off" are nodes v and v + 1.
@@ -492,16 +525,13 @@ impl<'a> Chains<'a> {
 
     /// The reach with both kinds of link, as the passes with square links
     /// search with it: built unless this grid's is at hand (see
-    /// [`shared_reach`]), and the links it kept for each potential then
-    /// forgotten (the pass follows its own).
+    /// [`shared_reach`]). (Building it keeps no links in the caches, which
+    /// a pass fills with its own.)
     fn reach_of_both(&mut self) {
         let count = self.state.geometry().shape.square_count();
         let grid: Vec<u32> = (0..count).map(|s| self.state.digits(s).bits()).collect();
         if self.work.reach_grid.as_ref() != Some(&grid) {
             self.build_reach(LinkKinds { x: true, y: true }, 0);
-            let keys = count * self.stride;
-            self.work.offs_of_on.reset(keys);
-            self.work.ons_of_off.reset(keys);
         }
     }
 
@@ -1655,6 +1685,45 @@ mod tests {
             }
         }
         assert!(x > 10 && y > 10, "{x} {y}");
+    }
+
+    /// The reach is built from its own list of links: every link a search
+    /// follows must be in it, or the searches would leave out chains.
+    #[test]
+    fn the_reach_holds_every_link_a_search_follows() {
+        let mut links_seen = 0;
+        for puzzle in HARD {
+            for state in crate::logic::se_path_states(puzzle).iter().step_by(4) {
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let links = LinkKinds { x, y };
+                    let mut chains = Chains::fresh(state, false, false, Scratch::default());
+                    chains.build_reach(links, 0);
+                    let stride = chains.stride;
+                    let node = |c: &Chains<'_>, p: Potential| {
+                        c.work.node_of[p.candidate(stride) * 2 + usize::from(p.on)] as usize
+                    };
+                    for v in 0..chains.work.potentials.len() {
+                        let p = chains.work.potentials[v];
+                        let (range, on) = match p.on {
+                            true => (chains.on_to_off(p, links), true),
+                            false => (chains.off_to_on(p, links), false),
+                        };
+                        let cache = match on {
+                            true => &chains.work.offs_of_on,
+                            false => &chains.work.ons_of_off,
+                        };
+                        for &(q, _) in &cache.buf[range] {
+                            assert!(
+                                chains.work.reach.reaches(v, node(&chains, q)),
+                                "{p:?} -> {q:?}"
+                            );
+                            links_seen += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(links_seen > 10_000, "{links_seen}");
     }
 
     #[test]
