@@ -877,59 +877,57 @@ pub(super) fn shared_reach(marks: &dyn Marks, work: Option<&mut Scratch>) -> (u1
 
 /// [`shared_reach`] with the buffers `work`.
 fn shared_reach_with(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) {
-    {
-        let geo = marks.geometry();
-        let count = geo.shape.square_count();
-        let links = LinkKinds { x: true, y: true };
-        let grid: Vec<u32> = (0..count).map(|s| marks.digits(s).bits()).collect();
-        if work.reach_grid.as_ref() != Some(&grid) {
-            let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
-            chains.build_reach(links, 0);
-            *work = chains.work;
-        }
-        let stride = geo.shape.side() + 1;
-        let node = |s: usize, d: u8| work.node_of[on(s, d).candidate(stride) * 2 + 1] as usize;
-        let reach = &work.reach;
-        let words = reach.words();
-        // The potentials that would be steps, by reach node.
-        let mut steps = vec![0u64; words];
-        for (v, p) in work.potentials.iter().enumerate() {
-            if !p.on || marks.digits(p.square).len() >= 2 {
-                steps[v / 64] |= 1 << (v % 64);
-            }
-        }
-        let mut meet = vec![0u64; words];
-        let mut share = |starts: &mut dyn Iterator<Item = usize>| {
-            meet.copy_from_slice(&steps);
-            for v in starts {
-                for (m, &r) in meet.iter_mut().zip(reach.row(v)) {
-                    *m &= r;
-                }
-            }
-            meet.iter().any(|&m| m != 0)
-        };
-        let mut cells = 0u128;
-        for s in 0..count {
-            let digits = marks.digits(s);
-            if digits.len() >= 2 && share(&mut digits.iter().map(|d| node(s, d))) {
-                cells |= 1 << s;
-            }
-        }
-        let units = geo.shape.units();
-        let mut regions = vec![0u32; units.len()];
-        for (u, squares) in units.iter().enumerate() {
-            for d in 1..=geo.shape.side() as u8 {
-                let places = marks.places(u, d);
-                if at_most_one(places) {
-                    continue;
-                }
-                if share(&mut bits(places).map(|i| node(squares[i], d))) {
-                    regions[u] |= 1 << d;
-                }
-            }
-        }
-        (cells, regions)
+    let geo = marks.geometry();
+    let count = geo.shape.square_count();
+    let links = LinkKinds { x: true, y: true };
+    let grid: Vec<u32> = (0..count).map(|s| marks.digits(s).bits()).collect();
+    if work.reach_grid.as_ref() != Some(&grid) {
+        let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
+        chains.build_reach(links, 0);
+        *work = chains.work;
     }
+    let stride = geo.shape.side() + 1;
+    let node = |s: usize, d: u8| work.node_of[on(s, d).candidate(stride) * 2 + 1] as usize;
+    let reach = &work.reach;
+    let words = reach.words();
+    // The potentials that would be steps, by reach node.
+    let mut steps = vec![0u64; words];
+    for (v, p) in work.potentials.iter().enumerate() {
+        if !p.on || marks.digits(p.square).len() >= 2 {
+            steps[v / 64] |= 1 << (v % 64);
+        }
+    }
+    let mut meet = vec![0u64; words];
+    let mut share = |starts: &mut dyn Iterator<Item = usize>| {
+        meet.copy_from_slice(&steps);
+        for v in starts {
+            for (m, &r) in meet.iter_mut().zip(reach.row(v)) {
+                *m &= r;
+            }
+        }
+        meet.iter().any(|&m| m != 0)
+    };
+    let mut cells = 0u128;
+    for s in 0..count {
+        let digits = marks.digits(s);
+        if digits.len() >= 2 && share(&mut digits.iter().map(|d| node(s, d))) {
+            cells |= 1 << s;
+        }
+    }
+    let units = geo.shape.units();
+    let mut regions = vec![0u32; units.len()];
+    for (u, squares) in units.iter().enumerate() {
+        for d in 1..=geo.shape.side() as u8 {
+            let places = marks.places(u, d);
+            if at_most_one(places) {
+                continue;
+            }
+            if share(&mut bits(places).map(|i| node(squares[i], d))) {
+                regions[u] |= 1 << d;
+            }
+        }
+    }
+    (cells, regions)
 }
 
 /// Runs `work` with this thread's search buffers: a rater runs the search
