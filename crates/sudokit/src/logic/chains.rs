@@ -447,9 +447,7 @@ impl<'a> Chains<'a> {
     /// digits).
     fn build_reach(&mut self, links: LinkKinds, skip: u32) {
         let stride = self.stride;
-        let count = self.state.geometry().shape.square_count();
-        self.work.reach_grid = (links.x && links.y && skip == 0)
-            .then(|| (0..count).map(|s| self.state.digits(s).bits()).collect());
+        self.work.reach_grid = (links.x && links.y && skip == 0).then(|| grid_bits(self.state));
         let mut potentials = std::mem::take(&mut self.work.potentials);
         let mut node_of = std::mem::take(&mut self.work.node_of);
         let mut reach = std::mem::take(&mut self.work.reach);
@@ -528,9 +526,7 @@ impl<'a> Chains<'a> {
     /// [`shared_reach`]). (Building it keeps no links in the caches, which
     /// a pass fills with its own.)
     fn reach_of_both(&mut self) {
-        let count = self.state.geometry().shape.square_count();
-        let grid: Vec<u32> = (0..count).map(|s| self.state.digits(s).bits()).collect();
-        if self.work.reach_grid.as_ref() != Some(&grid) {
+        if self.work.reach_grid.as_ref() != Some(&grid_bits(self.state)) {
             self.build_reach(LinkKinds { x: true, y: true }, 0);
         }
     }
@@ -875,17 +871,19 @@ pub(super) fn shared_reach(marks: &dyn Marks, work: Option<&mut Scratch>) -> (u1
     }
 }
 
+/// Each square's candidates as bits: the grid a reach was built on.
+fn grid_bits(marks: &dyn Marks) -> Vec<u32> {
+    let count = marks.geometry().shape.square_count();
+    (0..count).map(|s| marks.digits(s).bits()).collect()
+}
+
 /// [`shared_reach`] with the buffers `work`.
 fn shared_reach_with(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) {
     let geo = marks.geometry();
     let count = geo.shape.square_count();
-    let links = LinkKinds { x: true, y: true };
-    let grid: Vec<u32> = (0..count).map(|s| marks.digits(s).bits()).collect();
-    if work.reach_grid.as_ref() != Some(&grid) {
-        let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
-        chains.build_reach(links, 0);
-        *work = chains.work;
-    }
+    let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
+    chains.reach_of_both();
+    *work = chains.work;
     let stride = geo.shape.side() + 1;
     let node = |s: usize, d: u8| work.node_of[on(s, d).candidate(stride) * 2 + 1] as usize;
     let reach = &work.reach;
