@@ -229,6 +229,12 @@ struct Run {
     /// Node + 1 of each potential in `on` or `off`, by [`Engine::key`]; 0
     /// when not reached.
     slot: Vec<u32>,
+    /// The same sets as bits, by digit (bit `s` for square `s`): a chain
+    /// asks "reached yet?" at every link, and these few words stay in the
+    /// nearest cache where a table per run would not (the rules run on
+    /// grids of 81 squares and 9 digits at most).
+    on_bits: [u128; 10],
+    off_bits: [u128; 10],
     /// The inner rules' hints that made links: text (when steps have
     /// reasons), and for a chain inside the chain its entry in
     /// [`Engine::nested`].
@@ -248,6 +254,8 @@ impl Run {
                 self.slot[key(p, stride)] = 0;
             }
         }
+        self.on_bits = [0; 10];
+        self.off_bits = [0; 10];
         self.nodes.clear();
         self.parents.clear();
         self.on.clear();
@@ -285,11 +293,26 @@ impl Run {
     fn keep(&mut self, n: u32, stride: usize) {
         let p = self.nodes[n as usize].potential;
         self.slot[key(p, stride)] = n + 1;
+        let bit = 1u128 << p.square;
         if p.on {
+            self.on_bits[usize::from(p.digit)] |= bit;
             self.on.push(n);
         } else {
+            self.off_bits[usize::from(p.digit)] |= bit;
             self.off.push(n);
         }
+    }
+
+    /// The node of `p`, which the chain reached.
+    fn reached(&self, p: Potential, stride: usize) -> u32 {
+        debug_assert!(self.has(p));
+        self.slot[key(p, stride)] - 1
+    }
+
+    /// Whether the chain reached `p`.
+    fn has(&self, p: Potential) -> bool {
+        let bits = if p.on { &self.on_bits } else { &self.off_bits };
+        bits[usize::from(p.digit)] >> p.square & 1 != 0
     }
 
     /// The node of `p` if the chain reached it.
@@ -338,6 +361,55 @@ impl Run {
             _ => {}
         }
     }
+}
+
+/// Follows what node `n` of `run`, an "on", turns off on `board`: with
+/// Y-links (`y`) the square's other candidates, then the digit's other
+/// places in the box, row and column (a place shared by the box and a line
+/// once, from the box). Each is read off the board and kept as it comes,
+/// with no list in between (this is the chains' innermost loop); `Some`
+/// (on, off) where one of them was already on: a contradiction.
+fn turn_offs(
+    board: &Board,
+    geo: &Geometry,
+    run: &mut Run,
+    n: u32,
+    y: bool,
+    stride: usize,
+) -> Option<(u32, u32)> {
+    let Potential { square, digit, .. } = run.nodes[n as usize].potential;
+    let mut follow = |q: Potential, cause: Cause| {
+        if run.has(on(q.square, q.digit)) {
+            let twin = run.reached(on(q.square, q.digit), stride);
+            return Some((twin, run.node(q, cause, &[n])));
+        }
+        if !run.has(q) {
+            let m = run.node(q, cause, &[n]);
+            run.keep(m, stride);
+        }
+        None
+    };
+    if y {
+        for d in bits(board.cands(square) & !(1 << digit)) {
+            if let Some(found) = follow(off(square, d as u8), Cause::Square) {
+                return Some(found);
+            }
+        }
+    }
+    for link in geo.linked(square) {
+        let squares = geo.squares(link.unit);
+        for i in bits(board.positions(link.unit, digit) & !link.before) {
+            if let Some(found) = follow(off(squares[i], digit), Cause::Unit(link.unit)) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// What two runs both reached, as [`Run::on_bits`] or [`Run::off_bits`].
+fn both_bits(a: &[u128; 10], b: &[u128; 10]) -> [u128; 10] {
+    std::array::from_fn(|d| a[d] & b[d])
 }
 
 /// A potential's place in a run's table: its candidate, then its state.
@@ -440,7 +512,7 @@ struct Engine {
     /// those whose chains gave a step (kept or not).
     skip: u32,
     concluded: u32,
-    /// Scratch: what one potential leads to, and the hidden parents of each
+    /// Scratch: what one "off" leads to, and the hidden parents of each
     /// (see [`Node::hidden`]).
     links: Vec<(Potential, Cause, u32)>,
     /// For a static rule (multiple forcing chains, whose chains do not edit
@@ -626,35 +698,27 @@ impl Engine {
         loop {
             if let Some(&p) = self.runs[id].on.get(on_head) {
                 on_head += 1;
-                let potential = self.runs[id].nodes[p as usize].potential;
-                self.links_of(potential, y);
                 let run = &mut self.runs[id];
-                for &(q, cause, _) in &self.links {
-                    if let Some(twin) = run.get(on(q.square, q.digit), stride) {
-                        let n = run.node(q, cause, &[p]);
-                        return Some((twin, n));
-                    }
-                    if run.get(q, stride).is_none() {
-                        let n = run.node(q, cause, &[p]);
-                        run.keep(n, stride);
-                    }
+                if let Some(found) = turn_offs(&self.board, self.geo, run, p, y, stride) {
+                    return Some(found);
                 }
                 continue;
             }
             if let Some(&p) = self.runs[id].off.get(off_head) {
                 off_head += 1;
                 let potential = self.runs[id].nodes[p as usize].potential;
-                self.links_of(potential, y);
+                self.off_links(potential, y);
                 if self.rule.is_dynamic() {
                     self.strike(potential.square, potential.digit);
                 }
                 let run = &mut self.runs[id];
                 for &(r, cause, hidden) in &self.links {
-                    if let Some(twin) = run.get(off(r.square, r.digit), stride) {
+                    if run.has(off(r.square, r.digit)) {
+                        let twin = run.reached(off(r.square, r.digit), stride);
                         let n = run.node_hidden(r, cause, &[p], hidden);
                         return Some((n, twin));
                     }
-                    if run.get(r, stride).is_none() {
+                    if !run.has(r) {
                         let n = run.node_hidden(r, cause, &[p], hidden);
                         run.keep(n, stride);
                     }
@@ -852,7 +916,7 @@ impl Engine {
         let mut added = false;
         for &(s, d) in removals {
             let q = off(s, d);
-            if run.get(q, stride).is_none() {
+            if !run.has(q) {
                 let n = run.node(q, Cause::Rule(rule), &parents);
                 run.keep(n, stride);
                 added = true;
@@ -862,11 +926,10 @@ impl Engine {
         added
     }
 
-    /// What `p` leads to, into `links` (see
-    /// [`Engine::on_to_off`] and [`Engine::off_to_on`]). A static rule's
-    /// grid is the same for every chain, so what a potential leads to is
-    /// worked out once and kept.
-    fn links_of(&mut self, p: Potential, y: bool) {
+    /// What `p`, an "off", leads to, into `links` (see
+    /// [`Engine::off_to_on`]). A static rule's grid is the same for every
+    /// chain, so what a potential leads to is worked out once and kept.
+    fn off_links(&mut self, p: Potential, y: bool) {
         let dynamic = self.rule.is_dynamic();
         let k = key(p, self.stride);
         if !dynamic {
@@ -878,36 +941,12 @@ impl Engine {
                 return;
             }
         }
-        if p.on {
-            self.on_to_off(p, y);
-        } else {
-            self.off_to_on(p, y);
-        }
+        self.off_to_on(p, y);
         if !dynamic {
             // Nothing is struck, so no link has hidden parents.
             let start = self.static_buf.len() as u32;
             self.static_buf.extend_from_slice(&self.links);
             self.static_spans[k] = (start, self.static_buf.len() as u32);
-        }
-    }
-
-    /// What `p` on turns off, into `links`: with Y-links the square's other
-    /// candidates, then the digit's other places in the box, row and column
-    /// (a place shared by the box and a line once, from the box).
-    fn on_to_off(&mut self, p: Potential, y: bool) {
-        self.links.clear();
-        let Potential { square, digit, .. } = p;
-        if y {
-            for d in bits(self.board.cands(square) & !(1 << digit)) {
-                self.links.push((off(square, d as u8), Cause::Square, 0));
-            }
-        }
-        for link in self.geo.linked(square) {
-            let squares = self.geo.squares(link.unit);
-            for i in bits(self.board.positions(link.unit, digit) & !link.before) {
-                let cause = Cause::Unit(link.unit);
-                self.links.push((off(squares[i], digit), cause, 0));
-            }
         }
     }
 
@@ -1370,16 +1409,21 @@ impl Engine {
         };
         // What both force: first what they turn on, then off.
         for (source, ons) in [(p_on, true), (p_off, false)] {
-            let reached = if ons {
-                &self.runs[a].on
+            let (run, other) = (&self.runs[a], &self.runs[b]);
+            let (reached, both) = if ons {
+                (run.on.len(), both_bits(&run.on_bits, &other.on_bits))
             } else {
-                &self.runs[a].off
+                (run.off.len(), both_bits(&run.off_bits, &other.off_bits))
             };
-            for i in 0..reached.len() {
+            if both.iter().all(|&m| m == 0) {
+                continue;
+            }
+            for i in 0..reached {
                 let run = &self.runs[a];
                 let x = if ons { run.on[i] } else { run.off[i] };
                 let p = run.nodes[x as usize].potential;
-                if let Some(y) = self.runs[b].get(p, stride) {
+                if both[usize::from(p.digit)] >> p.square & 1 != 0 {
+                    let y = self.runs[b].reached(p, stride);
                     self.rank(Kind::Double, source, p, &[(a, x), (b, y)], out);
                 }
             }
@@ -1393,15 +1437,27 @@ impl Engine {
         let Some((&first, rest)) = runs.split_first() else {
             return;
         };
+        let bits_of = |r: usize| {
+            let run = &self.runs[r];
+            if on_ones {
+                &run.on_bits
+            } else {
+                &run.off_bits
+            }
+        };
+        // What all reached, digit by digit, as bits first: mostly nothing.
+        let all = rest
+            .iter()
+            .fold(*bits_of(first), |all, &r| both_bits(&all, bits_of(r)));
+        if all.iter().all(|&a| a == 0) {
+            return;
+        }
         let run = &self.runs[first];
         let set = if on_ones { &run.on } else { &run.off };
         out.extend(
             set.iter()
                 .map(|&n| run.nodes[n as usize].potential)
-                .filter(|&p| {
-                    rest.iter()
-                        .all(|&r| self.runs[r].get(p, self.stride).is_some())
-                }),
+                .filter(|p| all[usize::from(p.digit)] >> p.square & 1 != 0),
         );
     }
 
@@ -1738,6 +1794,10 @@ mod tests {
                             let id = engine.start(p);
                             let absurd = engine.chain(id).is_some();
                             let (ons, offs) = reached(&engine, id);
+                            // The run's own bits say the same, on a run
+                            // used before too.
+                            let run = &engine.runs[id];
+                            assert_eq!((run.on_bits, run.off_bits), (ons, offs));
                             engine.release(id);
                             if absurd {
                                 assert!(closure.absurd, "{rule:?} from {p:?}");
