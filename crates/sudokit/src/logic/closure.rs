@@ -39,9 +39,9 @@
 //! nothing its chains all force would find none on its chains, and need not
 //! follow them (see [`super::dynamic`]'s `Engine::square_steps`).
 
-use super::bits;
 use super::board::Board;
 use super::units::Geometry;
+use super::{at_most_one, bits};
 
 /// A set of squares, bit `s` for square `s` (81 squares at most).
 type Squares = u128;
@@ -65,6 +65,24 @@ pub(super) struct Grid {
     /// The squares with two candidates exactly, and with two or more.
     bivalue: Squares,
     several: Squares,
+}
+
+/// What a chain from a candidate assumed off turns on first
+/// ([`Grid::off_start`]), and so what its closure is.
+///
+/// Where it turns on a candidate `c`, its closure is `c`'s from "on": `c`
+/// on turns the candidate off again (it sees it, in a unit or in its own
+/// square), so each assumption forces the other and everything the other
+/// forces. Where it turns on nothing, its closure is the candidate off
+/// alone, unless a unit is left with no place for the digit (a dynamic
+/// chain's contradiction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum OffStart {
+    /// Nothing: the closure is the "off" alone, or `absurd`.
+    Nothing { absurd: bool },
+    /// The candidate (square, digit), the first a chain's links give
+    /// (the square's other candidate first).
+    On(usize, u8),
 }
 
 /// What one assumption forces: the candidates turned on and off.
@@ -150,6 +168,43 @@ impl Grid {
                     self.partners[b as usize * 10 + d] |= 1 << a;
                 }
             }
+        }
+    }
+
+    /// What a chain from `digit` assumed *off* in `square` turns on first,
+    /// which settles its closure (see [`OffStart`]).
+    pub(super) fn off_start(&self, square: usize, digit: u8, links: Links) -> OffStart {
+        let d = usize::from(digit);
+        if links.dynamic {
+            let left = self.digits[square] & !(1 << d);
+            if links.y && at_most_one(left) {
+                return match left {
+                    0 => OffStart::Nothing { absurd: true },
+                    _ => OffStart::On(square, left.trailing_zeros() as u8),
+                };
+            }
+            let mut first = None;
+            for u in bits(self.units_of[square]) {
+                let places = self.cands[d] & self.units[u] & !(1 << square);
+                if places == 0 {
+                    return OffStart::Nothing { absurd: true };
+                }
+                if places & (places - 1) == 0 {
+                    first = first.or(Some(places.trailing_zeros() as usize));
+                }
+            }
+            return match first {
+                Some(t) => OffStart::On(t, digit),
+                None => OffStart::Nothing { absurd: false },
+            };
+        }
+        let other = self.digits[square] & !(1 << d);
+        if links.y && self.bivalue >> square & 1 != 0 {
+            return OffStart::On(square, other.trailing_zeros() as u8);
+        }
+        match self.partners[square * 10 + d] {
+            0 => OffStart::Nothing { absurd: false },
+            partners => OffStart::On(partners.trailing_zeros() as usize, digit),
         }
     }
 

@@ -87,7 +87,7 @@
 
 use super::board::Board;
 use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
-use super::closure::{self, Closure};
+use super::closure::{self, Closure, OffStart};
 use super::digit_memo;
 use super::inner::{self, InnerHints};
 use super::memo::{self, Need};
@@ -1262,9 +1262,8 @@ impl Engine {
         if !self.checks_offs() {
             return true;
         }
-        let links = self.closure_links();
-        let closure = &mut self.off_closure;
-        self.grid.close_into(square, digit, false, links, closure);
+        let at = self.off_closure(square, digit);
+        let closure = self.closure_at(at);
         if closure.absurd {
             return true;
         }
@@ -1307,20 +1306,33 @@ impl Engine {
             // for on both chains, whatever the closure from "off" says.
             return all;
         }
-        // In a square of two, "not this digit" is "the other digit" (with
-        // square links): the same closure.
-        if n == 2 && !self.rule.is_nishio() {
-            let other = (self.board.cands(square) & !(1 << digit)).trailing_zeros();
-            self.on_closure(square, other as u8);
-            let b = square * self.stride + other as usize;
-            let from_off = &self.on_closures[b];
-            self.ways_needed(&self.on_closures[a], from_off, doubles)
-        } else {
-            let links = self.closure_links();
-            let from_off = &mut self.off_closure;
-            self.grid.close_into(square, digit, false, links, from_off);
-            self.ways_needed(&self.on_closures[a], &self.off_closure, doubles)
+        let at = self.off_closure(square, digit);
+        self.ways_needed(&self.on_closures[a], self.closure_at(at), doubles)
+    }
+
+    /// Works out the closure of `digit` assumed off in `square`: that of
+    /// the candidate it first turns on, where it turns one on (see
+    /// [`closure::OffStart`]; in a square of two, the other digit), worked
+    /// out once per search; else the "off" alone, in `off_closure`. Says
+    /// where it is, for [`Engine::closure_at`].
+    fn off_closure(&mut self, square: usize, digit: u8) -> Option<usize> {
+        match self.grid.off_start(square, digit, self.closure_links()) {
+            OffStart::On(s, d) => {
+                self.on_closure(s, d);
+                Some(s * self.stride + usize::from(d))
+            }
+            OffStart::Nothing { absurd } => {
+                self.off_closure = Closure::default();
+                self.off_closure.off[usize::from(digit)] = 1 << square;
+                self.off_closure.absurd = absurd;
+                None
+            }
         }
+    }
+
+    /// The closure [`Engine::off_closure`] said it left at `at`.
+    fn closure_at(&self, at: Option<usize>) -> &Closure {
+        at.map_or(&self.off_closure, |c| &self.on_closures[c])
     }
 
     /// [`Engine::both_ways_needs`] from the closures of the chains from
@@ -1758,46 +1770,72 @@ mod tests {
         (ons, offs)
     }
 
-    #[test]
-    fn a_closure_is_what_the_chain_reaches_or_warns_of_a_contradiction() {
-        let (mut same, mut warned) = (0, 0);
+    /// Calls `check` with an engine of each rule with closures (its grid
+    /// loaded for them) on every fourth state of the test paths, for each
+    /// candidate of a square of two or more.
+    fn each_closure_start(mut check: impl FnMut(&mut Engine, usize, u8)) {
         for state in path_states(4) {
             for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
                 let mut engine = Engine::new(&state, rule);
                 let board = engine.board.clone();
                 engine.grid.load(&board, !rule.is_dynamic());
-                let links = engine.closure_links();
-                for s in 0..81 {
-                    if board.cands(s).count_ones() < 2 {
-                        continue;
-                    }
+                engine.closure_stamp += 1;
+                for s in (0..81).filter(|&s| board.cands(s).count_ones() > 1) {
                     for d in bits(board.cands(s)) {
-                        let d = d as u8;
-                        for p in [on(s, d), off(s, d)] {
-                            let closure = engine.grid.close(s, d, p.on, links);
-                            let id = engine.start(p);
-                            let absurd = engine.chain(id).is_some();
-                            let (ons, offs) = reached(&engine, id);
-                            // The run's own bits say the same, on a run
-                            // used before too.
-                            let run = &engine.runs[id];
-                            assert_eq!((run.on_bits, run.off_bits), (ons, offs));
-                            engine.release(id);
-                            if absurd {
-                                assert!(closure.absurd, "{rule:?} from {p:?}");
-                                warned += 1;
-                            } else if !closure.absurd {
-                                assert_eq!(closure.on, ons, "{rule:?} from {p:?}");
-                                assert_eq!(closure.off, offs, "{rule:?} from {p:?}");
-                                same += 1;
-                            }
-                        }
+                        check(&mut engine, s, d as u8);
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_closure_is_what_the_chain_reaches_or_warns_of_a_contradiction() {
+        let (mut same, mut warned) = (0, 0);
+        each_closure_start(|engine, s, d| {
+            let (rule, links) = (engine.rule, engine.closure_links());
+            for p in [on(s, d), off(s, d)] {
+                let closure = engine.grid.close(s, d, p.on, links);
+                let id = engine.start(p);
+                let absurd = engine.chain(id).is_some();
+                let (ons, offs) = reached(engine, id);
+                // The run's own bits say the same, on a run used before too.
+                let run = &engine.runs[id];
+                assert_eq!((run.on_bits, run.off_bits), (ons, offs));
+                engine.release(id);
+                if absurd {
+                    assert!(closure.absurd, "{rule:?} from {p:?}");
+                    warned += 1;
+                } else if !closure.absurd {
+                    assert_eq!(closure.on, ons, "{rule:?} from {p:?}");
+                    assert_eq!(closure.off, offs, "{rule:?} from {p:?}");
+                    same += 1;
+                }
+            }
+        });
         // Both kinds were met, many times.
         assert!(same > 1000 && warned > 100, "{same} {warned}");
+    }
+
+    #[test]
+    fn an_offs_closure_is_that_of_what_it_first_turns_on() {
+        let (mut borrowed, mut alone) = (0, 0);
+        each_closure_start(|engine, s, d| {
+            let full = engine.grid.close(s, d, false, engine.closure_links());
+            let at = engine.off_closure(s, d);
+            let short = engine.closure_at(at);
+            let rule = engine.rule;
+            assert_eq!(short.absurd, full.absurd, "{rule:?} {s} {d}");
+            if !full.absurd {
+                assert_eq!((short.on, short.off), (full.on, full.off));
+            }
+            if at.is_some() {
+                borrowed += 1;
+            } else {
+                alone += 1;
+            }
+        });
+        assert!(borrowed > 1000 && alone > 1000, "{borrowed} {alone}");
     }
 
     #[test]
