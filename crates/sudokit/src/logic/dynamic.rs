@@ -228,8 +228,8 @@ struct Run {
     parents: Vec<u32>,
     on: Vec<u32>,
     off: Vec<u32>,
-    /// Node + 1 of each potential in `on` or `off`, by [`key`]; 0
-    /// when not reached.
+    /// The node of each potential in `on` or `off`, by [`key`] (what it
+    /// holds for another is left from an earlier chain: see `on_bits`).
     slot: Vec<u32>,
     /// The same sets as bits, by digit (bit `s` for square `s`): a chain
     /// asks "reached yet?" at every link, and these few words stay in the
@@ -246,15 +246,12 @@ struct Run {
 }
 
 impl Run {
-    /// Empties the run for a new chain over `keys` potentials.
-    fn reset(&mut self, keys: usize, stride: usize) {
+    /// Empties the run for a new chain over `keys` potentials. (The slot
+    /// table is read only for potentials the bits say were reached, so
+    /// what an earlier chain left in it does no harm.)
+    fn reset(&mut self, keys: usize) {
         if self.slot.len() != keys {
             self.slot = vec![0; keys];
-        } else {
-            for &n in self.on.iter().chain(&self.off) {
-                let p = self.nodes[n as usize].potential;
-                self.slot[key(p, stride)] = 0;
-            }
         }
         self.on_bits = [0; 10];
         self.off_bits = [0; 10];
@@ -299,7 +296,7 @@ impl Run {
     /// Puts node `n` in the set of its state.
     fn keep(&mut self, n: u32, stride: usize) {
         let p = self.nodes[n as usize].potential;
-        self.slot[key(p, stride)] = n + 1;
+        self.slot[key(p, stride)] = n;
         let bit = 1u128 << p.square;
         if p.on {
             self.on_bits[usize::from(p.digit)] |= bit;
@@ -340,7 +337,7 @@ impl Run {
     /// The node of `p`, which the chain reached.
     fn reached(&self, p: Potential, stride: usize) -> u32 {
         debug_assert!(self.has(p));
-        self.slot[key(p, stride)] - 1
+        self.slot[key(p, stride)]
     }
 
     /// Whether the chain reached `p`.
@@ -351,7 +348,7 @@ impl Run {
 
     /// The node of `p` if the chain reached it.
     fn get(&self, p: Potential, stride: usize) -> Option<u32> {
-        self.slot[key(p, stride)].checked_sub(1)
+        self.has(p).then(|| self.reached(p, stride))
     }
 
     /// How many nodes lead back from node `n` to the assumption through
@@ -622,7 +619,7 @@ impl Engine {
         });
         let (keys, stride) = (self.keys, self.stride);
         let run = &mut self.runs[id];
-        run.reset(keys, stride);
+        run.reset(keys);
         let n = run.node(start, Cause::Start, &[]);
         run.keep(n, stride);
         id
@@ -1799,9 +1796,14 @@ mod tests {
                 let id = engine.start(p);
                 let absurd = engine.chain(id).is_some();
                 let (ons, offs) = reached(engine, id);
-                // The run's own bits say the same, on a run used before too.
+                // The run's own bits say the same, on a run used before
+                // too, and its table finds each node.
                 let run = &engine.runs[id];
                 assert_eq!((run.on_bits, run.off_bits), (ons, offs));
+                for &n in run.on.iter().chain(&run.off) {
+                    let p = run.nodes[n as usize].potential;
+                    assert_eq!(run.get(p, engine.stride), Some(n));
+                }
                 engine.release(id);
                 if absurd {
                     assert!(closure.absurd, "{rule:?} from {p:?}");
