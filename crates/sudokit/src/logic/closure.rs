@@ -198,8 +198,8 @@ impl Grid {
                 None => OffStart::Nothing { absurd: false },
             };
         }
-        let other = self.digits[square] & !(1 << d);
         if links.y && self.bivalue >> square & 1 != 0 {
+            let other = self.digits[square] & !(1 << d);
             return OffStart::On(square, other.trailing_zeros() as u8);
         }
         match self.partners[square * 10 + d] {

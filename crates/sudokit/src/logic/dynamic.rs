@@ -354,19 +354,18 @@ impl Run {
     /// potentials, so at most its ancestor count); the count stops once it
     /// is past `limit`.
     fn first_parents(&self, n: u32, limit: usize) -> usize {
-        let mut count = 1;
-        let mut at = self.nodes[n as usize];
-        while count <= limit && at.count > 0 {
-            let first = match at.count {
-                1 => at.first,
-                _ => self.parents[at.first as usize],
+        let (mut count, mut at) = (1, n);
+        while count <= limit {
+            let Some(&first) = self.parents_of(at).first() else {
+                break;
             };
-            at = self.nodes[first as usize];
+            at = first;
             count += 1;
         }
         count
     }
 
+    /// Node `n`'s parents (not its hidden ones).
     fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         match node.count {
