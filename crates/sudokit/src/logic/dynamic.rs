@@ -544,9 +544,9 @@ struct Engine {
     todo: Vec<u32>,
     /// Scratch: the potentials every run of a cell or region reached.
     shared: Vec<Potential>,
-    /// The chains found inside chains: complexity and the number of their
-    /// key (equal chains count once in a step; see [`memo`]).
-    nested: Vec<(usize, u32)>,
+    /// The chains found inside chains: complexity and key (equal chains
+    /// count once in a step; see [`memo`]).
+    nested: Vec<(usize, memo::ChainKey)>,
     /// Kept between the points where a chain runs dry, so that the rules
     /// run there reuse their buffers: the level-1 rules' hints, the forcing
     /// chains' search, and the engine of a dynamic rule run inside.
@@ -935,7 +935,7 @@ impl Engine {
                     continue;
                 }
                 any = true;
-                self.nested.push((hint.complexity, hint.key));
+                self.nested.push((hint.complexity, hint.key.clone()));
                 let nested = Some((self.nested.len() - 1) as u32);
                 let text = "a forcing chain";
                 added |= self.rule_links(id, &hint.removals, &parents, text, nested);
@@ -1077,11 +1077,12 @@ impl Engine {
                 return;
             }
         }
-        let mut keys: Vec<u32> = Vec::new();
+        // The chains counted so far, by their entry in `self.nested`.
+        let mut counted: Vec<u32> = Vec::new();
         for i in nested {
-            let (inner, key) = self.nested[i as usize];
-            if !keys.contains(&key) {
-                keys.push(key);
+            let (inner, key) = &self.nested[i as usize];
+            if !counted.iter().any(|&j| self.nested[j as usize].1 == *key) {
+                counted.push(i);
                 complexity += inner;
             }
         }

@@ -23,17 +23,20 @@
 //! of the inner multiple and dynamic chain searches, and over 40% of the
 //! inner forcing chain searches, are found here.
 //!
-//! The table is one per thread, so a batch over every core shares nothing;
-//! it is emptied when it grows past [`BUDGET`] hints, between two searches
-//! (never during one: the outer chains refer to its chain keys).
+//! The table is one for the whole process, behind a lock: the chains of one
+//! step may be followed on several threads, and
+//! they meet the same working grids. A lookup takes the lock for a moment;
+//! a search, a few hundred microseconds, runs without it. The table is
+//! emptied when it grows past [`BUDGET`] hints a thread, whenever that
+//! happens: a chain's key is its chain itself ([`ChainKey`]), so what an
+//! outer chain kept stays valid after.
 
 use super::bits;
 use super::board::{Board, Marks};
 use super::chains::{NestedHint, Potential};
 use super::units::Geometry;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
 /// What an inner step relies on where the outer chain struck candidates:
 /// an "on" it reached because a square had one candidate left, or a unit
@@ -81,15 +84,31 @@ pub(super) struct Kept {
     /// SE's complexity of the inner step.
     pub(super) complexity: usize,
     /// Its chains' key: equal keys are equal chains, counted once in a
-    /// step's complexity. Valid until the table is emptied.
-    pub(super) key: u32,
+    /// step's complexity.
+    pub(super) key: ChainKey,
 }
+
+/// An inner step's chains, potential by potential, each packed in 16 bits
+/// (see [`pack`]), as a key: equal chains are equal keys. The table hands
+/// out one shared copy of each chain while it holds it, so keys compare by
+/// address first; a chain met again after the table was emptied is a new
+/// copy, equal by content.
+#[derive(Clone, Debug)]
+pub(super) struct ChainKey(Arc<[u16]>);
+
+impl PartialEq for ChainKey {
+    fn eq(&self, other: &ChainKey) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for ChainKey {}
 
 /// Which inner rule, as the table tells them apart.
 pub(super) type RuleCode = u8;
 
-/// The most kept hints before the table is emptied (about a hundred bytes
-/// each).
+/// The most kept hints, per thread of the pool, before the table is
+/// emptied (about a hundred bytes each).
 pub(super) const BUDGET: usize = 400_000;
 
 /// A working grid as [`grid_key`] packs it.
@@ -97,14 +116,30 @@ pub(super) type GridKey = Box<[u16]>;
 
 #[derive(Default)]
 struct Table {
-    found: HashMap<(RuleCode, GridKey), Rc<[Kept]>>,
-    /// Chain keys, each given a number: potentials packed in 16 bits.
-    keys: HashMap<Box<[u16]>, u32>,
+    found: HashMap<(RuleCode, GridKey), Arc<[Kept]>>,
+    /// One copy of each chain key.
+    keys: HashSet<Arc<[u16]>>,
     hints: usize,
 }
 
-thread_local! {
-    static TABLE: RefCell<Table> = RefCell::default();
+static TABLE: LazyLock<Mutex<Table>> = LazyLock::new(Mutex::default);
+
+/// The table, locked. (A panic while it was locked leaves it whole: every
+/// change to it is made in full before the lock is let go.)
+fn table() -> MutexGuard<'static, Table> {
+    TABLE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The hints the table holds before it is emptied: [`BUDGET`] for each
+/// thread of the pool.
+fn budget() -> usize {
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    BUDGET * threads.max(1)
 }
 
 /// A working grid as a table key: each square's candidates, and whether it
@@ -126,15 +161,12 @@ fn pack(p: Potential) -> u16 {
     }
 }
 
-/// Empties the table if it has grown past [`BUDGET`]; call between
-/// searches only.
+/// Empties the table if it has grown past its budget (see [`budget`]).
 pub(super) fn trim() {
-    TABLE.with(|t| {
-        let mut t = t.borrow_mut();
-        if t.hints > BUDGET {
-            *t = Table::default();
-        }
-    });
+    let mut t = table();
+    if t.hints > budget() {
+        *t = Table::default();
+    }
 }
 
 /// What inner rule `rule` finds on the working grid whose [`grid_key`] is
@@ -144,33 +176,38 @@ pub(super) fn inner_hints(
     rule: RuleCode,
     grid: GridKey,
     search: impl FnOnce() -> Vec<NestedHint>,
-) -> Rc<[Kept]> {
-    if let Some(found) = TABLE.with(|t| t.borrow().found.get(&(rule, grid.clone())).cloned()) {
-        return found;
+) -> Arc<[Kept]> {
+    let key = (rule, grid);
+    if let Some(found) = table().found.get(&key) {
+        return found.clone();
     }
-    // The search may itself look up deeper levels, so the table is not
-    // borrowed while it runs.
+    // The search may itself look up deeper levels, and other threads the
+    // table, so it is not locked while the search runs. (Two threads that
+    // meet the same grid at once both search it, and find the same.)
     let hints = search();
-    TABLE.with(|t| {
-        let mut t = t.borrow_mut();
-        let kept: Rc<[Kept]> = hints
-            .into_iter()
-            .map(|hint| {
-                let packed: Box<[u16]> = hint.key.into_iter().map(pack).collect();
-                let next = t.keys.len() as u32;
-                let key = *t.keys.entry(packed).or_insert(next);
-                Kept {
-                    removals: hint.removals.into(),
-                    needs: hint.needs.into(),
-                    complexity: hint.complexity,
-                    key,
+    let mut t = table();
+    let kept: Arc<[Kept]> = hints
+        .into_iter()
+        .map(|hint| {
+            let packed: Arc<[u16]> = hint.key.into_iter().map(pack).collect();
+            let shared = match t.keys.get(&packed) {
+                Some(same) => same.clone(),
+                None => {
+                    t.keys.insert(packed.clone());
+                    packed
                 }
-            })
-            .collect();
-        t.hints += kept.len() + 1;
-        t.found.insert((rule, grid), kept.clone());
-        kept
-    })
+            };
+            Kept {
+                removals: hint.removals.into(),
+                needs: hint.needs.into(),
+                complexity: hint.complexity,
+                key: ChainKey(shared),
+            }
+        })
+        .collect();
+    t.hints += kept.len() + 1;
+    t.found.insert(key, kept.clone());
+    kept
 }
 
 #[cfg(test)]
@@ -229,9 +266,10 @@ mod tests {
         assert_eq!(first.len(), 3);
         // Equal chains get the same key, others another.
         assert_eq!(first[0].key, first[2].key);
+        assert!(Arc::ptr_eq(&first[0].key.0, &first[2].key.0));
         assert_ne!(first[0].key, first[1].key);
         let again = inner_hints(200, grid.clone(), || panic!("searched again"));
-        assert!(Rc::ptr_eq(&first, &again));
+        assert!(Arc::ptr_eq(&first, &again));
         // Another rule on the same grid is its own search.
         let other = inner_hints(201, grid, Vec::new);
         assert!(other.is_empty());
