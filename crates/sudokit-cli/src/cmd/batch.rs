@@ -20,6 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use sudokit::batch::{Answer, Job, NotSearched};
+use sudokit::logic::spreading;
 use sudokit::{Limits, Stats};
 
 /// Puzzles per chunk: large enough to keep every core busy between writes,
@@ -102,6 +103,11 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
     let mut next = inputs.read(CHUNK, true);
     while !next.is_empty() {
         let chunk = std::mem::take(&mut next);
+        // Fewer puzzles than threads (one puzzle to explain, or the last
+        // few of a stream): each shares its hardest steps out over the
+        // threads left idle (see `sudokit::logic::spread`).
+        let puzzles: usize = chunk.iter().map(|batch| batch.found.len()).sum();
+        let spread = puzzles < pool.current_num_threads();
         // A pipeline of three chunks: while the pool renders this one, one
         // task writes the last one and reads the next, so no core waits for
         // input or output.
@@ -115,7 +121,7 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
                             batch
                                 .found
                                 .into_par_iter()
-                                .map(move |found| render(&source, found))
+                                .map(move |found| spreading(spread, || render(&source, found)))
                         })
                         .collect::<Vec<_>>()
                 },

@@ -91,6 +91,8 @@ use super::closure::{self, Closure, OffStart};
 use super::digit_memo;
 use super::inner::{self, InnerHints};
 use super::memo::{self, Need};
+#[cfg(feature = "parallel")]
+use super::spread;
 use super::step::{and_list, removal_text, Link, LinkReason, Step};
 use super::units::{Geometry, Linked};
 use super::{at_most_one, bits, Finder, Found, State, Technique};
@@ -1128,6 +1130,14 @@ impl Engine {
 
     /// Every step of the rule, SE's first first.
     fn steps(&mut self) -> Vec<Ranked> {
+        let count = self.geo.shape.square_count();
+        self.steps_in(0..count)
+    }
+
+    /// The steps from the squares `squares` (chains from their candidates,
+    /// and the cells and regions whose first place they are), SE's first
+    /// first.
+    fn steps_in(&mut self, squares: std::ops::Range<usize>) -> Vec<Ranked> {
         let mut out = Vec::new();
         // Nishio chains of a digit whose pattern found nothing before are
         // not followed again.
@@ -1158,8 +1168,7 @@ impl Engine {
             let work = self.per_target.then_some(&mut self.chain_work);
             self.shared_reach = Some(chains::shared_reach(&self.board, work));
         }
-        let count = self.geo.shape.square_count();
-        for square in 0..count {
+        for square in squares {
             if self.board.is_filled(square) {
                 continue;
             }
@@ -1727,6 +1736,49 @@ impl ForcingChainRule {
     }
 }
 
+/// The lowest nesting level whose first step is looked for on several
+/// threads when [`spread`] allows: below it a rule's search is too short
+/// to gain.
+#[cfg(feature = "parallel")]
+const SPREAD_FROM: u8 = 1;
+
+impl ForcingChainRule {
+    /// [`Finder::first`] with the squares cut into runs of consecutive
+    /// squares, each searched on a thread of the current pool (see
+    /// [`spread`]): the best step of each run, then the best of those.
+    #[cfg(feature = "parallel")]
+    fn first_spread(&self, state: &State, threads: usize) -> Option<Step> {
+        use rayon::prelude::*;
+        let count = state.shape().square_count();
+        // More runs than threads, so that a thread whose runs were quick
+        // takes on another.
+        let runs = 4 * threads;
+        // Each run's best step, with SE's order key (difficulty, complexity,
+        // kind).
+        type Best = Option<((f64, usize, u8), Step)>;
+        let best: Vec<Best> = (0..runs)
+            .into_par_iter()
+            .map(|i| {
+                let squares = i * count / runs..(i + 1) * count / runs;
+                self.with_engine(state, true, |engine| {
+                    let steps = engine.steps_in(squares);
+                    steps.first().map(|ranked| {
+                        let order = (ranked.difficulty, ranked.complexity, ranked.sort_key);
+                        (order, engine.step(ranked))
+                    })
+                })
+                .flatten()
+            })
+            .collect();
+        // On a tie, the earlier run's: SE's sort keeps the order found,
+        // and the squares are searched in order.
+        best.into_iter()
+            .flatten()
+            .reduce(|a, b| if se_order(b.0, a.0).is_lt() { b } else { a })
+            .map(|(_, step)| step)
+    }
+}
+
 impl Finder for ForcingChainRule {
     fn min_difficulty(&self) -> u16 {
         (self.rule.base() * 10.0).round() as u16
@@ -1743,6 +1795,13 @@ impl Finder for ForcingChainRule {
     }
 
     fn first(&self, state: &State) -> Option<Step> {
+        #[cfg(feature = "parallel")]
+        if self.rule.level() >= SPREAD_FROM {
+            let threads = spread::threads();
+            if threads > 1 {
+                return self.first_spread(state, threads);
+            }
+        }
         self.with_engine(state, true, |engine| {
             let steps = engine.steps();
             steps.first().map(|ranked| engine.step(ranked))
@@ -1991,6 +2050,29 @@ mod tests {
             shared > 100 && left_out > 1000,
             "{shared} shared, {left_out} left out"
         );
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_first_step_is_the_same_with_the_squares_shared_out() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut found = 0;
+        for state in path_states(6) {
+            for rule in [Rule::DynamicPlus, Rule::NestedForcing] {
+                let finder = ForcingChainRule { rule };
+                let alone = finder.first(&state);
+                let shared = pool.install(|| spread::spreading(true, || finder.first(&state)));
+                assert_eq!(shared, alone, "{rule:?}");
+                // Runs of one square or two, some empty of candidates.
+                let many = pool.install(|| finder.first_spread(&state, 20));
+                assert_eq!(many, alone, "{rule:?}");
+                found += usize::from(alone.is_some());
+            }
+        }
+        assert!(found > 10, "{found}");
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! inner forcing chain searches, are found here.
 //!
 //! The table is one for the whole process, behind a lock: the chains of one
-//! step may be followed on several threads, and
+//! step may be followed on several threads (see [`super::spread`]), and
 //! they meet the same working grids. A lookup takes the lock for a moment;
 //! a search, a few hundred microseconds, runs without it. The table is
 //! emptied when it grows past [`BUDGET`] hints a thread, whenever that

@@ -72,6 +72,7 @@ mod reach;
 mod since_barren;
 pub mod singles;
 pub mod solver;
+pub mod spread;
 pub mod state;
 pub mod step;
 pub mod subsets;
@@ -83,6 +84,7 @@ pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
 pub use solver::{
     explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating,
 };
+pub use spread::spreading;
 pub use state::State;
 pub use step::{Difficulty, Evidence, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};
