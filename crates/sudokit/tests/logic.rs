@@ -122,6 +122,20 @@ fn check_path(puzzle: &Grid, order: Order) -> Result<bool, String> {
             puzzle.to_line()
         ));
     }
+    // SE's path, steps and reasons and all, is the one `rate` follows
+    // (`explain` rates it as it stands rather than rate again).
+    if order == Order::Se {
+        let of_path = logic::Rating::of_path(&path.steps, path.is_complete());
+        let rated = logic::rate_unique(puzzle);
+        if of_path != rated {
+            return Err(format!(
+                "{}: the path rates {} but rate gives {}",
+                puzzle.to_line(),
+                of_path.er,
+                rated.er
+            ));
+        }
+    }
     Ok(path.is_complete())
 }
 

@@ -11,7 +11,8 @@
 //! `path_steps`.
 //!
 //! The rating is always SE's (its order defines it), whatever order the
-//! steps are shown in, so `explain` and `rate` agree on every puzzle. A
+//! steps are shown in, so `explain` and `rate` agree on every puzzle: in
+//! SE's order the path shown is the rating's, and rated as it is. A
 //! puzzle given as pencil marks is explained from its marks, as `rate`
 //! rates it.
 
@@ -26,7 +27,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{explain, rate_from, Order, Step};
+use sudokit::logic::{explain, rate_from, Order, Rating, Step};
 
 pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
     let command = Explain {
@@ -76,7 +77,13 @@ impl Answers for Explain {
         let start = Instant::now();
         let explained = judge(answer, "explanation").map(|state| {
             let path = explain(&state, Order::from(self.order));
-            (path.steps, rate_from(&state))
+            // SE's order is the rating's own path: rated as it stands, not
+            // found a second time (the library's tests hold the two equal).
+            let rating = match self.order {
+                StepOrder::Se => Rating::of_path(&path.steps, path.is_complete()),
+                StepOrder::Easiest => rate_from(&state),
+            };
+            (path.steps, rating)
         });
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, steps, rating) = match &explained {
