@@ -1700,7 +1700,9 @@ fn links_text(links: &[Link]) -> String {
 impl ForcingChainRule {
     /// Runs `work` on an engine for this rule on `state`; `None` where the
     /// rule is off. With `first_only`, the engine's steps are sure to hold
-    /// SE's first step, first, but may leave out later ones.
+    /// SE's first step, first, but may leave out later ones. (The caller
+    /// has trimmed the inner rules' table, see [`memo::trim`]: a search
+    /// shared out over threads does it once, before.)
     fn with_engine<T>(
         &self,
         state: &State,
@@ -1719,7 +1721,6 @@ impl ForcingChainRule {
             static SPARE: std::cell::RefCell<Option<Box<Engine>>> =
                 const { std::cell::RefCell::new(None) };
         }
-        memo::trim();
         let spare = SPARE.with(|spare| spare.borrow_mut().take());
         let mut engine = match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
             Some(mut engine) => {
@@ -1753,6 +1754,10 @@ impl ForcingChainRule {
         // More runs than threads, so that a thread whose runs were quick
         // takes on another.
         let runs = 4 * threads;
+        // Every run uses this thread's table of what inner rules found, and
+        // none empties it: the runs meet the same grids.
+        memo::trim();
+        let table = memo::current();
         // Each run's best step, with SE's order key (difficulty, complexity,
         // kind).
         type Best = Option<((f64, usize, u8), Step)>;
@@ -1760,11 +1765,13 @@ impl ForcingChainRule {
             .into_par_iter()
             .map(|i| {
                 let squares = i * count / runs..(i + 1) * count / runs;
-                self.with_engine(state, true, |engine| {
-                    let steps = engine.steps_in(squares);
-                    steps.first().map(|ranked| {
-                        let order = (ranked.difficulty, ranked.complexity, ranked.sort_key);
-                        (order, engine.step(ranked))
+                memo::sharing(table.clone(), || {
+                    self.with_engine(state, true, |engine| {
+                        let steps = engine.steps_in(squares);
+                        steps.first().map(|ranked| {
+                            let order = (ranked.difficulty, ranked.complexity, ranked.sort_key);
+                            (order, engine.step(ranked))
+                        })
                     })
                 })
                 .flatten()
@@ -1785,6 +1792,7 @@ impl Finder for ForcingChainRule {
     }
 
     fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+        memo::trim();
         self.with_engine(state, false, |engine| {
             let steps = engine.steps();
             steps
@@ -1802,6 +1810,7 @@ impl Finder for ForcingChainRule {
                 return self.first_spread(state, threads);
             }
         }
+        memo::trim();
         self.with_engine(state, true, |engine| {
             let steps = engine.steps();
             steps.first().map(|ranked| engine.step(ranked))

@@ -23,20 +23,22 @@
 //! of the inner multiple and dynamic chain searches, and over 40% of the
 //! inner forcing chain searches, are found here.
 //!
-//! The table is one for the whole process, behind a lock: the chains of one
-//! step may be followed on several threads (see [`super::spread`]), and
-//! they meet the same working grids. A lookup takes the lock for a moment;
-//! a search, a few hundred microseconds, runs without it. The table is
-//! emptied when it grows past [`BUDGET`] hints a thread, whenever that
-//! happens: a chain's key is its chain itself ([`ChainKey`]), so what an
-//! outer chain kept stays valid after.
+//! The table is one per thread, so a batch over every core shares nothing;
+//! it is emptied when it grows past [`BUDGET`] hints, at the start of a
+//! rule's search. When one puzzle's search is shared out over the cores
+//! (see [`super::spread`]), the threads that take part use the table of
+//! the thread that shared it ([`sharing`]), behind a lock: a lookup takes
+//! it for a moment, a search (a few hundred microseconds) runs without it.
+//! A chain's key is the chain itself ([`ChainKey`]), so a key stays valid
+//! on any thread, and after its table is emptied.
 
 use super::bits;
 use super::board::{Board, Marks};
 use super::chains::{NestedHint, Potential};
 use super::units::Geometry;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 /// What an inner step relies on where the outer chain struck candidates:
 /// an "on" it reached because a square had one candidate left, or a unit
@@ -107,39 +109,60 @@ impl Eq for ChainKey {}
 /// Which inner rule, as the table tells them apart.
 pub(super) type RuleCode = u8;
 
-/// The most kept hints, per thread of the pool, before the table is
-/// emptied (about a hundred bytes each).
+/// The most kept hints before a table is emptied (about a hundred bytes
+/// each).
 pub(super) const BUDGET: usize = 400_000;
 
 /// A working grid as [`grid_key`] packs it.
 pub(super) type GridKey = Box<[u16]>;
 
 #[derive(Default)]
-struct Table {
+pub(super) struct Table {
     found: HashMap<(RuleCode, GridKey), Arc<[Kept]>>,
     /// One copy of each chain key.
     keys: HashSet<Arc<[u16]>>,
     hints: usize,
 }
 
-static TABLE: LazyLock<Mutex<Table>> = LazyLock::new(Mutex::default);
+/// A table the threads that use it share.
+pub(super) type Shared = Arc<Mutex<Table>>;
 
-/// The table, locked. (A panic while it was locked leaves it whole: every
-/// change to it is made in full before the lock is let go.)
-fn table() -> MutexGuard<'static, Table> {
-    TABLE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+thread_local! {
+    /// The table this thread uses: its own, or the one [`sharing`] lends it.
+    static TABLE: RefCell<Shared> = RefCell::default();
 }
 
-/// The hints the table holds before it is emptied: [`BUDGET`] for each
-/// thread of the pool.
-fn budget() -> usize {
-    #[cfg(feature = "parallel")]
-    let threads = rayon::current_num_threads();
-    #[cfg(not(feature = "parallel"))]
-    let threads = 1;
-    BUDGET * threads.max(1)
+/// Runs `work` with this thread's table, locked. (A panic while it was
+/// locked leaves it whole: every change to it is made in full before the
+/// lock is let go.)
+fn with_table<T>(work: impl FnOnce(&mut Table) -> T) -> T {
+    TABLE.with(|t| {
+        let t = t.borrow();
+        let mut table = t.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        work(&mut table)
+    })
+}
+
+/// This thread's table, to lend to the threads that share its work.
+#[cfg(feature = "parallel")]
+pub(super) fn current() -> Shared {
+    TABLE.with(|t| t.borrow().clone())
+}
+
+/// Runs `work` on this thread with `table` in place of its own, which is
+/// put back after, even if `work` panics.
+#[cfg(feature = "parallel")]
+pub(super) fn sharing<T>(table: Shared, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Shared>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(own) = self.0.take() {
+                TABLE.with(|t| *t.borrow_mut() = own);
+            }
+        }
+    }
+    let _restore = Restore(Some(TABLE.with(|t| t.replace(table))));
+    work()
 }
 
 /// A working grid as a table key: each square's candidates, and whether it
@@ -161,12 +184,15 @@ fn pack(p: Potential) -> u16 {
     }
 }
 
-/// Empties the table if it has grown past its budget (see [`budget`]).
+/// Empties this thread's table if it has grown past [`BUDGET`]: at the
+/// start of a rule's search, not during one (a search and the threads it
+/// shares its work with would lose the grids they meet again).
 pub(super) fn trim() {
-    let mut t = table();
-    if t.hints > budget() {
-        *t = Table::default();
-    }
+    with_table(|t| {
+        if t.hints > BUDGET {
+            *t = Table::default();
+        }
+    });
 }
 
 /// What inner rule `rule` finds on the working grid whose [`grid_key`] is
@@ -178,14 +204,18 @@ pub(super) fn inner_hints(
     search: impl FnOnce() -> Vec<NestedHint>,
 ) -> Arc<[Kept]> {
     let key = (rule, grid);
-    if let Some(found) = table().found.get(&key) {
-        return found.clone();
+    if let Some(found) = with_table(|t| t.found.get(&key).cloned()) {
+        return found;
     }
     // The search may itself look up deeper levels, and other threads the
     // table, so it is not locked while the search runs. (Two threads that
     // meet the same grid at once both search it, and find the same.)
     let hints = search();
-    let mut t = table();
+    with_table(|t| insert(t, key, hints))
+}
+
+/// Keeps `hints` under `key`, each chain key shared with its equals.
+fn insert(t: &mut Table, key: (RuleCode, GridKey), hints: Vec<NestedHint>) -> Arc<[Kept]> {
     let kept: Arc<[Kept]> = hints
         .into_iter()
         .map(|hint| {
@@ -236,6 +266,30 @@ mod tests {
         // needed by nothing.
         assert_eq!(parents(geo, &needs, &struck), vec![(3, 5), (0, 2), (0, 7)]);
         assert!(parents(geo, &needs, &[0; 81]).is_empty());
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn a_lent_table_is_shared_and_the_borrowers_own_comes_back() {
+        let grid = grid_key(&board(&("2".to_string() + &".".repeat(80))));
+        let hint = NestedHint {
+            removals: vec![(9, 4)],
+            needs: vec![Need::Square(9)],
+            complexity: 3,
+            key: Vec::new(),
+        };
+        let kept = inner_hints(210, grid.clone(), || vec![hint]);
+        let lent = current();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let found = sharing(lent.clone(), || {
+                    inner_hints(210, grid.clone(), || panic!("searched again"))
+                });
+                assert!(Arc::ptr_eq(&found, &kept));
+                // The thread's own table is back, and has not seen the grid.
+                assert!(inner_hints(210, grid.clone(), Vec::new).is_empty());
+            });
+        });
     }
 
     #[test]
