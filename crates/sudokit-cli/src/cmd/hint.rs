@@ -24,7 +24,7 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
 use sudokit::logic::hint::{self, player_state, Graded, NoStepHint};
-use sudokit::logic::{Hint, Level, State};
+use sudokit::logic::{spreading, Hint, Level, State};
 use sudokit::parse::{parse_state, ParseOptions};
 
 use super::rate::unrated;
@@ -37,7 +37,9 @@ pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
             let graded = no_step(level, &verdict);
             (verdict, place, graded)
         }
-        Ok((state, place)) => match hint::hint(&state, args.order.into()) {
+        // One puzzle: its hardest rules share their squares out over every
+        // core (see `sudokit::logic::spread`).
+        Ok((state, place)) => match spreading(true, || hint::hint(&state, args.order.into())) {
             Err(error) => {
                 let verdict = unrated(error, "hint");
                 let graded = no_step(level, &verdict);

@@ -832,6 +832,12 @@ impl Finder for ForcingChains {
         ControlFlow::Continue(())
     }
 
+    /// The steps come easiest first (SE's order), so the easiest is the
+    /// first.
+    fn easiest(&self, state: &State) -> Option<Step> {
+        self.first(state)
+    }
+
     fn first(&self, state: &State) -> Option<Step> {
         if state.shape().variant() == Variant::Diagonal {
             return None;

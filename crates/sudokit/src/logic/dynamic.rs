@@ -1802,6 +1802,12 @@ impl Finder for ForcingChainRule {
         .unwrap_or(ControlFlow::Continue(()))
     }
 
+    /// The steps come easiest first (SE's order), so the easiest is the
+    /// first.
+    fn easiest(&self, state: &State) -> Option<Step> {
+        self.first(state)
+    }
+
     fn first(&self, state: &State) -> Option<Step> {
         #[cfg(feature = "parallel")]
         if self.rule.level() >= SPREAD_FROM {

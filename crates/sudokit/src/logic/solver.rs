@@ -44,7 +44,6 @@ use crate::engine::{Count, EngineKind, Limits};
 use crate::grid::Grid;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
 
 /// Sudoku Explainer's rules, in the order it tries them (SukakuExplainer's
 /// `Solver` with SE 1.2.1's technique set).
@@ -134,20 +133,18 @@ pub fn next_step(state: &State, order: Order) -> Option<Step> {
         Order::Easiest => {
             let mut best: Option<Step> = None;
             for finder in SE_ORDER {
-                let floor = finder.min_difficulty();
-                if best.as_ref().is_some_and(|b| b.difficulty.0 <= floor) {
+                // A finder that cannot beat the easiest so far is not run.
+                if best
+                    .as_ref()
+                    .is_some_and(|b| b.difficulty.0 <= finder.min_difficulty())
+                {
                     continue;
                 }
-                let _ = finder.find(state, &mut |step| {
+                if let Some(step) = finder.easiest(state) {
                     if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
-                        let done = step.difficulty.0 == floor;
                         best = Some(step);
-                        if done {
-                            return ControlFlow::Break(());
-                        }
                     }
-                    ControlFlow::Continue(())
-                });
+                }
             }
             best
         }
