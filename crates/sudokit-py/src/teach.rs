@@ -54,9 +54,13 @@ pub(crate) fn explain_json(
 ) -> PyResult<(Vec<String>, bool)> {
     let grid = read(py, puzzle)?;
     let order = self::order(order)?;
+    // One puzzle: its hardest rules share their squares out over every
+    // core (see `sudokit::logic::spread`).
     let path = py.detach(|| {
         logic::solver::check_unique(&grid)?;
-        Ok(logic::explain(&State::from_puzzle(&grid), order))
+        Ok(logic::spreading(true, || {
+            logic::explain(&State::from_puzzle(&grid), order)
+        }))
     });
     let path = path.map_err(unsolved)?;
     let steps = path.steps.iter().map(json).collect::<PyResult<_>>()?;
@@ -86,6 +90,7 @@ pub(crate) fn hint_json(
             player_state(&givens, &player).map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
-    let found = py.detach(|| hint::hint(&state, order)).map_err(unsolved)?;
+    let found = py.detach(|| logic::spreading(true, || hint::hint(&state, order)));
+    let found = found.map_err(unsolved)?;
     json(&found.at(level))
 }
