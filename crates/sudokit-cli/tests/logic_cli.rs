@@ -372,11 +372,13 @@ fn hint_gives_each_level_of_the_next_step() {
         ),
     ];
     for (level, text) in levels {
+        // Nothing on stderr: the spinner is for a terminal only.
         sudokit()
             .args(["hint", "--level", level, EASY1])
             .assert()
             .success()
-            .stdout(format!("{text}\n"));
+            .stdout(format!("{text}\n"))
+            .stderr("");
     }
     // JSON: the move is the step object; the other levels say their level.
     let step = &json_lines(&stdout_of(sudokit().args(["hint", "-f", "json", EASY1])))[0];
