@@ -1134,6 +1134,15 @@ impl Engine {
         self.steps_in(0..count)
     }
 
+    /// SE's first step among those from `squares` (see [`Engine::steps_in`]),
+    /// with its order key (difficulty, complexity, kind).
+    fn first_in(&mut self, squares: std::ops::Range<usize>) -> Option<((f64, usize, u8), Step)> {
+        let steps = self.steps_in(squares);
+        let ranked = steps.first()?;
+        let order = (ranked.difficulty, ranked.complexity, ranked.sort_key);
+        Some((order, self.step(ranked)))
+    }
+
     /// The steps from the squares `squares` (chains from their candidates,
     /// and the cells and regions whose first place they are), SE's first
     /// first.
@@ -1697,6 +1706,12 @@ fn links_text(links: &[Link]) -> String {
         .join(" -> ")
 }
 
+/// The lowest nesting level whose first step is looked for on several
+/// threads when [`spread`] allows: below it a rule's search is too short
+/// to gain.
+#[cfg(feature = "parallel")]
+const SPREAD_FROM: u8 = 1;
+
 impl ForcingChainRule {
     /// Runs `work` on an engine for this rule on `state`; `None` where the
     /// rule is off. With `first_only`, the engine's steps are sure to hold
@@ -1735,15 +1750,7 @@ impl ForcingChainRule {
         SPARE.with(|spare| *spare.borrow_mut() = Some(engine));
         Some(out)
     }
-}
 
-/// The lowest nesting level whose first step is looked for on several
-/// threads when [`spread`] allows: below it a rule's search is too short
-/// to gain.
-#[cfg(feature = "parallel")]
-const SPREAD_FROM: u8 = 1;
-
-impl ForcingChainRule {
     /// [`Finder::first`] with the squares cut into runs of consecutive
     /// squares, each searched on a thread of the current pool (see
     /// [`spread`]): the best step of each run, then the best of those.
@@ -1758,21 +1765,12 @@ impl ForcingChainRule {
         // none empties it: the runs meet the same grids.
         memo::trim();
         let table = memo::current();
-        // Each run's best step, with SE's order key (difficulty, complexity,
-        // kind).
-        type Best = Option<((f64, usize, u8), Step)>;
-        let best: Vec<Best> = (0..runs)
+        let best: Vec<_> = (0..runs)
             .into_par_iter()
             .map(|i| {
                 let squares = i * count / runs..(i + 1) * count / runs;
                 memo::sharing(table.clone(), || {
-                    self.with_engine(state, true, |engine| {
-                        let steps = engine.steps_in(squares);
-                        steps.first().map(|ranked| {
-                            let order = (ranked.difficulty, ranked.complexity, ranked.sort_key);
-                            (order, engine.step(ranked))
-                        })
-                    })
+                    self.with_engine(state, true, |engine| engine.first_in(squares))
                 })
                 .flatten()
             })
@@ -1817,11 +1815,10 @@ impl Finder for ForcingChainRule {
             }
         }
         memo::trim();
-        self.with_engine(state, true, |engine| {
-            let steps = engine.steps();
-            steps.first().map(|ranked| engine.step(ranked))
-        })
-        .flatten()
+        let count = state.shape().square_count();
+        self.with_engine(state, true, |engine| engine.first_in(0..count))
+            .flatten()
+            .map(|(_, step)| step)
     }
 }
 

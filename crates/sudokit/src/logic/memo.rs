@@ -153,15 +153,13 @@ pub(super) fn current() -> Shared {
 /// put back after, even if `work` panics.
 #[cfg(feature = "parallel")]
 pub(super) fn sharing<T>(table: Shared, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Shared>);
+    struct Restore(Shared);
     impl Drop for Restore {
         fn drop(&mut self) {
-            if let Some(own) = self.0.take() {
-                TABLE.with(|t| *t.borrow_mut() = own);
-            }
+            TABLE.with(|t| *t.borrow_mut() = std::mem::take(&mut self.0));
         }
     }
-    let _restore = Restore(Some(TABLE.with(|t| t.replace(table))));
+    let _restore = Restore(TABLE.with(|t| t.replace(table)));
     work()
 }
 

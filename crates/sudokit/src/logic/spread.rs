@@ -10,7 +10,8 @@
 //! finds the best step of each run on a thread of the pool, and keeps the
 //! best of those (the earliest run's on a tie, as the squares' order would).
 //! The step is the same as on one thread; the inner rules' table
-//! ([`super::memo`]) is shared, so the runs do not search a grid twice.
+//! ([`super::memo`]) is shared, so a grid one run has searched the others
+//! find there.
 //!
 //! It is off unless asked for, with [`spreading`], by whoever knows the
 //! pool has cores to spare: a batch of many puzzles gains nothing from it,
