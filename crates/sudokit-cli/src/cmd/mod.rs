@@ -4,7 +4,6 @@
 
 mod batch;
 mod bench;
-mod bench_rate;
 mod candidates;
 mod canon;
 mod completions;

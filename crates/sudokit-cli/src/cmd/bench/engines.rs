@@ -11,37 +11,21 @@
 //! the throughput reported is their median, and the `solve_all` line shows
 //! that same figure, so the table and the line never disagree.
 //!
-//! `--rate` times Sudoku Explainer's rating instead (`bench_rate.rs`).
+//! `--rate` times Sudoku Explainer's rating instead (`rating.rs`).
 
-use super::bench_rate;
+use super::collections::{file_width, short, Collection};
 use crate::args::{BenchArgs, BenchMode, TextFormat};
-use crate::input::{self, Found, Inputs};
-use crate::record::Verdict;
 use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
 use sudokit::batch::{measure, solve_all, BatchReport};
-use sudokit::parse::ParseOptions;
-use sudokit::{EngineKind, Grid, Limits};
-
-/// Norvig's collections, built in.
-const BUILT_IN: [(&str, &str); 3] = [
-    ("easy50", include_str!("../../data/norvig_easy50.txt")),
-    ("top95", include_str!("../../data/norvig_top95.txt")),
-    ("hardest", include_str!("../../data/norvig_hardest.txt")),
-];
+use sudokit::{EngineKind, Limits};
 
 /// The engines compared when none is named: every engine that solves the
 /// built-in collections in well under a second. (`backtrack` needs about 47
 /// seconds for one pass over top95.)
 const DEFAULT_ENGINES: [EngineKind; 3] = [EngineKind::Fast, EngineKind::Norvig, EngineKind::Agent];
-
-/// One collection of valid puzzles.
-pub(crate) struct Collection {
-    pub(crate) name: String,
-    pub(crate) puzzles: Vec<Grid>,
-}
 
 /// One JSON record: a collection and an engine.
 #[derive(Serialize)]
@@ -68,18 +52,14 @@ struct Row<'a> {
     repeats: u64,
 }
 
-pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
-    let mut status = Status::Ok;
-    let options = input::parse_options(args.size, args.diagonal);
-    let collections = if args.inputs.is_empty() {
-        built_in(options)
-    } else {
-        read(&args.inputs, options, quiet, &mut status)
-    };
-    if args.rate {
-        let status = status.max(bench_rate::run(&collections, args)?);
-        return Ok(status);
-    }
+/// Times each engine on each collection; `status` is what reading the
+/// inputs gave.
+pub fn run(
+    collections: &[Collection],
+    args: &BenchArgs,
+    quiet: bool,
+    mut status: Status,
+) -> Result<Status> {
     let repeats = args.repeats.unwrap_or(3);
     let limits = Limits {
         max_guesses: args.max_guesses,
@@ -126,7 +106,7 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
         )?;
     }
     let mut solve_all_lines = Vec::new();
-    for collection in &collections {
+    for collection in collections {
         for &kind in &engines {
             let solver = kind.solver();
             if let Some(p) = collection
@@ -134,7 +114,7 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
                 .iter()
                 .find(|p| !solver.supports(p.shape()))
             {
-                let shape = input::shape_words(p.shape());
+                let shape = crate::input::shape_words(p.shape());
                 if named {
                     bail!(
                         "the {kind} engine cannot solve {shape} grids, and {} holds some: \
@@ -224,89 +204,4 @@ fn row<'a>(
         seconds,
         repeats,
     }
-}
-
-/// Norvig's three collections.
-fn built_in(options: ParseOptions) -> Vec<Collection> {
-    BUILT_IN
-        .iter()
-        .map(|(name, text)| Collection {
-            name: name.to_string(),
-            puzzles: sudokit::parse::read_puzzles(text, options)
-                .into_iter()
-                .filter_map(|e| e.result.ok())
-                .collect(),
-        })
-        .collect()
-}
-
-/// Every input, one collection each. Bad puzzles are reported and left out;
-/// an input that cannot be read or holds no valid puzzle is reported too.
-fn read(
-    names: &[String],
-    options: ParseOptions,
-    quiet: bool,
-    status: &mut Status,
-) -> Vec<Collection> {
-    let mut collections = Vec::new();
-    let mut report = |verdict: Verdict, place: String| {
-        *status = (*status).max(verdict.status);
-        if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
-            eprintln!("{message} (left out)");
-        }
-    };
-    for name in names {
-        let mut collection = Collection {
-            name: String::new(),
-            puzzles: Vec::new(),
-        };
-        Inputs::new(std::slice::from_ref(name), options).for_each(|source, found| {
-            match found {
-                Found::Problem(message) => {
-                    report(Verdict::invalid(message), source.to_string());
-                }
-                Found::Puzzle(raw) => {
-                    collection.name = source.to_string();
-                    let entry = raw.parse();
-                    match entry.result {
-                        Ok(_) if entry.marks.is_some() => report(
-                            Verdict::invalid("pencil marks: the engines are timed on puzzles"),
-                            input::place(source, entry.index, entry.line),
-                        ),
-                        Ok(grid) => collection.puzzles.push(grid),
-                        Err(e) => report(
-                            Verdict::invalid(e),
-                            input::place(source, entry.index, entry.line),
-                        ),
-                    }
-                }
-            }
-            true
-        });
-        if !collection.puzzles.is_empty() {
-            collections.push(collection);
-        } else if !collection.name.is_empty() {
-            report(
-                Verdict::invalid("no valid puzzle to measure"),
-                collection.name,
-            );
-        }
-    }
-    collections
-}
-
-/// The width of the file column: the longest name, so the columns stay
-/// aligned.
-pub(crate) fn file_width(collections: &[Collection]) -> usize {
-    collections
-        .iter()
-        .map(|c| short(&c.name).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max("file".len())
-}
-
-/// The file name without its folders, so the table stays narrow.
-pub(crate) fn short(name: &str) -> &str {
-    name.rsplit('/').next().unwrap_or(name)
 }

@@ -8,7 +8,7 @@
 //! beside Sudoku Explainer's own batch rater, `serate`, run on the same
 //! files (the README gives both commands).
 
-use super::bench::{file_width, short, Collection};
+use super::collections::{file_width, short, Collection};
 use crate::args::{BenchArgs, TextFormat};
 use crate::Status;
 use anyhow::Result;
