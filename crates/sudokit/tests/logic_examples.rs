@@ -11,15 +11,15 @@
 
 use std::ops::ControlFlow;
 use sudokit::grid::Digits;
-use sudokit::logic::aligned::AlignedExclusion;
-use sudokit::logic::bug::Bug;
-use sudokit::logic::dynamic::{ForcingChainRule, Rule};
-use sudokit::logic::fish::Fish;
-use sudokit::logic::intersections::Intersections;
-use sudokit::logic::singles::{FullHouse, HiddenSingle, NakedSingle};
-use sudokit::logic::subsets::{HiddenSet, NakedSet};
-use sudokit::logic::uniqueness::UniqueLoops;
-use sudokit::logic::wings::Wing;
+use sudokit::logic::chains::dynamic::{ForcingChainRule, Rule};
+use sudokit::logic::techniques::aligned::AlignedExclusion;
+use sudokit::logic::techniques::bug::Bug;
+use sudokit::logic::techniques::fish::Fish;
+use sudokit::logic::techniques::intersections::Intersections;
+use sudokit::logic::techniques::singles::{FullHouse, HiddenSingle, NakedSingle};
+use sudokit::logic::techniques::subsets::{HiddenSet, NakedSet};
+use sudokit::logic::techniques::uniqueness::UniqueLoops;
+use sudokit::logic::techniques::wings::Wing;
 use sudokit::logic::{Finder, State, Step};
 use sudokit::{parse_grid, Grid, ParseOptions, Shape};
 
@@ -1484,7 +1484,7 @@ fn forcing_chains_are_the_ones_sudoku_explainer_takes() {
 
 #[test]
 fn chains_must_not_fire_without_links() {
-    use sudokit::logic::chains::ForcingChains;
+    use sudokit::logic::chains::forcing::ForcingChains;
     // Every square holds 1-9: no unit has a digit in only two places and no
     // square has two candidates, so no link can be made.
     let state = marks(&[]);

@@ -23,11 +23,11 @@
 //! gets exactly what the level allows and no more; `move` is the [`Step`]
 //! itself, in the one JSON shape steps have everywhere.
 
-use super::solver::{check_unique, next_step, Order, RateError};
-use super::step::{and_list, Difficulty, Step, Technique};
-use super::units::{Square, Unit, UnitKind};
-use super::State;
 use crate::grid::{Digits, Grid};
+use crate::logic::solver::{check_unique, next_step, Order, RateError};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, Difficulty, Step, Technique};
+use crate::logic::units::{Square, Unit, UnitKind};
 use crate::parse::PlayerState;
 use serde::Serialize;
 use std::fmt;

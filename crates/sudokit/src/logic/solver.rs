@@ -28,20 +28,21 @@
 //! diagonal variant, whose chains are off, and above 9x9, where the chains
 //! stop at forcing chains), the rating is SE's 20.0 and marked incomplete.
 
-use super::aligned::AlignedExclusion;
-use super::bug::Bug;
-use super::chains::ForcingChains;
-use super::dynamic::{ForcingChainRule, Rule};
-use super::fish::Fish;
-use super::intersections::Intersections;
-use super::singles::{first_single, FullHouse, HiddenSingle, NakedSingle};
-use super::step::{Difficulty, Step, Technique};
-use super::subsets::{HiddenSet, NakedSet};
-use super::uniqueness::UniqueLoops;
-use super::wings::Wing;
-use super::{Finder, State};
 use crate::engine::{Count, EngineKind, Limits};
 use crate::grid::Grid;
+use crate::logic::chains::dynamic::{ForcingChainRule, Rule};
+use crate::logic::chains::forcing::ForcingChains;
+use crate::logic::finder::Finder;
+use crate::logic::state::State;
+use crate::logic::step::{Difficulty, Step, Technique};
+use crate::logic::techniques::aligned::AlignedExclusion;
+use crate::logic::techniques::bug::Bug;
+use crate::logic::techniques::fish::Fish;
+use crate::logic::techniques::intersections::Intersections;
+use crate::logic::techniques::singles::{first_single, FullHouse, HiddenSingle, NakedSingle};
+use crate::logic::techniques::subsets::{HiddenSet, NakedSet};
+use crate::logic::techniques::uniqueness::UniqueLoops;
+use crate::logic::techniques::wings::Wing;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -356,5 +357,66 @@ pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
         (Count::Exactly(1), Some(solution)) => Ok(solution),
         (Count::Exactly(0), _) => Err(RateError::NoSolution),
         _ => Err(RateError::SeveralSolutions),
+    }
+}
+
+/// The grids along Sudoku Explainer's path for `puzzle`, each before its
+/// step, for the tests that check a rule along real paths.
+#[cfg(test)]
+pub(crate) fn se_path_states(puzzle: &str) -> Vec<State> {
+    let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+    let mut state = State::from_puzzle(&grid);
+    let path = explain(&state, Order::Se);
+    let mut states = Vec::with_capacity(path.steps.len());
+    for step in &path.steps {
+        states.push(state.clone());
+        state.apply(step);
+    }
+    states
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The easiest-first order as it was before [`Finder::easiest`]: every
+    /// step of every finder that may beat the easiest so far looked at.
+    fn easiest_by_every_step(state: &State) -> Option<Step> {
+        let mut best: Option<Step> = None;
+        for finder in SE_ORDER {
+            let floor = finder.min_difficulty();
+            if best.as_ref().is_some_and(|b| b.difficulty.0 <= floor) {
+                continue;
+            }
+            for step in finder.all(state) {
+                if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                    best = Some(step);
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_easiest_step_is_the_one_every_finders_every_step_gives() {
+        let mut states = 0;
+        let mut chains = 0;
+        for puzzle in [
+            "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9",
+            ".5.4....8..6....9..4...3..........39..5...8.6..985.....2...4.1.6..1.......8.....2",
+        ] {
+            for state in se_path_states(puzzle).into_iter().step_by(3) {
+                let easiest = next_step(&state, Order::Easiest);
+                assert_eq!(
+                    easiest,
+                    easiest_by_every_step(&state),
+                    "{puzzle} state {states}"
+                );
+                states += 1;
+                chains += usize::from(easiest.is_some_and(|s| s.difficulty.0 >= 65));
+            }
+        }
+        // Chains among them: the rules that now take their first step.
+        assert!(states > 20 && chains > 5, "{states} {chains}");
     }
 }

@@ -11,10 +11,10 @@
 //! As in Sudoku Explainer, a filled square has no candidates, and placing a
 //! digit removes it from the candidates of the square's peers.
 
-use super::at_most_one;
-use super::step::Step;
-use super::units::Geometry;
 use crate::grid::{Digits, Grid};
+use crate::logic::bits::at_most_one;
+use crate::logic::step::Step;
+use crate::logic::units::Geometry;
 use crate::shape::Shape;
 
 /// Givens, placed digits and candidates.

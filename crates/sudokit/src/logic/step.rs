@@ -12,7 +12,7 @@
 //!  "text": "Naked pair 1,7 in C4 and C6 (row C): remove 1 from C1"}
 //! ```
 
-use super::units::{Cand, Square, Unit};
+use crate::logic::units::{Cand, Square, Unit};
 use serde::{Serialize, Serializer};
 use std::fmt;
 

@@ -22,11 +22,14 @@
 //! with more than `2k` (direct: more than `k`): in a smaller unit the same
 //! removals are a smaller set of the other kind.
 
-use super::since_barren::{self, Slot};
-use super::step::{and_list, digit_list, removal_text, Step};
-use super::units::{Cand, Square};
-use super::{bits, subsets_of, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use crate::logic::bits::{bits, subsets_of};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
+use crate::logic::techniques::since_barren;
+use crate::logic::techniques::since_barren::Slot;
+use crate::logic::units::{Cand, Square};
 use std::ops::ControlFlow;
 
 /// `k` squares holding `k` digits.

@@ -32,24 +32,13 @@
 //! A chain's key is the chain itself ([`ChainKey`]), so a key stays valid
 //! on any thread, and after its table is emptied.
 
-use super::bits;
-use super::board::{Board, Marks};
-use super::chains::{NestedHint, Potential};
-use super::units::Geometry;
+use crate::logic::bits::bits;
+use crate::logic::chains::board::{Board, Marks};
+use crate::logic::chains::potential::{Need, NestedHint, Potential};
+use crate::logic::units::Geometry;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-
-/// What an inner step relies on where the outer chain struck candidates:
-/// an "on" it reached because a square had one candidate left, or a unit
-/// one place left for a digit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Need {
-    /// The square's struck candidates, lowest digit first.
-    Square(usize),
-    /// The digit's struck places in the unit, in the unit's order.
-    Unit(usize, u8),
-}
 
 /// The rule parents `needs` give against `struck` (per square, what the
 /// outer chain struck out): each struck candidate once, in SE's order.
@@ -241,7 +230,7 @@ fn insert(t: &mut Table, key: (RuleCode, GridKey), hints: Vec<NestedHint>) -> Ar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::State;
+    use crate::logic::state::State;
     use crate::{parse_grid, ParseOptions};
 
     fn board(puzzle: &str) -> Board {

@@ -76,7 +76,7 @@
 //! contradiction, which is followed anyway, while on magictour's first 20
 //! puzzles 97% of the chains from "off" are left out.) Multiple forcing
 //! chains first ask the reach of the forcing chains' graph
-//! ([`chains::shared_reach`]), which tells for the whole grid at once which
+//! ([`forcing::shared_reach`]), which tells for the whole grid at once which
 //! cells and regions can share anything at all: their chains follow the
 //! same links, so they reach no more than it does.
 //!
@@ -85,18 +85,23 @@
 //! would take far too long: there the path stops after the forcing chains,
 //! and the rating is SE's 20.0.
 
-use super::board::Board;
-use super::chains::{self, box_row_column, length_bonus, off, on, se_order, NestedHint, Potential};
-use super::closure::{self, Closure, OffStart};
-use super::digit_memo;
-use super::inner::{self, InnerHints};
-use super::memo::{self, Need};
-#[cfg(feature = "parallel")]
-use super::spread;
-use super::step::{and_list, removal_text, Link, LinkReason, Step};
-use super::units::{Geometry, Linked};
-use super::{at_most_one, bits, Finder, Found, State, Technique};
+mod closure;
+mod inner;
+mod memo;
+pub mod spread;
+
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::chains::board::Board;
+use crate::logic::chains::potential::{box_row_column, off, on, Need, NestedHint, Potential};
+use crate::logic::chains::se_order::{length_bonus, se_order};
+use crate::logic::chains::{digit_memo, forcing};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, removal_text, Link, LinkReason, Step, Technique};
+use crate::logic::units::{Geometry, Linked};
 use crate::shape::Variant;
+use closure::{Closure, OffStart};
+use inner::InnerHints;
 use std::ops::ControlFlow;
 
 /// Which of Sudoku Explainer's forcing-chain rules.
@@ -553,7 +558,7 @@ struct Engine {
     /// run there reuse their buffers: the level-1 rules' hints, the forcing
     /// chains' search, and the engine of a dynamic rule run inside.
     simple: InnerHints,
-    chain_work: chains::Scratch,
+    chain_work: forcing::Scratch,
     inner: Option<Box<Engine>>,
     /// For the rules with no rule inside their chains: the grid their
     /// chains' closures are worked out on, and the closure of each
@@ -566,7 +571,7 @@ struct Engine {
     on_closures: Vec<Closure>,
     /// For multiple forcing chains searched on their own (not inside a
     /// chain): the squares, and per unit the digits, whose chains may
-    /// share a step, as [`chains::shared_reach`] tells at once for the
+    /// share a step, as [`forcing::shared_reach`] tells at once for the
     /// whole grid; the closures are worked out only there.
     shared_reach: Option<(u128, Vec<u32>)>,
     /// Scratch: the closure of a candidate assumed off.
@@ -612,7 +617,7 @@ impl Engine {
             shared: Vec::new(),
             nested: Vec::new(),
             simple: InnerHints::default(),
-            chain_work: chains::Scratch::default(),
+            chain_work: forcing::Scratch::default(),
             inner: None,
             grid: closure::Grid::new(geo),
             prune: true,
@@ -811,7 +816,7 @@ impl Engine {
         // Only the first step for each set of removals is kept below.
         inner.per_target = true;
         // The forcing chains' buffers hold the reach of this grid when
-        // they were run on it just before (see `chains::shared_reach`).
+        // they were run on it just before (see `forcing::shared_reach`).
         std::mem::swap(&mut inner.chain_work, &mut self.chain_work);
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
@@ -927,7 +932,7 @@ impl Engine {
             let code = inner_rule.map_or(0, |r| r.code());
             let grid = memo::grid_key(&self.board);
             let found = memo::inner_hints(code, grid, || match inner_rule {
-                None => chains::nested_chains(&self.board, &mut self.chain_work),
+                None => forcing::nested_chains(&self.board, &mut self.chain_work),
                 Some(rule) => self.nested_hints(rule),
             });
             let mut any = false;
@@ -1175,7 +1180,7 @@ impl Engine {
             // Inside a chain, the forcing chains run on this grid just
             // before left their reach in `chain_work` (see `nested_hints`).
             let work = self.per_target.then_some(&mut self.chain_work);
-            self.shared_reach = Some(chains::shared_reach(&self.board, work));
+            self.shared_reach = Some(forcing::shared_reach(&self.board, work));
         }
         for square in squares {
             if self.board.is_filled(square) {
@@ -1850,7 +1855,7 @@ mod tests {
             "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9",
             ".5.4....8..6....9..4...3..........39..5...8.6..985.....2...4.1.6..1.......8.....2",
         ] {
-            let path = crate::logic::se_path_states(puzzle);
+            let path = crate::logic::solver::se_path_states(puzzle);
             states.extend(path.into_iter().step_by(every));
         }
         states
@@ -2009,7 +2014,7 @@ mod tests {
         );
     }
 
-    /// [`chains::shared_reach`] keeps every cell and region whose static
+    /// [`forcing::shared_reach`] keeps every cell and region whose static
     /// chains (followed in full) all reach a same potential that would be
     /// a step, and leaves out many others.
     #[test]
@@ -2018,7 +2023,7 @@ mod tests {
         for state in path_states(3) {
             let mut engine = Engine::new(&state, Rule::Multiple);
             let board = engine.board.clone();
-            let (cells, regions) = chains::shared_reach(&board, None);
+            let (cells, regions) = forcing::shared_reach(&board, None);
             let mut shares = |places: &[(usize, u8)]| {
                 let runs: Vec<usize> = places.iter().map(|&(s, d)| engine.on_run(s, d)).collect();
                 let mut common = Vec::new();

@@ -41,10 +41,11 @@
 //!   [`InnerHints`] whose buffers the next call reuses, and writes the texts
 //!   only when asked (a rating never reads them).
 
-use super::board::Board;
-use super::step::{and_list, digit_list};
-use super::units::{Square, UnitKind};
-use super::{at_most_one, bits, subsets};
+use crate::logic::bits::{at_most_one, bits, subsets};
+use crate::logic::chains::board::Board;
+use crate::logic::chains::se_order::java_order;
+use crate::logic::step::{and_list, digit_list};
+use crate::logic::units::{Square, UnitKind};
 use std::fmt::Write;
 
 /// One elimination an inner rule finds on the working board (owned, for
@@ -209,66 +210,6 @@ pub(crate) fn level_one_into(board: &Board, struck: &[u32], out: &mut InnerHints
         work.find(rule, out);
         if !out.is_empty() {
             return;
-        }
-    }
-}
-
-/// The order in which Java iterates a `HashMap` filled by `puts`, in that
-/// order, into a map made with `new HashMap()`; each key is its own hash
-/// code, as a `Cell`'s is its index (0..81).
-///
-/// Java keeps a table of 16 buckets while the map holds at most 12 entries
-/// (load factor 0.75), doubling it each time it would hold more; a key goes
-/// to bucket `(h ^ (h >>> 16)) % buckets`. Iteration walks the buckets in
-/// order, and within a bucket the entries in the order they were first put
-/// (a resize splits each bucket keeping that order, and new entries go to
-/// the end). A key put again keeps its place and takes the new value.
-///
-/// On a 9x9 grid no bucket reaches the 9 entries that would make Java grow
-/// a small table early or turn the bucket into a tree (81 keys over 16
-/// buckets put 6 in one at most); with more keys the order is a plausible
-/// one, not Java's.
-pub(crate) fn java_hash_map_order<T>(
-    puts: impl IntoIterator<Item = (usize, T)>,
-) -> Vec<(usize, T)> {
-    let mut entries: Vec<(usize, T)> = puts.into_iter().collect();
-    java_order(&mut entries);
-    entries
-}
-
-/// [`java_hash_map_order`] in place, without allocating: `entries`, the
-/// puts in order, become the map's entries in Java's iteration order.
-fn java_order<T>(entries: &mut Vec<(usize, T)>) {
-    // The first `len` entries are the map so far, in insertion order.
-    let mut len = 0;
-    for i in 0..entries.len() {
-        let key = entries[i].0;
-        match entries[..len].iter().position(|&(k, _)| k == key) {
-            // Put again: the entry takes the new value (the old one is left
-            // behind, past the map, and cut off below).
-            Some(j) => {
-                let (map, rest) = entries.split_at_mut(i);
-                std::mem::swap(&mut map[j].1, &mut rest[0].1);
-            }
-            None => {
-                entries.swap(len, i);
-                len += 1;
-            }
-        }
-    }
-    entries.truncate(len);
-    let mut buckets = 16;
-    while len * 4 > buckets * 3 {
-        buckets *= 2;
-    }
-    let bucket = |key: usize| (key ^ (key >> 16)) & (buckets - 1);
-    // An insertion sort by bucket: stable, so a bucket keeps the insertion
-    // order, and the maps are small.
-    for i in 1..len {
-        let mut j = i;
-        while j > 0 && bucket(entries[j - 1].0) > bucket(entries[j].0) {
-            entries.swap(j - 1, j);
-            j -= 1;
         }
     }
 }
@@ -717,7 +658,7 @@ fn two(pair: u32) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::grid::{Digits, Grid};
-    use crate::logic::State;
+    use crate::logic::state::State;
     use crate::shape::{Shape, Size, Variant};
 
     /// A board from an empty 9x9 grid with `strikes` (square, digit) struck
@@ -962,29 +903,6 @@ mod tests {
     }
 
     #[test]
-    fn java_hash_map_order_walks_buckets_then_insertion_order() {
-        let keys = |puts: &[usize]| -> Vec<usize> {
-            java_hash_map_order(puts.iter().map(|&k| (k, ())))
-                .iter()
-                .map(|e| e.0)
-                .collect()
-        };
-        // 3 and 19 share bucket 3 of 16: whichever came first stays first.
-        assert_eq!(keys(&[3, 19]), [3, 19]);
-        assert_eq!(keys(&[19, 3]), [19, 3]);
-        assert_eq!(keys(&[19, 2, 3]), [2, 19, 3]);
-        // Twelve entries keep 16 buckets; 40, 8 and 24 share bucket 8.
-        let twelve = [40, 8, 24, 0, 1, 2, 3, 4, 5, 6, 7, 9];
-        assert_eq!(keys(&twelve), [0, 1, 2, 3, 4, 5, 6, 7, 40, 8, 24, 9]);
-        // A thirteenth doubles the table: 24 moves to bucket 24 of 32.
-        let thirteen = [40, 8, 24, 0, 1, 2, 3, 4, 5, 6, 7, 9, 10];
-        assert_eq!(keys(&thirteen), [0, 1, 2, 3, 4, 5, 6, 7, 40, 8, 9, 10, 24]);
-        // A key put again keeps its place and takes the new value.
-        let again = java_hash_map_order([(19, 'a'), (3, 'b'), (19, 'c')]);
-        assert_eq!(again, [(19, 'c'), (3, 'b')]);
-    }
-
-    #[test]
     fn an_x_wing_with_fourteen_removals_is_read_from_a_table_of_32() {
         // 4 struck from columns 1 and 4 but in rows A and D.
         let strikes: Vec<(usize, u8)> = [0, 3]
@@ -1049,7 +967,7 @@ mod tests {
     /// <s:d,...>` per hint (removals, then parents); for SE's boards, last, a
     /// line `chain <s:d/s:d.s:d,...>` (each candidate the chain adds, with
     /// its parents after the slash; `-` for none).
-    const SE_CASES: &str = include_str!("../../tests/data/inner/se_level_one.txt");
+    const SE_CASES: &str = include_str!("../../../../tests/data/inner/se_level_one.txt");
 
     /// A square's marks from two base-64 characters.
     fn decode_marks(text: &str) -> Vec<u32> {

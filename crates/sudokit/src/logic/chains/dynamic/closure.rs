@@ -39,9 +39,9 @@
 //! nothing its chains all force would find none on its chains, and need not
 //! follow them (see [`super::dynamic`]'s `Engine::square_steps`).
 
-use super::board::Board;
-use super::units::Geometry;
-use super::{at_most_one, bits};
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::chains::board::Board;
+use crate::logic::units::Geometry;
 
 /// A set of squares, bit `s` for square `s` (81 squares at most).
 type Squares = u128;

@@ -16,8 +16,8 @@
 //! give nothing again, and is passed over. (The digits of a square that
 //! changed are all counted as changed, a placed square's included.)
 
-use super::units::Geometry;
-use super::State;
+use crate::logic::state::State;
+use crate::logic::units::Geometry;
 use std::cell::RefCell;
 
 /// The rules that keep a grid: a number each.
@@ -147,12 +147,12 @@ pub(super) fn forget(slot: Slot) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::fish::Fish;
-    use crate::logic::intersections::Intersections;
-    use crate::logic::se_path_states;
-    use crate::logic::subsets::{HiddenSet, NakedSet};
-    use crate::logic::uniqueness::UniqueLoops;
-    use crate::logic::Finder;
+    use crate::logic::finder::Finder;
+    use crate::logic::solver::se_path_states;
+    use crate::logic::techniques::fish::Fish;
+    use crate::logic::techniques::intersections::Intersections;
+    use crate::logic::techniques::subsets::{HiddenSet, NakedSet};
+    use crate::logic::techniques::uniqueness::UniqueLoops;
 
     static FISH: [Fish; 3] = [Fish { size: 2 }, Fish { size: 3 }, Fish { size: 4 }];
     static NAKED: [NakedSet; 3] = [

@@ -12,9 +12,10 @@
 //! test. Striking a candidate out and putting it back are both cheap, and
 //! a chain undoes its own strikes when it ends.
 
-use super::units::Geometry;
-use super::{at_most_one, State};
 use crate::grid::Digits;
+use crate::logic::bits::at_most_one;
+use crate::logic::state::State;
+use crate::logic::units::Geometry;
 
 /// Pencil marks a chain search can read: the player's [`State`], or a
 /// chain's working [`Board`] (where Sudoku Explainer runs chains inside

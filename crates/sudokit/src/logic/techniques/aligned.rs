@@ -56,11 +56,14 @@
 //!    ways). Not while a square is down to one candidate not yet placed:
 //!    such a square bars its peers from every group.
 
-use super::since_barren::{self, Slot};
-use super::step::{and_list, removal_text, Step};
-use super::units::Cand;
-use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, removal_text, Step, Technique};
+use crate::logic::techniques::since_barren;
+use crate::logic::techniques::since_barren::Slot;
+use crate::logic::units::Cand;
 use std::ops::ControlFlow;
 
 /// Aligned exclusion over `size` squares: 2 (pair) or 3 (triplet).

@@ -42,11 +42,14 @@
 //! It works on every standard shape, and is off for the diagonal variant,
 //! where swapping the two digits can break a diagonal.
 
-use super::since_barren::{self, Slot};
-use super::step::{and_list, digit_list, removal_text, Step};
-use super::units::{Cand, UnitKind};
-use super::{bits, subsets, subsets_of, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use crate::logic::bits::{bits, subsets, subsets_of};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
+use crate::logic::techniques::since_barren;
+use crate::logic::techniques::since_barren::Slot;
+use crate::logic::units::{Cand, UnitKind};
 use crate::shape::Variant;
 use std::cell::Cell;
 use std::ops::ControlFlow;

@@ -49,37 +49,24 @@
 //! columns and boxes are linked, on every size; the rule is off for the
 //! diagonal variant.
 
-use super::board::{Board, Marks};
-use super::digit_memo::{self, Rule};
-use super::inner::java_hash_map_order;
-use super::memo::Need;
-use super::reach::Reach;
-use super::step::{and_list, removal_text, Link, LinkReason, Step};
-use super::units::{Cand, Geometry, Linked};
-use super::{at_most_one, bits, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::chains::board::{Board, Marks};
+use crate::logic::chains::digit_memo;
+use crate::logic::chains::digit_memo::Rule;
+use crate::logic::chains::potential::{off, on, Need, NestedHint, Potential};
+use crate::logic::chains::reach::Reach;
+use crate::logic::chains::se_order::{java_hash_map_order, length_bonus, se_order};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, removal_text, Link, LinkReason, Step, Technique};
+use crate::logic::units::{Cand, Linked};
 use crate::shape::{Shape, Variant};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 /// Forcing chains and bidirectional cycles.
 pub struct ForcingChains;
-
-/// A candidate assumed on or off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Potential {
-    pub(super) square: usize,
-    pub(super) digit: u8,
-    pub(super) on: bool,
-}
-
-impl Potential {
-    /// Its candidate's place in a table of `stride` (side + 1) entries a
-    /// square, whatever its state.
-    pub(super) fn candidate(self, stride: usize) -> usize {
-        self.square * stride + usize::from(self.digit)
-    }
-}
 
 /// Which rule made a link: the square's own candidates, or a unit's places
 /// for the digit (the unit named).
@@ -127,21 +114,6 @@ struct Ranked {
 enum Find {
     Step(Step),
     Nested(NestedHint),
-}
-
-/// A forcing chain or cycle found inside a dynamic chain (SE's nested
-/// levels), as the outer chain uses it.
-pub(super) struct NestedHint {
-    /// The candidates it removes, in the order SE's chain adds them.
-    pub(super) removals: Vec<(usize, u8)>,
-    /// What it relies on of the candidates the outer chain struck out
-    /// (its "rule parents", worked out by [`super::memo::parents`]).
-    pub(super) needs: Vec<Need>,
-    /// SE's complexity of the hint.
-    pub(super) complexity: usize,
-    /// The hint's chains, potential by potential (SE's `FullChain`): two
-    /// hints with the same key count once in an outer chain's complexity.
-    pub(super) key: Vec<Potential>,
 }
 
 /// Which potentials a search has reached: a stamp per square, digit and
@@ -764,54 +736,6 @@ impl<'a> Chains<'a> {
         }
         seen.len()
     }
-}
-
-pub(super) fn on(square: usize, digit: u8) -> Potential {
-    Potential {
-        square,
-        digit,
-        on: true,
-    }
-}
-
-pub(super) fn off(square: usize, digit: u8) -> Potential {
-    Potential {
-        square,
-        digit,
-        on: false,
-    }
-}
-
-/// The box, row and column of `square`, in the order SE links them.
-pub(super) fn box_row_column(geo: &Geometry, square: usize) -> [usize; 3] {
-    let [row, column, boxed] = geo.row_col_box[square];
-    [boxed, row, column]
-}
-
-/// SE's order of chain steps, each given as (difficulty, complexity, sort
-/// key): easiest first, then shortest, then by kind.
-pub(super) fn se_order(a: (f64, usize, u8), b: (f64, usize, u8)) -> std::cmp::Ordering {
-    a.0.partial_cmp(&b.0)
-        .unwrap_or(std::cmp::Ordering::Equal)
-        .then(a.1.cmp(&b.1))
-        .then(a.2.cmp(&b.2))
-}
-
-/// SE's bonus for a chain of `complexity` potentials, added in binary
-/// floating point as SE adds it.
-pub(super) fn length_bonus(complexity: usize) -> f64 {
-    let length = complexity as i64 - 2;
-    let (mut ceiling, mut odd, mut added) = (4i64, false, 0.0f64);
-    while length > ceiling {
-        added += 0.1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    added
 }
 
 impl Finder for ForcingChains {
@@ -1556,7 +1480,7 @@ mod tests {
     fn the_quick_test_of_a_cycle_agrees_with_its_removals() {
         let (mut removing, mut idle) = (0, 0);
         for puzzle in HARD {
-            for state in crate::logic::se_path_states(puzzle) {
+            for state in crate::logic::solver::se_path_states(puzzle) {
                 for (x, y) in [(true, false), (false, true), (true, true)] {
                     let links = LinkKinds { x, y };
                     let mut chains = Chains::fresh(&state, false, false, Scratch::default());
@@ -1586,7 +1510,7 @@ mod tests {
         let (mut left_out, mut cycles) = (0, 0);
         let mut compared = 0;
         for puzzle in HARD {
-            for state in crate::logic::se_path_states(puzzle) {
+            for state in crate::logic::solver::se_path_states(puzzle) {
                 for (x, y) in [(true, false), (false, true), (true, true)] {
                     let links = LinkKinds { x, y };
                     let mut chains = Chains::fresh(&state, false, false, Scratch::default());
@@ -1656,7 +1580,7 @@ mod tests {
     fn each_pass_follows_only_its_own_links() {
         let (mut x, mut y) = (0, 0);
         for puzzle in HARD {
-            for state in crate::logic::se_path_states(puzzle) {
+            for state in crate::logic::solver::se_path_states(puzzle) {
                 let all = ranked(&state, true, false, &mut Scratch::default(), false);
                 for f in all {
                     let Find::Step(step) = f.found else {
@@ -1695,7 +1619,10 @@ mod tests {
     fn the_reach_holds_every_link_a_search_follows() {
         let mut links_seen = 0;
         for puzzle in HARD {
-            for state in crate::logic::se_path_states(puzzle).iter().step_by(4) {
+            for state in crate::logic::solver::se_path_states(puzzle)
+                .iter()
+                .step_by(4)
+            {
                 for (x, y) in [(true, false), (false, true), (true, true)] {
                     let links = LinkKinds { x, y };
                     let mut chains = Chains::fresh(state, false, false, Scratch::default());

@@ -22,10 +22,13 @@
 //! Sudoku Explainer's scan: box/column, box/row, column/box, row/box pairs;
 //! within each, digits 1 to 9, then the first unit, then the crossing one.
 
-use super::since_barren::{self, Slot};
-use super::step::{and_list, removal_text, Step};
-use super::units::{Cand, UnitKind};
-use super::{at_most_one, bits, Finder, Found, State, Technique};
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, removal_text, Step, Technique};
+use crate::logic::techniques::since_barren;
+use crate::logic::techniques::since_barren::Slot;
+use crate::logic::units::{Cand, UnitKind};
 use std::ops::ControlFlow;
 
 /// Pointing and claiming; `direct` keeps only those that place a digit.

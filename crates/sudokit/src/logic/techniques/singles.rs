@@ -21,9 +21,11 @@
 //! unit; naked singles square by square. Its rating counts a hidden single
 //! found in a box as easier than one found in a line.
 
-use super::step::Step;
-use super::units::{Cand, UnitKind};
-use super::{bits, Finder, Found, State, Technique};
+use crate::logic::bits::bits;
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{Step, Technique};
+use crate::logic::units::{Cand, UnitKind};
 use std::ops::ControlFlow;
 
 /// Full houses: the last empty square of a unit.

@@ -21,10 +21,13 @@
 //! lines in increasing order of their bit masks; digits 1 to 9, skipping a
 //! digit already placed so often that `k` lines could not be free of it.
 
-use super::since_barren::{self, Slot};
-use super::step::{and_list, removal_text, Step};
-use super::units::UnitKind;
-use super::{bits, subsets, Finder, Found, State, Technique};
+use crate::logic::bits::{bits, subsets};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, removal_text, Step, Technique};
+use crate::logic::techniques::since_barren;
+use crate::logic::techniques::since_barren::Slot;
+use crate::logic::units::UnitKind;
 use std::ops::ControlFlow;
 
 /// A fish of `size` base lines.

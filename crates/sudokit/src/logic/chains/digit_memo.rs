@@ -21,7 +21,7 @@
 //! The table is one per thread; it is emptied when it holds [`BUDGET`]
 //! patterns.
 
-use super::board::Marks;
+use crate::logic::chains::board::Marks;
 use std::cell::RefCell;
 use std::collections::HashSet;
 
@@ -56,7 +56,7 @@ pub(super) fn patterns(marks: &dyn Marks) -> Option<Vec<Pattern>> {
     for s in 0..shape.square_count() {
         let cands = marks.digits(s).bits();
         let starts = cands.count_ones() >= 2;
-        for d in super::bits(cands) {
+        for d in crate::logic::bits::bits(cands) {
             out[d].1 |= 1 << s;
             if starts {
                 out[d].2 |= 1 << s;
@@ -87,8 +87,10 @@ pub(super) fn keep_barren(rule: Rule, pattern: Pattern) {
 #[cfg(test)]
 pub(super) mod check {
     use super::{patterns, Rule, BARREN};
+    use crate::logic::finder::Finder;
     use crate::logic::solver::{explain, Order};
-    use crate::logic::{Finder, State, Technique};
+    use crate::logic::state::State;
+    use crate::logic::step::Technique;
     use crate::{parse_grid, ParseOptions};
 
     /// Checks that `finder` (whose one-digit steps are those of

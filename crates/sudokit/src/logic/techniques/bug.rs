@@ -31,10 +31,12 @@
 //! Off for the diagonal variant, where the two-solutions argument needs the
 //! diagonals too.
 
-use super::step::{and_list, digit_list, removal_text, Step};
-use super::units::{Cand, UnitKind};
-use super::{bits, subsets, Finder, Found, State, Technique};
 use crate::grid::Digits;
+use crate::logic::bits::{bits, subsets};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
+use crate::logic::units::{Cand, UnitKind};
 use crate::shape::Variant;
 use std::ops::ControlFlow;
 

@@ -17,9 +17,10 @@
 //! Scan (Sudoku Explainer): pivots square by square; for each, the pincers
 //! among its peers in square order.
 
-use super::step::{removal_text, Step};
-use super::units::Cand;
-use super::{Finder, Found, State, Technique};
+use crate::logic::finder::{Finder, Found};
+use crate::logic::state::State;
+use crate::logic::step::{removal_text, Step, Technique};
+use crate::logic::units::Cand;
 use std::ops::ControlFlow;
 
 /// XY-wing (`xyz == false`) or XYZ-wing.

@@ -1,0 +1,69 @@
+//! The one shape every technique has: a [`Finder`] looks at a state and
+//! offers the steps it sees, in its own scan order, to a [`Found`] callback
+//! that says whether to go on.
+
+use crate::logic::state::State;
+use crate::logic::step::Step;
+use std::ops::ControlFlow;
+
+/// What a finder does with each step it sees: hand it on, and stop when
+/// told to (the SE order only wants the first).
+pub type Found<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+/// One technique: "find the steps in this state".
+pub trait Finder: Send + Sync {
+    /// The easiest step this finder can ever offer, in tenths (lets the
+    /// easiest-first order skip finders that cannot win).
+    fn min_difficulty(&self) -> u16;
+
+    /// Offers each step this technique sees in `state`, in its scan order,
+    /// until `found` breaks.
+    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()>;
+
+    /// The step [`Finder::find`] offers first, if any. The chaining rules,
+    /// which sort every chain they find, override it to skip the chains
+    /// that cannot come first (a rater wants only that one).
+    fn first(&self, state: &State) -> Option<Step> {
+        let mut first = None;
+        let _ = self.find(state, &mut |step| {
+            first = Some(step);
+            ControlFlow::Break(())
+        });
+        first
+    }
+
+    /// The easiest step [`Finder::find`] offers (on a tie, the first it
+    /// offers), if any: what the easiest-first order takes from this
+    /// finder. The chaining rules offer theirs easiest first, so theirs is
+    /// [`Finder::first`], which skips what cannot come first.
+    fn easiest(&self, state: &State) -> Option<Step> {
+        let floor = self.min_difficulty();
+        let mut easiest: Option<Step> = None;
+        let _ = self.find(state, &mut |step| {
+            if easiest
+                .as_ref()
+                .is_none_or(|e| step.difficulty < e.difficulty)
+            {
+                // None can be easier than the finder's floor.
+                let done = step.difficulty.0 == floor;
+                easiest = Some(step);
+                if done {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        easiest
+    }
+
+    /// Every step [`Finder::find`] offers, in order.
+    #[cfg(test)]
+    fn all(&self, state: &State) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let _ = self.find(state, &mut |step| {
+            steps.push(step);
+            ControlFlow::Continue(())
+        });
+        steps
+    }
+}
