@@ -13,7 +13,7 @@
 
 use sudokit::engine::{agent, norvig, Action};
 use sudokit::logic::solver::BEYOND;
-use sudokit::logic::{explain, rate_from, Difficulty, Order, Path, State};
+use sudokit::logic::{explain, rate_from, Cache, Difficulty, Order, Path, State};
 use sudokit::parse::{
     check_givens, parse_board_json, parse_candidate_grid, parse_grid, parse_grid_unchecked,
     parse_marks, parse_marks_line, parse_state, Marks, ParseError, ParseOptions, PlayerState,
@@ -454,7 +454,7 @@ fn keeps_to(solution: &Grid, path: &Path) {
 /// hardest up to its first placement, and it is complete when it solves
 /// the puzzle.
 fn rates(state: &State, se: &Path) {
-    let rating = rate_from(state);
+    let rating = rate_from(&mut Cache::new(), state);
     let steps = &se.steps[..];
     let hardest = |steps: &[sudokit::logic::Step]| {
         steps
@@ -523,14 +523,14 @@ pub fn logic(data: &[u8]) {
     }
     let marks = marks.unwrap_or_else(|| Candidates::from_grid(&values));
     let state = State::from_marks(&values, &values, Some(marks.sets()));
-    let se = explain(&state, Order::Se);
-    let easiest = explain(&state, Order::Easiest);
+    let se = explain(&mut Cache::new(), &state, Order::Se);
+    let easiest = explain(&mut Cache::new(), &state, Order::Easiest);
     replays(&state, &se);
     replays(&state, &easiest);
     let Some((unique, solution)) = made_unique(&marks, data.len()) else {
         // No solution, or not known: the paths may stop or go astray, but
         // not panic; and the rating must not either.
-        let _ = rate_from(&state);
+        let _ = rate_from(&mut Cache::new(), &state);
         return;
     };
     for (s, &set) in unique.sets().iter().enumerate() {
@@ -542,11 +542,11 @@ pub fn logic(data: &[u8]) {
     let (state, se, easiest) = if unique == marks {
         (state, se, easiest)
     } else {
-        let _ = rate_from(&state);
+        let _ = rate_from(&mut Cache::new(), &state);
         // The digits placed to make it unique are a player's, not givens.
         let state = State::from_marks(&values, &unique.to_grid(), Some(unique.sets()));
-        let se = explain(&state, Order::Se);
-        let easiest = explain(&state, Order::Easiest);
+        let se = explain(&mut Cache::new(), &state, Order::Se);
+        let easiest = explain(&mut Cache::new(), &state, Order::Easiest);
         replays(&state, &se);
         replays(&state, &easiest);
         (state, se, easiest)

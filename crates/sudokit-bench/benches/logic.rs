@@ -11,7 +11,7 @@ use std::time::Duration;
 
 mod common;
 use common::corpus;
-use sudokit::logic::{self, next_step, Order, State};
+use sudokit::logic::{self, next_step, Cache, Order, State};
 use sudokit::Grid;
 
 fn sample(name: &str, every: usize, most: usize) -> Option<Vec<Grid>> {
@@ -43,7 +43,7 @@ fn rate(c: &mut Criterion) {
             b.iter(|| {
                 puzzles
                     .iter()
-                    .filter_map(|p| logic::rate(p).ok())
+                    .filter_map(|p| logic::rate(&mut Cache::new(), p).ok())
                     .map(|r| r.er.0 as u64)
                     .sum::<u64>()
             })
@@ -52,7 +52,9 @@ fn rate(c: &mut Criterion) {
             b.iter(|| {
                 puzzles
                     .iter()
-                    .filter_map(|p| next_step(&State::from_puzzle(p), Order::Easiest))
+                    .filter_map(|p| {
+                        next_step(&mut Cache::new(), &State::from_puzzle(p), Order::Easiest)
+                    })
                     .count()
             })
         });

@@ -630,7 +630,7 @@ fn rate_and_explain_start_from_struck_pencil_marks() {
     // The library, started from the same marks, agrees.
     let marks = sudokit::parse::parse_marks_line(&struck, ParseOptions::default()).unwrap();
     let state = State::from_marks(&marks.values, &marks.values, Some(marks.sets()));
-    let rating = sudokit::logic::rate_from(&state);
+    let rating = sudokit::logic::rate_from(&mut sudokit::logic::Cache::new(), &state);
     assert_eq!(
         format!("{}/{}/{}", rating.er, rating.ep, rating.ed),
         "2.0/1.5/1.5"

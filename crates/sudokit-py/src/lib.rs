@@ -303,8 +303,8 @@ impl PyRating {
 fn rate(py: Python<'_>, puzzle: &str) -> PyResult<PyRating> {
     let grid = read(py, puzzle)?;
     // One puzzle: its hardest rules share their squares out over every
-    // core (see `sudokit::logic::spread`).
-    py.detach(|| logic::spreading(true, || logic::rate(&grid)))
+    // core (see `sudokit::logic::Cache::spreading`).
+    py.detach(|| logic::rate(&mut logic::Cache::spreading(), &grid))
         .map(|r| PyRating::from(&r))
         .map_err(|e: RateError| PyValueError::new_err(e.to_string()))
 }

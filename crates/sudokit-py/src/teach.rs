@@ -7,7 +7,7 @@ use crate::{parse_error, read};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit::logic::hint::{self, player_state};
-use sudokit::logic::{self, Level, Order, RateError, State};
+use sudokit::logic::{self, Cache, Level, Order, RateError, State};
 use sudokit::parse::parse_state;
 use sudokit::ParseOptions;
 
@@ -55,12 +55,15 @@ pub(crate) fn explain_json(
     let grid = read(py, puzzle)?;
     let order = self::order(order)?;
     // One puzzle: its hardest rules share their squares out over every
-    // core (see `sudokit::logic::spread`).
+    // core (see `sudokit::logic::Cache::spreading`).
     let path = py.detach(|| {
         logic::solver::check_unique(&grid)?;
-        Ok(logic::spreading(true, || {
-            logic::explain(&State::from_puzzle(&grid), order)
-        }))
+        let mut cache = Cache::spreading();
+        Ok(logic::explain(
+            &mut cache,
+            &State::from_puzzle(&grid),
+            order,
+        ))
     });
     let path = path.map_err(unsolved)?;
     let steps = path.steps.iter().map(json).collect::<PyResult<_>>()?;
@@ -90,7 +93,7 @@ pub(crate) fn hint_json(
             player_state(&givens, &player).map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
-    let found = py.detach(|| logic::spreading(true, || hint::hint(&state, order)));
+    let found = py.detach(|| hint::hint(&mut Cache::spreading(), &state, order));
     let found = found.map_err(unsolved)?;
     json(&found.at(level))
 }

@@ -50,7 +50,7 @@ use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
 use sudokit::logic::hint::{hint_with, player_state, Hint};
 use sudokit::logic::solver::{check_unique, explain, rate, Order};
-use sudokit::logic::{Level, State};
+use sudokit::logic::{Cache, Level, State};
 use sudokit::parse::parse_state;
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
 
@@ -120,13 +120,13 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             let state = player(request)?;
             let level = level(request)?;
             let solution = unique(state.givens())?;
-            let hint = hint_with(&state, &solution, Order::Easiest);
+            let hint = hint_with(&mut Cache::new(), &state, &solution, Order::Easiest);
             Ok(json!({"hint": hint.at(level)}))
         }
         "apply" => {
             let mut state = player(request)?;
             let solution = unique(state.givens())?;
-            match hint_with(&state, &solution, Order::Easiest) {
+            match hint_with(&mut Cache::new(), &state, &solution, Order::Easiest) {
                 Hint::Step { step, .. } => {
                     state.apply(&step);
                     Ok(json!({
@@ -144,13 +144,14 @@ fn answer(request: &Value) -> Result<Value, Fault> {
         }
         "rate" => {
             let puzzle = puzzle(request)?;
-            let rating = rate(&puzzle).map_err(|e| Fault::new("puzzle", e.to_string()))?;
+            let rating = rate(&mut Cache::new(), &puzzle)
+                .map_err(|e| Fault::new("puzzle", e.to_string()))?;
             Ok(json!({"rating": rating}))
         }
         "explain" => {
             let puzzle = puzzle(request)?;
             unique(&puzzle)?;
-            let path = explain(&State::from_puzzle(&puzzle), Order::Se);
+            let path = explain(&mut Cache::new(), &State::from_puzzle(&puzzle), Order::Se);
             let rating = sudokit::logic::solver::Rating::of_path(&path.steps, path.is_complete());
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }

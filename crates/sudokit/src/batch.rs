@@ -13,7 +13,7 @@
 use crate::clock::Stopwatch;
 use crate::engine::{norvig, Count, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
-use crate::logic::{rate_from, RateError, Rating, State};
+use crate::logic::{rate_from, Cache, RateError, Rating, State};
 use crate::parse::{
     check_givens, read_puzzles, Entry, ParseError, ParseOptions, PuzzleReader, RawEntry,
 };
@@ -449,7 +449,7 @@ pub fn rate_all(entries: Vec<Entry>) -> Vec<(Answer, Result<Rating, Unrated>)> {
     job.timed = false;
     map_in_order(entries, |entry| {
         let answer = job.answer(entry);
-        let rating = logical_start(&answer).map(|state| rate_from(&state));
+        let rating = logical_start(&answer).map(|state| rate_from(&mut Cache::new(), &state));
         (answer, rating)
     })
 }

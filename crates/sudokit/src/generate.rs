@@ -35,7 +35,7 @@ use crate::engine::fast::{self, Backend};
 use crate::engine::{norvig, EngineKind, Limits, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::logic::solver::SE_ORDER;
-use crate::logic::{rate_unique, Rating, State, Technique};
+use crate::logic::{rate_unique, Cache, Rating, State, Technique};
 use crate::shape::{Shape, Size, Variant};
 use crate::transform::Transform;
 use rand::rngs::StdRng;
@@ -400,10 +400,14 @@ pub fn generate(options: &Options, rng: &mut impl Rng) -> Result<Generated, Miss
     let rating = match options.difficulty {
         None => None,
         Some(wanted) => {
-            if wanted.max_er.is_some_and(|max| !stays_within(&puzzle, max)) {
+            let mut cache = Cache::new();
+            if wanted
+                .max_er
+                .is_some_and(|max| !stays_within(&mut cache, &puzzle, max))
+            {
                 return Err(Miss::Harder);
             }
-            let rating = rate_unique(&puzzle);
+            let rating = rate_unique(&mut cache, &puzzle);
             if !wanted.accepts(&rating) {
                 return Err(Miss::Rating(rating));
             }
@@ -426,7 +430,7 @@ pub fn generate(options: &Options, rng: &mut impl Rng) -> Result<Generated, Miss
 /// puzzle within `max` either. The chain rules, which cost most of a hard
 /// puzzle's rating, come last and start at 6.2, so no level up to
 /// fiendish ever runs them.
-fn stays_within(puzzle: &Grid, max: u16) -> bool {
+fn stays_within(cache: &mut Cache, puzzle: &Grid, max: u16) -> bool {
     // The easiest step each rule from here on can find.
     let mut floor = vec![u16::MAX; SE_ORDER.len() + 1];
     for (i, finder) in SE_ORDER.iter().enumerate().rev() {
@@ -439,7 +443,7 @@ fn stays_within(puzzle: &Grid, max: u16) -> bool {
                 return false;
             }
             let mut first = None;
-            let _ = finder.find(&state, &mut |step| {
+            let _ = finder.find(&state, cache, &mut |step| {
                 first = Some(step);
                 ControlFlow::Break(())
             });

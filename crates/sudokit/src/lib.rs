@@ -65,6 +65,11 @@ pub mod shape;
 pub mod transform;
 pub mod verify;
 
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExample;
+
 pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats};
 pub use grid::{Candidates, Digits, Grid};
 pub use parse::{parse_grid, ParseError, ParseOptions, PuzzleReader};

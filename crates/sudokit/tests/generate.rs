@@ -7,7 +7,7 @@
 use sudokit::generate::{
     generate_nth, Generated, Level, Miss, Options, Symmetry, SymmetryChoice, Wanted,
 };
-use sudokit::logic::{rate, Technique};
+use sudokit::logic::{rate, Cache, Technique};
 use sudokit::{verify, Count, EngineKind, Grid, Limits, Shape, Size, Variant};
 
 /// Solutions of `grid` up to 2, by Norvig's engine.
@@ -64,7 +64,7 @@ fn check(options: &Options, g: &Generated) {
         }
     }
     if let Some(wanted) = options.difficulty {
-        let rating = rate(puzzle).unwrap();
+        let rating = rate(&mut Cache::new(), puzzle).unwrap();
         assert!(wanted.accepts(&rating), "{puzzle}: {rating:?}");
         assert_eq!(g.rating.as_ref(), Some(&rating));
     }

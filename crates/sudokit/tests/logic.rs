@@ -11,7 +11,7 @@ mod common;
 
 use common::{corpus, corpus_dir};
 use std::collections::BTreeMap;
-use sudokit::logic::{self, explain, Link, Order, State, Step};
+use sudokit::logic::{self, explain, Cache, Link, Order, State, Step};
 use sudokit::{parse_grid, Grid, ParseOptions};
 
 /// Checks one step against the solution; the error names the step.
@@ -111,7 +111,7 @@ fn check_chain(step: &Step, solution: &Grid) -> Result<(), String> {
 /// path was complete.
 fn check_path(puzzle: &Grid, order: Order) -> Result<bool, String> {
     let solution = logic::solver::check_unique(puzzle).map_err(|e| e.to_string())?;
-    let path = explain(&State::from_puzzle(puzzle), order);
+    let path = explain(&mut Cache::new(), &State::from_puzzle(puzzle), order);
     for (i, step) in path.steps.iter().enumerate() {
         check_step(step, &solution)
             .map_err(|e| format!("{} step {}: {e}", puzzle.to_line(), i + 1))?;
@@ -126,7 +126,7 @@ fn check_path(puzzle: &Grid, order: Order) -> Result<bool, String> {
     // (`explain` rates it as it stands rather than rate again).
     if order == Order::Se {
         let of_path = logic::Rating::of_path(&path.steps, path.is_complete());
-        let rated = logic::rate_unique(puzzle);
+        let rated = logic::rate_unique(&mut Cache::new(), puzzle);
         if of_path != rated {
             return Err(format!(
                 "{}: the path rates {} but rate gives {}",
@@ -240,7 +240,7 @@ fn rate_gives_serates_er_ep_ed_on_every_puzzle() {
     let mut differ = Vec::new();
     for e in se_ratings() {
         let puzzle = parse_grid(&e.puzzle, ParseOptions::default()).unwrap();
-        let rating = logic::rate(&puzzle).expect("every rated puzzle is unique");
+        let rating = logic::rate(&mut Cache::new(), &puzzle).expect("every rated puzzle is unique");
         let entry = per_band.entry(band(e.er)).or_default();
         entry.1 += 1;
         let got = (rating.er.0, rating.ep.0, rating.ed.0);
@@ -300,7 +300,8 @@ fn every_technique_is_exercised_and_no_step_repeats() {
             };
             for &order in orders {
                 let mut state = State::from_puzzle(puzzle);
-                while let Some(step) = logic::next_step(&state, order) {
+                let mut cache = Cache::new();
+                while let Some(step) = logic::next_step(&mut cache, &state, order) {
                     seen.insert(step.technique.id());
                     // Each step changes the state, so it cannot be offered
                     // again (the rules see only the state).
@@ -366,15 +367,20 @@ fn each_rules_first_step_is_the_first_it_finds() {
                     // own, and the nested ones take long in a debug build.
                     let d = finder.min_difficulty();
                     if !(65..=90).contains(&d) {
-                        next = next.or_else(|| finder.first(&state));
+                        next = next.or_else(|| finder.first(&state, &mut Cache::new()));
                         continue;
                     }
                     let mut found = None;
-                    let _ = finder.find(&state, &mut |step| {
+                    let _ = finder.find(&state, &mut Cache::new(), &mut |step| {
                         found = Some(step);
                         ControlFlow::Break(())
                     });
-                    assert_eq!(finder.first(&state), found, "{}", puzzle.to_line());
+                    assert_eq!(
+                        finder.first(&state, &mut Cache::new()),
+                        found,
+                        "{}",
+                        puzzle.to_line()
+                    );
                     compared += 1;
                     next = next.or(found);
                     if next.is_some() {

@@ -20,7 +20,7 @@ use sudokit::logic::techniques::singles::{FullHouse, HiddenSingle, NakedSingle};
 use sudokit::logic::techniques::subsets::{HiddenSet, NakedSet};
 use sudokit::logic::techniques::uniqueness::UniqueLoops;
 use sudokit::logic::techniques::wings::Wing;
-use sudokit::logic::{Finder, State, Step};
+use sudokit::logic::{Cache, Finder, State, Step};
 use sudokit::{parse_grid, Grid, ParseOptions, Shape};
 
 /// A state on an empty grid where `marks` lists (square, candidates) and
@@ -42,7 +42,7 @@ fn marks(marks: &[(&str, &str)]) -> State {
 /// Every step `finder` offers in `state`.
 fn steps(finder: &dyn Finder, state: &State) -> Vec<Step> {
     let mut all = Vec::new();
-    let _ = finder.find(state, &mut |step| {
+    let _ = finder.find(state, &mut Cache::new(), &mut |step| {
         all.push(step);
         ControlFlow::Continue(())
     });
@@ -1447,7 +1447,7 @@ fn forcing_chains_are_the_ones_sudoku_explainer_takes() {
     ];
     for (puzzle, want) in cases {
         let grid = parse_grid(puzzle, ParseOptions::default()).unwrap();
-        let path = explain(&State::from_puzzle(&grid), Order::Se);
+        let path = explain(&mut Cache::new(), &State::from_puzzle(&grid), Order::Se);
         assert!(path.is_complete(), "{puzzle}");
         // Replay the path and describe each chain step as SE does: the
         // candidate it proves off, or the one it leaves a square with.
@@ -1632,7 +1632,7 @@ fn se_position(puzzle: &str, line: &str) -> (State, Grid) {
 /// The first step `rule` offers, which is the one SE takes.
 fn first_chain_step(rule: Rule, state: &State) -> Option<Step> {
     let mut first = None;
-    let _ = ForcingChainRule { rule }.find(state, &mut |step| {
+    let _ = ForcingChainRule { rule }.find(state, &mut Cache::new(), &mut |step| {
         first = Some(step);
         ControlFlow::Break(())
     });
@@ -1703,7 +1703,7 @@ struct SeExample {
 fn assert_se_takes(example: &SeExample) -> Step {
     use sudokit::logic::{next_step, Order};
     let (state, solution) = se_position(example.puzzle, example.marks);
-    let step = next_step(&state, Order::Se).expect("a step");
+    let step = next_step(&mut Cache::new(), &state, Order::Se).expect("a step");
     assert_eq!(Some(&step), first_chain_step(example.rule, &state).as_ref());
     let before = [Rule::Nishio, Rule::Multiple, Rule::Dynamic];
     for &rule in before.iter().take_while(|&&r| r != example.rule) {
@@ -1912,7 +1912,7 @@ fn our_path_reaches_the_positions_sudoku_explainer_printed() {
         let mut number = 1;
         for &(at, line) in stops {
             while number < at {
-                state.apply(&next_step(&state, Order::Se).expect("a step"));
+                state.apply(&next_step(&mut Cache::new(), &state, Order::Se).expect("a step"));
                 number += 1;
             }
             assert_eq!(state.to_marks_line(), line, "before step {at} of {puzzle}");

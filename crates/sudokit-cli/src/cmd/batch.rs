@@ -20,7 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use sudokit::batch::{Answer, Job, NotSearched};
-use sudokit::logic::spreading;
+use sudokit::logic::Cache;
 use sudokit::{Limits, Stats};
 
 /// Puzzles per chunk: large enough to keep every core busy between writes,
@@ -59,8 +59,9 @@ impl Rendered {
 
 /// What a subcommand prints for each thing the batch meets.
 pub trait Answers: Sync {
-    /// A puzzle and what the job made of it.
-    fn answer(&self, source: &str, answer: &Answer) -> Rendered;
+    /// A puzzle and what the job made of it; `cache` is the logic's, kept
+    /// by the thread for the puzzles it answers.
+    fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered;
     /// stdout for an input that went wrong as a whole (a JSON record, or
     /// nothing in the line formats, where each line answers one puzzle).
     fn problem(&self, source: &str, message: &str) -> String;
@@ -97,7 +98,9 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
         quiet: settings.quiet,
     };
     let stats = settings.run.stats;
-    let render = |source: &str, found: Found| render(source, found, &job, stats, answers);
+    let render = |source: &str, found: Found, cache: &mut Cache| {
+        render(source, found, &job, stats, answers, cache)
+    };
     let mut status = Status::Ok;
     let mut finished: Vec<Rendered> = Vec::new();
     let mut next = inputs.read(CHUNK, true);
@@ -105,7 +108,7 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
         let chunk = std::mem::take(&mut next);
         // Fewer puzzles than threads (one puzzle to explain, or the last
         // few of a stream): each shares its hardest steps out over the
-        // threads left idle (see `sudokit::logic::spread`).
+        // threads left idle (see `sudokit::logic::Cache::spreading`).
         let puzzles: usize = chunk.iter().map(|batch| batch.found.len()).sum();
         let spread = puzzles < pool.current_num_threads();
         // A pipeline of three chunks: while the pool renders this one, one
@@ -118,10 +121,13 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
                         .into_par_iter()
                         .flat_map(|batch| {
                             let source = batch.source;
-                            batch
-                                .found
-                                .into_par_iter()
-                                .map(move |found| spreading(spread, || render(&source, found)))
+                            batch.found.into_par_iter().map_init(
+                                || match spread {
+                                    true => Cache::spreading(),
+                                    false => Cache::new(),
+                                },
+                                move |cache, found| render(&source, found, cache),
+                            )
                         })
                         .collect::<Vec<_>>()
                 },
@@ -147,7 +153,14 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
 }
 
 /// One thing found, parsed, searched and rendered (on a pool thread).
-fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Answers) -> Rendered {
+fn render(
+    source: &str,
+    found: Found,
+    job: &Job,
+    stats: bool,
+    answers: &impl Answers,
+    cache: &mut Cache,
+) -> Rendered {
     match found {
         Found::Problem(message) => {
             let verdict = Verdict::invalid(&message);
@@ -170,7 +183,7 @@ fn render(source: &str, found: Found, job: &Job, stats: bool, answers: &impl Ans
                     ..Rendered::default()
                 };
             }
-            let mut rendered = answers.answer(source, &answer);
+            let mut rendered = answers.answer(source, &answer, cache);
             if let (true, Ok((engine, report))) = (stats, &answer.outcome) {
                 rendered.stats = Some(stats_line(&place(), *engine, &report.stats));
             }

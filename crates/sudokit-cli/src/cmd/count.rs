@@ -12,6 +12,7 @@ use crate::Status;
 use anyhow::Result;
 use serde::Serialize;
 use sudokit::batch::Answer;
+use sudokit::logic::Cache;
 use sudokit::{Count, EngineKind};
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<Status> {
@@ -48,7 +49,7 @@ struct Solutions {
 }
 
 impl Answers for Counter {
-    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+    fn answer(&self, source: &str, answer: &Answer, _cache: &mut Cache) -> Rendered {
         // (verdict, line form, (solutions, exact))
         let (verdict, line, found) = match &answer.outcome {
             Err(error) => (Verdict::invalid(error), "invalid".to_string(), None),

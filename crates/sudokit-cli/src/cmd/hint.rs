@@ -24,19 +24,19 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
 use sudokit::logic::hint::{self, player_state, Graded, NoStepHint};
-use sudokit::logic::{spreading, Hint, Level, RateError, State};
+use sudokit::logic::{Cache, Hint, Level, RateError, State};
 use sudokit::parse::{parse_state, ParseOptions};
 
 use super::batch::spinner;
 use super::rate::unrated;
 
 /// The hint for `state`. One puzzle: its hardest rules share their squares
-/// out over every core (see `sudokit::logic::spread`). The easiest step of
+/// out over every core (see `sudokit::logic::Cache::spreading`). The easiest step of
 /// a hard position can take a minute, so a spinner shows it is at work
 /// (on a terminal, without `--quiet`).
 fn find(state: &State, args: &HintArgs, quiet: bool) -> std::result::Result<Hint, RateError> {
     let bar = spinner(quiet, "{spinner} looking for the next step, {elapsed}");
-    let found = spreading(true, || hint::hint(state, args.order.into()));
+    let found = hint::hint(&mut Cache::spreading(), state, args.order.into());
     bar.finish_and_clear();
     found
 }

@@ -25,7 +25,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudokit::batch::{logical_start, Answer, Unrated};
-use sudokit::logic::{rate_from, Difficulty, RateError, Rating, State};
+use sudokit::logic::{rate_from, Cache, Difficulty, RateError, Rating, State};
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
     let rate = Rate {
@@ -183,10 +183,10 @@ impl Rate {
 }
 
 impl Answers for Rate {
-    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+    fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
         let start = Instant::now();
         // The batch has counted the solutions: the rating need not again.
-        let outcome = judge(answer, "rating").map(|state| rate_from(&state));
+        let outcome = judge(answer, "rating").map(|state| rate_from(cache, &state));
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, rating) = match &outcome {
             Ok(rating) => (rated(rating), Some(rating)),

@@ -6,6 +6,7 @@ use crate::record::{gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
 use sudokit::batch::Answer;
+use sudokit::logic::Cache;
 use sudokit::{format, EngineKind, Outcome};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Status> {
@@ -31,7 +32,7 @@ struct Solve {
 }
 
 impl Answers for Solve {
-    fn answer(&self, source: &str, answer: &Answer) -> Rendered {
+    fn answer(&self, source: &str, answer: &Answer, _cache: &mut Cache) -> Rendered {
         let (verdict, solution) = match &answer.outcome {
             Err(error) => (Verdict::invalid(error), None),
             Ok((_, report)) => match report.outcome_ref() {

@@ -2,6 +2,7 @@
 //! offers the steps it sees, in its own scan order, to a [`Found`] callback
 //! that says whether to go on.
 
+use crate::logic::cache::Cache;
 use crate::logic::state::State;
 use crate::logic::step::Step;
 use std::ops::ControlFlow;
@@ -17,15 +18,16 @@ pub trait Finder: Send + Sync {
     fn min_difficulty(&self) -> u16;
 
     /// Offers each step this technique sees in `state`, in its scan order,
-    /// until `found` breaks.
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()>;
+    /// until `found` breaks. What `cache` holds from earlier calls may let it skip
+    /// work, never change what it offers.
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()>;
 
     /// The step [`Finder::find`] offers first, if any. The chaining rules,
     /// which sort every chain they find, override it to skip the chains
     /// that cannot come first (a rater wants only that one).
-    fn first(&self, state: &State) -> Option<Step> {
+    fn first(&self, state: &State, cache: &mut Cache) -> Option<Step> {
         let mut first = None;
-        let _ = self.find(state, &mut |step| {
+        let _ = self.find(state, cache, &mut |step| {
             first = Some(step);
             ControlFlow::Break(())
         });
@@ -36,10 +38,10 @@ pub trait Finder: Send + Sync {
     /// offers), if any: what the easiest-first order takes from this
     /// finder. The chaining rules offer theirs easiest first, so theirs is
     /// [`Finder::first`], which skips what cannot come first.
-    fn easiest(&self, state: &State) -> Option<Step> {
+    fn easiest(&self, state: &State, cache: &mut Cache) -> Option<Step> {
         let floor = self.min_difficulty();
         let mut easiest: Option<Step> = None;
-        let _ = self.find(state, &mut |step| {
+        let _ = self.find(state, cache, &mut |step| {
             if easiest
                 .as_ref()
                 .is_none_or(|e| step.difficulty < e.difficulty)
@@ -56,11 +58,17 @@ pub trait Finder: Send + Sync {
         easiest
     }
 
-    /// Every step [`Finder::find`] offers, in order.
+    /// Every step [`Finder::find`] offers, in order, with a fresh cache.
     #[cfg(test)]
     fn all(&self, state: &State) -> Vec<Step> {
+        self.all_with(state, &mut Cache::new())
+    }
+
+    /// Every step [`Finder::find`] offers, in order, with `cache`.
+    #[cfg(test)]
+    fn all_with(&self, state: &State, cache: &mut Cache) -> Vec<Step> {
         let mut steps = Vec::new();
-        let _ = self.find(state, &mut |step| {
+        let _ = self.find(state, cache, &mut |step| {
             steps.push(step);
             ControlFlow::Continue(())
         });

@@ -24,6 +24,7 @@
 //! itself, in the one JSON shape steps have everywhere.
 
 use crate::grid::{Digits, Grid};
+use crate::logic::cache::Cache;
 use crate::logic::solver::{check_unique, next_step, Order, RateError};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, Difficulty, Step, Technique};
@@ -177,20 +178,20 @@ pub fn player_state(givens: &Grid, player: &PlayerState) -> Result<State, StateE
 /// The hint for `state`, whose givens are the puzzle: a mistake if the
 /// state holds one, else the next step in `order`. A puzzle without exactly
 /// one solution has no hint ([`RateError`] says which).
-pub fn hint(state: &State, order: Order) -> Result<Hint, RateError> {
+pub fn hint(cache: &mut Cache, state: &State, order: Order) -> Result<Hint, RateError> {
     let solution = check_unique(state.givens())?;
-    Ok(hint_with(state, &solution, order))
+    Ok(hint_with(cache, state, &solution, order))
 }
 
 /// [`hint`] for a puzzle whose solution is already known.
-pub fn hint_with(state: &State, solution: &Grid, order: Order) -> Hint {
+pub fn hint_with(cache: &mut Cache, state: &State, solution: &Grid, order: Order) -> Hint {
     if let Some(mistake) = mistake(state, solution) {
         return Hint::Mistake(mistake);
     }
     if state.is_solved() {
         return Hint::Solved;
     }
-    match next_step(state, order) {
+    match next_step(cache, state, order) {
         Some(step) => Hint::Step {
             area: area(&step, state),
             step: Box::new(step),
@@ -515,7 +516,7 @@ mod tests {
     #[test]
     fn every_level_of_the_first_hint_on_easy1() {
         let state = State::from_puzzle(&grid(EASY1));
-        let hint = hint(&state, Order::Easiest).unwrap();
+        let hint = hint(&mut Cache::new(), &state, Order::Easiest).unwrap();
         let Hint::Step { step, area } = &hint else {
             panic!("{hint:?}");
         };
@@ -567,7 +568,7 @@ mod tests {
         let solution = check_unique(state.givens()).unwrap();
         let mut seen_two_units = false;
         for _ in 0..40 {
-            let hint = hint_with(&state, &solution, Order::Easiest);
+            let hint = hint_with(&mut Cache::new(), &state, &solution, Order::Easiest);
             let Hint::Step { step, area } = &hint else {
                 break;
             };
@@ -603,7 +604,7 @@ mod tests {
         values.set(0, 4);
         values.set(10, 5);
         let state = State::from_marks(&givens, &values, None);
-        let hint = hint(&state, Order::Easiest).unwrap();
+        let hint = hint(&mut Cache::new(), &state, Order::Easiest).unwrap();
         let Hint::Mistake(mistake) = &hint else {
             panic!("{hint:?}");
         };
@@ -647,7 +648,7 @@ mod tests {
         assert_eq!(&EASY1_SOLVED[26..27], "3");
         marks[26].remove(3);
         let state = State::from_marks(&givens, &givens, Some(&marks));
-        let hint = hint(&state, Order::Easiest).unwrap();
+        let hint = hint(&mut Cache::new(), &state, Order::Easiest).unwrap();
         let Hint::Mistake(mistake) = &hint else {
             panic!("{hint:?}");
         };
@@ -703,17 +704,23 @@ mod tests {
         // One given: several solutions. testdata/mixed.txt's fourth: none.
         let several = State::from_puzzle(&grid(&format!("1{}", ".".repeat(80))));
         assert_eq!(
-            hint(&several, Order::Easiest),
+            hint(&mut Cache::new(), &several, Order::Easiest),
             Err(RateError::SeveralSolutions)
         );
         let none = State::from_puzzle(&grid(
             "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
         ));
-        assert_eq!(hint(&none, Order::Se), Err(RateError::NoSolution));
+        assert_eq!(
+            hint(&mut Cache::new(), &none, Order::Se),
+            Err(RateError::NoSolution)
+        );
         // Solved; and stuck on a diagonal puzzle, where chains are off and
         // the other rules stop short.
         let solved = State::from_puzzle(&grid(EASY1_SOLVED));
-        assert_eq!(hint(&solved, Order::Easiest), Ok(Hint::Solved));
+        assert_eq!(
+            hint(&mut Cache::new(), &solved, Order::Easiest),
+            Ok(Hint::Solved)
+        );
         let hard = parse_grid(
             ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.",
             ParseOptions {
@@ -722,9 +729,13 @@ mod tests {
             },
         )
         .unwrap();
-        let path = explain(&State::from_puzzle(&hard), Order::Easiest);
+        let path = explain(
+            &mut Cache::new(),
+            &State::from_puzzle(&hard),
+            Order::Easiest,
+        );
         assert!(!path.is_complete());
-        let stuck = hint(&path.end, Order::Easiest).unwrap();
+        let stuck = hint(&mut Cache::new(), &path.end, Order::Easiest).unwrap();
         assert_eq!(stuck, Hint::Stuck);
         assert_eq!(json(&stuck.at(Level::Cells))["status"], "stuck");
     }

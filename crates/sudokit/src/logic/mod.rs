@@ -20,6 +20,7 @@
 //! declare modules and re-export, and nothing imports them.
 //!
 //! 1. The core: [`bits`] and [`units`] (squares, units, candidates),
+//!    [`cache`] (what techniques keep between calls, owned by the caller),
 //!    [`step`] (a technique's step and its sentence), [`state`] (what a
 //!    player sees), [`finder`] (the one trait every technique implements).
 //! 2. [`techniques`]: one file per family of patterns.
@@ -72,6 +73,7 @@
 //! sudokuwiki.org describe the patterns.
 
 pub mod bits;
+pub mod cache;
 pub mod chains;
 pub mod finder;
 pub mod hint;
@@ -81,7 +83,7 @@ pub mod step;
 pub mod techniques;
 pub mod units;
 
-pub use chains::dynamic::spread::spreading;
+pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
 pub use solver::{

@@ -30,6 +30,7 @@
 
 use crate::engine::{Count, EngineKind, Limits};
 use crate::grid::Grid;
+use crate::logic::cache::Cache;
 use crate::logic::chains::dynamic::{ForcingChainRule, Rule};
 use crate::logic::chains::forcing::ForcingChains;
 use crate::logic::finder::Finder;
@@ -127,10 +128,11 @@ pub enum Order {
     Easiest,
 }
 
-/// The next step from `state`, if any technique finds one.
-pub fn next_step(state: &State, order: Order) -> Option<Step> {
+/// The next step from `state`, if any technique finds one. `cache` keeps
+/// what the techniques may reuse at the next call (see [`Cache`]).
+pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step> {
     match order {
-        Order::Se => first_step(state, SE_ORDER),
+        Order::Se => first_step(cache, state, SE_ORDER),
         Order::Easiest => {
             let mut best: Option<Step> = None;
             for finder in SE_ORDER {
@@ -141,7 +143,7 @@ pub fn next_step(state: &State, order: Order) -> Option<Step> {
                 {
                     continue;
                 }
-                if let Some(step) = finder.easiest(state) {
+                if let Some(step) = finder.easiest(state, cache) {
                     if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
                         best = Some(step);
                     }
@@ -153,8 +155,8 @@ pub fn next_step(state: &State, order: Order) -> Option<Step> {
 }
 
 /// The first step of the first of `rules` that has one.
-fn first_step(state: &State, rules: &[&dyn Finder]) -> Option<Step> {
-    rules.iter().find_map(|finder| finder.first(state))
+fn first_step(cache: &mut Cache, state: &State, rules: &[&dyn Finder]) -> Option<Step> {
+    rules.iter().find_map(|finder| finder.first(state, cache))
 }
 
 /// A logical path through a puzzle.
@@ -175,11 +177,11 @@ impl Path {
 
 /// Solves from `state` step by step in `order` until the grid is full or
 /// no technique applies.
-pub fn explain(state: &State, order: Order) -> Path {
+pub fn explain(cache: &mut Cache, state: &State, order: Order) -> Path {
     let mut state = state.clone();
     let mut steps = Vec::new();
     while !state.is_solved() {
-        let Some(step) = next_step(&state, order) else {
+        let Some(step) = next_step(cache, &state, order) else {
             break;
         };
         state.apply(&step);
@@ -304,23 +306,23 @@ impl Tally {
 
 /// Rates `puzzle` as Sudoku Explainer's `serate` does. A puzzle must have
 /// exactly one solution to be rated.
-pub fn rate(puzzle: &Grid) -> Result<Rating, RateError> {
+pub fn rate(cache: &mut Cache, puzzle: &Grid) -> Result<Rating, RateError> {
     check_unique(puzzle)?;
-    Ok(rate_unique(puzzle))
+    Ok(rate_unique(cache, puzzle))
 }
 
 /// [`rate`] for a puzzle already known to have exactly one solution (a
 /// batch that counted solutions first need not count them again). On a
 /// puzzle with several solutions or none, the path may stop early, and the
 /// rating is then 20.0 and marked incomplete.
-pub fn rate_unique(puzzle: &Grid) -> Rating {
-    rate_from(&State::from_puzzle(puzzle))
+pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
+    rate_from(cache, &State::from_puzzle(puzzle))
 }
 
 /// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
 /// (Sukaku): the path starts from those marks. The state's puzzle must have
 /// exactly one solution that the marks allow.
-pub fn rate_from(state: &State) -> Rating {
+pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     let mut state = state.clone().without_reasons();
     let mut tally = Tally::default();
     // SE's first two rules are the full house and the hidden single; the
@@ -335,7 +337,7 @@ pub fn rate_from(state: &State) -> Rating {
             continue;
         }
         // Stop where no rule applies: the rating is then SE's 20.0.
-        let Some(step) = first_step(&state, rest) else {
+        let Some(step) = first_step(cache, &state, rest) else {
             break;
         };
         state.apply(&step);
@@ -366,7 +368,7 @@ pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
 pub(crate) fn se_path_states(puzzle: &str) -> Vec<State> {
     let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
     let mut state = State::from_puzzle(&grid);
-    let path = explain(&state, Order::Se);
+    let path = explain(&mut Cache::new(), &state, Order::Se);
     let mut states = Vec::with_capacity(path.steps.len());
     for step in &path.steps {
         states.push(state.clone());
@@ -406,7 +408,7 @@ mod tests {
             ".5.4....8..6....9..4...3..........39..5...8.6..985.....2...4.1.6..1.......8.....2",
         ] {
             for state in se_path_states(puzzle).into_iter().step_by(3) {
-                let easiest = next_step(&state, Order::Easiest);
+                let easiest = next_step(&mut Cache::new(), &state, Order::Easiest);
                 assert_eq!(
                     easiest,
                     easiest_by_every_step(&state),

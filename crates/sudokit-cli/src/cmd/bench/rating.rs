@@ -15,7 +15,7 @@ use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
-use sudokit::logic::{rate, Difficulty};
+use sudokit::logic::{rate, Cache, Difficulty};
 
 /// One JSON record: a collection's rating times.
 #[derive(Serialize)]
@@ -136,11 +136,13 @@ pub fn run(collections: &[Collection], args: &BenchArgs) -> Result<Status> {
 fn pass(puzzles: &[sudokit::Grid]) -> Pass {
     let start = Instant::now();
     let mut rated = 0;
+    // One cache for the pass, as one thread of `sudokit rate` keeps it.
+    let mut cache = Cache::new();
     let each = puzzles
         .iter()
         .map(|puzzle| {
             let t = Instant::now();
-            let rating = rate(puzzle).ok();
+            let rating = rate(&mut cache, puzzle).ok();
             let seconds = t.elapsed().as_secs_f64();
             rated += usize::from(rating.as_ref().is_some_and(|r| r.complete));
             (seconds, rating.map(|r| r.er))

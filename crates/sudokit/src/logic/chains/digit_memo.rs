@@ -18,11 +18,11 @@
 //! find nothing again), and the rule follows the others' chains in the
 //! same order as before.
 //!
-//! The table is one per thread; it is emptied when it holds [`BUDGET`]
-//! patterns.
+//! The table is a part of the caller's [`Cache`](crate::logic::cache::Cache)
+//! (or of a chain engine that holds it while it runs); it is emptied when
+//! it holds [`BUDGET`] patterns.
 
 use crate::logic::chains::board::Marks;
-use std::cell::RefCell;
 use std::collections::HashSet;
 
 /// The rules whose patterns are kept, apart.
@@ -41,9 +41,9 @@ const BUDGET: usize = 200_000;
 /// with two candidates or more, as bit sets (up to 128 squares).
 pub(super) type Pattern = (u8, u128, u128);
 
-thread_local! {
-    static BARREN: RefCell<HashSet<(Rule, Pattern)>> = RefCell::default();
-}
+/// The patterns whose chains were found to give nothing, per rule.
+#[derive(Default)]
+pub(super) struct DigitMemo(HashSet<(Rule, Pattern)>);
 
 /// Each digit's pattern on `marks` (index 0 unused), or `None` above 128
 /// squares.
@@ -66,27 +66,27 @@ pub(super) fn patterns(marks: &dyn Marks) -> Option<Vec<Pattern>> {
     Some(out)
 }
 
-/// True when the chains of `rule` from `pattern` were found to give
-/// nothing.
-pub(super) fn is_barren(rule: Rule, pattern: &Pattern) -> bool {
-    BARREN.with(|b| b.borrow().contains(&(rule, *pattern)))
-}
+impl DigitMemo {
+    /// True when the chains of `rule` from `pattern` were found to give
+    /// nothing.
+    pub(super) fn is_barren(&self, rule: Rule, pattern: &Pattern) -> bool {
+        self.0.contains(&(rule, *pattern))
+    }
 
-/// Keeps `pattern` as one whose chains of `rule` give nothing.
-pub(super) fn keep_barren(rule: Rule, pattern: Pattern) {
-    BARREN.with(|b| {
-        let mut b = b.borrow_mut();
-        if b.len() >= BUDGET {
-            b.clear();
+    /// Keeps `pattern` as one whose chains of `rule` give nothing.
+    pub(super) fn keep_barren(&mut self, rule: Rule, pattern: Pattern) {
+        if self.0.len() >= BUDGET {
+            self.0.clear();
         }
-        b.insert((rule, pattern));
-    });
+        self.0.insert((rule, pattern));
+    }
 }
 
 /// What the tests of the rules that keep patterns share.
 #[cfg(test)]
 pub(super) mod check {
-    use super::{patterns, Rule, BARREN};
+    use super::{patterns, DigitMemo, Rule};
+    use crate::logic::cache::Cache;
     use crate::logic::finder::Finder;
     use crate::logic::solver::{explain, Order};
     use crate::logic::state::State;
@@ -98,11 +98,6 @@ pub(super) mod check {
     /// and finds the same steps again when it leaves them out; on the grid
     /// before the first such step in the path of a puzzle (magictour_top1465,
     /// ER 7.5) that takes forcing X-chains and Nishio steps.
-    /// Empties this thread's table of barren patterns.
-    pub(in crate::logic) fn forget() {
-        BARREN.with(|b| b.borrow_mut().clear());
-    }
-
     pub(in crate::logic) fn barren_digits(
         rule: Rule,
         finder: &dyn Finder,
@@ -114,7 +109,7 @@ pub(super) mod check {
         )
         .unwrap();
         let mut state = State::from_puzzle(&grid);
-        let path = explain(&state, Order::Se);
+        let path = explain(&mut Cache::new(), &state, Order::Se);
         let at = path
             .steps
             .iter()
@@ -123,9 +118,8 @@ pub(super) mod check {
         for step in &path.steps[..at] {
             state.apply(step);
         }
-        let all = || finder.all(&state);
-        forget();
-        let first = all();
+        let mut cache = Cache::new();
+        let first = finder.all_with(&state, &mut cache);
         assert_eq!(first[0], path.steps[at]);
         // Each such step's first candidate is of the digit it came from.
         let used = first
@@ -134,18 +128,22 @@ pub(super) mod check {
             .flat_map(|s| s.placements.iter().chain(&s.eliminations).take(1))
             .fold(0u32, |m, c| m | 1 << c.digit);
         let patterns = patterns(&state).unwrap();
-        let barren = |p| super::is_barren(rule, p);
+        let memo = std::mem::take(cache.part::<DigitMemo>());
+        let barren = |p| memo.is_barren(rule, p);
         let none = |p: &(u8, u128, u128)| p.1 != 0 && used & (1 << p.0) == 0;
         assert!(patterns.iter().any(barren), "no digit without steps");
         for p in &patterns[1..] {
             assert_eq!(barren(p), none(p), "digit {}", p.0);
         }
         // The second search leaves those digits out and finds the same.
-        assert_eq!(all(), first);
+        *cache.part::<DigitMemo>() = memo;
+        assert_eq!(finder.all_with(&state, &mut cache), first);
         // A search for the first step only, which may leave out steps that
         // come after it, keeps no digit that has one.
-        forget();
-        assert_eq!(finder.first(&state).as_ref(), Some(&first[0]));
+        let mut cache = Cache::new();
+        assert_eq!(finder.first(&state, &mut cache).as_ref(), Some(&first[0]));
+        let memo = std::mem::take(cache.part::<DigitMemo>());
+        let barren = |p| memo.is_barren(rule, p);
         for p in &patterns[1..] {
             assert!(!barren(p) || none(p), "digit {}", p.0);
         }

@@ -48,7 +48,7 @@
 //!    the third square can take is what is left of its candidates, a mask.
 //! 5. **Only what changed since nothing was found**: whether a group
 //!    removes something depends only on the candidates of its squares and
-//!    of its excluders. Each thread keeps the last grid where the search
+//!    of its excluders. The caller's cache keeps the last grid where the search
 //!    found nothing (one per size, in [`super::since_barren`]); on the
 //!    next grid, a group none of whose
 //!    squares and excluders changed since would find nothing again, and is
@@ -58,6 +58,7 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{at_most_one, bits};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, removal_text, Step, Technique};
@@ -81,13 +82,13 @@ impl Finder for AlignedExclusion {
         }
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         // Two words cover every grid up to 9x9 (81 squares); ten, the 625
         // squares of 25x25.
         if state.shape().square_count() <= 128 {
-            Search::<2>::new(state, self.size).run_after_last(found)
+            Search::<2>::new(state, self.size).run_after_last(cache, found)
         } else {
-            Search::<10>::new(state, self.size).run_after_last(found)
+            Search::<10>::new(state, self.size).run_after_last(cache, found)
         }
     }
 }
@@ -209,14 +210,14 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// [`Search::run`], passing over what has not changed since the last
-    /// grid where this thread's search found nothing, and keeping this grid
+    /// grid where the search found nothing (kept in `cache`), and keeping this grid
     /// in its place if nothing is found here.
-    fn run_after_last(mut self, found: Found<'_>) -> ControlFlow<()> {
+    fn run_after_last(mut self, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let (state, slot) = (self.state, Slot::Aligned(self.k));
         let single =
             (0..self.cands.len()).any(|s| state.value(s) == 0 && at_most_one(self.cands[s]));
         if !single {
-            self.changed = since_barren::changed_squares(slot, state).map(|squares| {
+            self.changed = since_barren::changed_squares(cache, slot, state).map(|squares| {
                 let mut changed = Squares::EMPTY;
                 for s in squares {
                     changed.insert(s);
@@ -230,7 +231,7 @@ impl<'a, const W: usize> Search<'a, W> {
             found(step)
         });
         if !any && !single {
-            since_barren::keep_barren(slot, state);
+            since_barren::keep_barren(cache, slot, state);
         }
         flow
     }
@@ -531,16 +532,18 @@ mod tests {
         )
         .unwrap();
         let mut state = State::from_puzzle(&grid);
-        let path = crate::logic::solver::explain(&state, crate::logic::Order::Se);
+        let path =
+            crate::logic::solver::explain(&mut Cache::new(), &state, crate::logic::Order::Se);
         let (mut after_barren, mut found_after_barren) = (0, 0);
+        // One cache along the path, as a rater keeps it.
+        let mut cache = Cache::new();
         for step in &path.steps {
             for finder in [AlignedExclusion { size: 2 }, AlignedExclusion { size: 3 }] {
-                let all = || finder.all(&state);
                 let slot = Slot::Aligned(finder.size);
-                let barren_before = since_barren::changed_squares(slot, &state).is_some();
-                let remembering = all();
-                since_barren::forget(slot);
-                assert_eq!(remembering, all(), "size {}", finder.size);
+                let barren_before =
+                    since_barren::changed_squares(&mut cache, slot, &state).is_some();
+                let remembering = finder.all_with(&state, &mut cache);
+                assert_eq!(remembering, finder.all(&state), "size {}", finder.size);
                 after_barren += usize::from(barren_before);
                 if barren_before && !remembering.is_empty() {
                     found_after_barren += 1;
@@ -683,10 +686,14 @@ mod tests {
                     let state = random_state(shape, digits, small, &mut rng);
                     for (i, k) in [2, 3].into_iter().enumerate() {
                         let mut fast = Vec::new();
-                        let _ = AlignedExclusion { size: k }.find(&state, &mut |step| {
-                            fast.push((step.eliminations, step.evidence.squares));
-                            ControlFlow::Continue(())
-                        });
+                        let _ = AlignedExclusion { size: k }.find(
+                            &state,
+                            &mut Cache::new(),
+                            &mut |step| {
+                                fast.push((step.eliminations, step.evidence.squares));
+                                ControlFlow::Continue(())
+                            },
+                        );
                         let plain = plain_search(&state, k);
                         assert_eq!(fast, plain, "{size:?} {variant:?} size {k}");
                         found[i] += fast.len();

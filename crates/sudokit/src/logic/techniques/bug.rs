@@ -33,6 +33,7 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{bits, subsets};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
@@ -91,7 +92,7 @@ impl Finder for Bug {
         56
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }

@@ -22,6 +22,7 @@
 //! digit already placed so often that `k` lines could not be free of it.
 
 use crate::logic::bits::{bits, subsets};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, removal_text, Step, Technique};
@@ -41,14 +42,14 @@ impl Finder for Fish {
         [0, 0, 32, 38, 52][self.size]
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
         let placed: Vec<usize> = (0..=n as u8).map(|d| state.placed_count(d)).collect();
         // Only the digits that changed since the last grid without a fish
         // of this size (see [`since_barren`]).
         let slot = Slot::Fish(k);
-        let changed = since_barren::changed_digits(slot, state);
+        let changed = since_barren::changed_digits(cache, slot, state);
         let mut any = false;
         for (base_kind, cover_kind) in [
             (UnitKind::Column, UnitKind::Row),
@@ -122,7 +123,7 @@ impl Finder for Fish {
             }
         }
         if !any {
-            since_barren::keep_barren(slot, state);
+            since_barren::keep_barren(cache, slot, state);
         }
         ControlFlow::Continue(())
     }

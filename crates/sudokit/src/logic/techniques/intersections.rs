@@ -23,6 +23,7 @@
 //! within each, digits 1 to 9, then the first unit, then the crossing one.
 
 use crate::logic::bits::{at_most_one, bits};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, removal_text, Step, Technique};
@@ -59,7 +60,7 @@ impl Finder for Intersections {
         }
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let n = state.shape().side() as u8;
         // Only the digits that changed since the last grid where this rule
@@ -69,7 +70,7 @@ impl Finder for Intersections {
         } else {
             Slot::Intersections
         };
-        let changed = since_barren::changed_digits(slot, state);
+        let changed = since_barren::changed_digits(cache, slot, state);
         let mut any = false;
         for (kind1, kind2) in PAIRS {
             let kind2_units = geo.units_of_kind(kind2);
@@ -103,7 +104,7 @@ impl Finder for Intersections {
             }
         }
         if !any {
-            since_barren::keep_barren(slot, state);
+            since_barren::keep_barren(cache, slot, state);
         }
         ControlFlow::Continue(())
     }

@@ -9,16 +9,16 @@
 //! squares (see [`super::aligned`]), unique loops at pairs of digits (see
 //! [`super::uniqueness`]). A rater runs them at every step where
 //! the rules before them find nothing, which is most steps of a hard
-//! puzzle, and they seldom find anything there. Each thread keeps, per
-//! rule, the last grid where the rule found nothing; on the next grid, a
+//! puzzle, and they seldom find anything there. The caller's [`Cache`]
+//! keeps, per rule, the last grid where the rule found nothing; on the next grid, a
 //! digit none of whose candidates changed since, a unit none of whose
 //! squares did, or a group none of whose squares and excluders did, would
 //! give nothing again, and is passed over. (The digits of a square that
 //! changed are all counted as changed, a placed square's included.)
 
+use crate::logic::cache::Cache;
 use crate::logic::state::State;
 use crate::logic::units::Geometry;
-use std::cell::RefCell;
 
 /// The rules that keep a grid: a number each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,44 +62,46 @@ const SLOTS: usize = 17;
 /// candidates (as bits), a placed square's none.
 type Barren = (&'static Geometry, Vec<u32>);
 
-thread_local! {
-    static LAST: RefCell<[Option<Barren>; SLOTS]> = const { RefCell::new([const { None }; SLOTS]) };
+/// Per rule, the last grid it found nothing on: the cache's part.
+struct BarrenGrids([Option<Barren>; SLOTS]);
+
+impl Default for BarrenGrids {
+    fn default() -> BarrenGrids {
+        BarrenGrids([const { None }; SLOTS])
+    }
 }
 
 /// The squares whose candidates changed since `slot`'s rule last found
 /// nothing, each with the digits that changed there (as bits); `None` when
 /// that is not known.
-fn changes(slot: Slot, state: &State) -> Option<Vec<(usize, u32)>> {
-    LAST.with(|last| {
-        let last = last.borrow();
-        let (geo, old) = last[slot.index()].as_ref()?;
-        if !std::ptr::eq(*geo, state.geometry()) {
-            return None;
-        }
-        let changed = old
-            .iter()
-            .enumerate()
-            .map(|(s, &was)| (s, was ^ state.cands(s).bits()))
-            .filter(|&(_, digits)| digits != 0)
-            .collect();
-        Some(changed)
-    })
+fn changes(cache: &mut Cache, slot: Slot, state: &State) -> Option<Vec<(usize, u32)>> {
+    let (geo, old) = cache.part::<BarrenGrids>().0[slot.index()].as_ref()?;
+    if !std::ptr::eq(*geo, state.geometry()) {
+        return None;
+    }
+    let changed = old
+        .iter()
+        .enumerate()
+        .map(|(s, &was)| (s, was ^ state.cands(s).bits()))
+        .filter(|&(_, digits)| digits != 0)
+        .collect();
+    Some(changed)
 }
 
 /// The digits (as bits) that changed since `slot`'s rule last found
 /// nothing: every digit when it is not known.
-pub(super) fn changed_digits(slot: Slot, state: &State) -> u32 {
-    changes(slot, state).map_or(u32::MAX, |changed| {
+pub(super) fn changed_digits(cache: &mut Cache, slot: Slot, state: &State) -> u32 {
+    changes(cache, slot, state).map_or(u32::MAX, |changed| {
         changed.iter().fold(0, |all, &(_, digits)| all | digits)
     })
 }
 
 /// Per unit, whether one of its squares changed since `slot`'s rule last
 /// found nothing; `None` when that is not known.
-pub(super) fn changed_units(slot: Slot, state: &State) -> Option<Vec<bool>> {
+pub(super) fn changed_units(cache: &mut Cache, slot: Slot, state: &State) -> Option<Vec<bool>> {
     let geo = state.geometry();
     let mut units = vec![false; state.shape().units().len()];
-    for (s, _) in changes(slot, state)? {
+    for (s, _) in changes(cache, slot, state)? {
         for &(u, _) in geo.slots(s) {
             units[u] = true;
         }
@@ -109,15 +111,24 @@ pub(super) fn changed_units(slot: Slot, state: &State) -> Option<Vec<bool>> {
 
 /// The squares that changed since `slot`'s rule last found nothing, in
 /// order; `None` when that is not known.
-pub(super) fn changed_squares(slot: Slot, state: &State) -> Option<Vec<usize>> {
-    Some(changes(slot, state)?.into_iter().map(|(s, _)| s).collect())
+pub(super) fn changed_squares(cache: &mut Cache, slot: Slot, state: &State) -> Option<Vec<usize>> {
+    Some(
+        changes(cache, slot, state)?
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect(),
+    )
 }
 
 /// The squares that changed since `slot`'s rule last found nothing, in
 /// order, each with the candidates it had then or has now (as bits: on a
 /// new puzzle a square may gain some); `None` when that is not known.
-pub(super) fn changed_from(slot: Slot, state: &State) -> Option<Vec<(usize, u32)>> {
-    let changed = changes(slot, state)?;
+pub(super) fn changed_from(
+    cache: &mut Cache,
+    slot: Slot,
+    state: &State,
+) -> Option<Vec<(usize, u32)>> {
+    let changed = changes(cache, slot, state)?;
     Some(
         changed
             .into_iter()
@@ -127,21 +138,13 @@ pub(super) fn changed_from(slot: Slot, state: &State) -> Option<Vec<(usize, u32)
 }
 
 /// Keeps `state` as the last grid where `slot`'s rule found nothing.
-pub(super) fn keep_barren(slot: Slot, state: &State) {
+pub(super) fn keep_barren(cache: &mut Cache, slot: Slot, state: &State) {
     let count = state.shape().square_count();
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        let kept = last[slot.index()].get_or_insert_with(|| (state.geometry(), Vec::new()));
-        kept.0 = state.geometry();
-        kept.1.clear();
-        kept.1.extend((0..count).map(|s| state.cands(s).bits()));
-    });
-}
-
-/// Forgets `slot`'s last grid (for tests that compare with a fresh rule).
-#[cfg(test)]
-pub(super) fn forget(slot: Slot) {
-    LAST.with(|last| last.borrow_mut()[slot.index()] = None);
+    let last = &mut cache.part::<BarrenGrids>().0;
+    let kept = last[slot.index()].get_or_insert_with(|| (state.geometry(), Vec::new()));
+    kept.0 = state.geometry();
+    kept.1.clear();
+    kept.1.extend((0..count).map(|s| state.cands(s).bits()));
 }
 
 #[cfg(test)]
@@ -207,11 +210,12 @@ mod tests {
             "57..8.4.........3...32..1.5...4.8........5...2.7.....19.1.....4.8.7.9.....2....6.",
             "..2..5..7..6.....3......69...7.43.6..2..9....1.........69.....2..38....14.1.3..7.",
         ] {
+            // One cache along the path, as a rater keeps it.
+            let mut cache = Cache::new();
             for state in se_path_states(puzzle) {
                 for &(finder, slot) in &finders {
-                    let known = changed_digits(slot, &state) != u32::MAX;
-                    let remembering = finder.all(&state);
-                    forget(slot);
+                    let known = changed_digits(&mut cache, slot, &state) != u32::MAX;
+                    let remembering = finder.all_with(&state, &mut cache);
                     assert_eq!(remembering, finder.all(&state), "{slot:?} on {puzzle}");
                     after_barren += usize::from(known);
                     found_after_barren += usize::from(known && !remembering.is_empty());

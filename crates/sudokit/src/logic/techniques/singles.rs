@@ -22,6 +22,7 @@
 //! found in a box as easier than one found in a line.
 
 use crate::logic::bits::bits;
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
@@ -143,7 +144,7 @@ impl Finder for FullHouse {
         10
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         singles_in_units(state, true, found)
     }
 }
@@ -153,7 +154,7 @@ impl Finder for HiddenSingle {
         12
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         singles_in_units(state, false, found)
     }
 }
@@ -163,7 +164,7 @@ impl Finder for NakedSingle {
         23
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         for s in 0..state.shape().square_count() {
             let Some(d) = state.cands(s).only() else {

@@ -24,6 +24,7 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{bits, subsets_of};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
@@ -51,13 +52,13 @@ impl Finder for NakedSet {
         [0, 0, 30, 36, 50][self.size]
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
         // Only the units that changed since the last grid where this rule
         // found nothing (see [`since_barren`]).
         let slot = Slot::NakedSet(k);
-        let changed = since_barren::changed_units(slot, state);
+        let changed = since_barren::changed_units(cache, slot, state);
         let mut any = false;
         for &u in &geo.scan {
             if state.empty_count(u) < 2 * k || changed.as_ref().is_some_and(|c| !c[u]) {
@@ -114,7 +115,7 @@ impl Finder for NakedSet {
             }
         }
         if !any {
-            since_barren::keep_barren(slot, state);
+            since_barren::keep_barren(cache, slot, state);
         }
         ControlFlow::Continue(())
     }
@@ -129,13 +130,13 @@ impl Finder for HiddenSet {
         }
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let (k, n) = (self.size, state.shape().side());
         // Only the units that changed since the last grid where this rule
         // found nothing (see [`since_barren`]).
         let slot = Slot::HiddenSet(k, self.direct);
-        let changed = since_barren::changed_units(slot, state);
+        let changed = since_barren::changed_units(cache, slot, state);
         let mut any = false;
         for &u in &geo.scan {
             let empty = state.empty_count(u);
@@ -234,7 +235,7 @@ impl Finder for HiddenSet {
             }
         }
         if !any {
-            since_barren::keep_barren(slot, state);
+            since_barren::keep_barren(cache, slot, state);
         }
         ControlFlow::Continue(())
     }

@@ -44,6 +44,7 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{bits, subsets, subsets_of};
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
@@ -51,7 +52,6 @@ use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
 use crate::logic::units::{Cand, UnitKind};
 use crate::shape::Variant;
-use std::cell::Cell;
 use std::ops::ControlFlow;
 
 /// Unique rectangles and loops.
@@ -73,7 +73,7 @@ impl Finder for UniqueLoops {
         45
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
@@ -83,7 +83,7 @@ impl Finder for UniqueLoops {
         // the squares it may go to.
         let (mut path, mut free) = (Vec::new(), Vec::new());
         let count = state.shape().square_count();
-        let quiet = quiet_pairs(state);
+        let quiet = quiet_pairs(cache, state);
         // The pairs whose walks close a loop (which gave no step, if the
         // search finds nothing).
         let mut looped = 0u128;
@@ -123,8 +123,8 @@ impl Finder for UniqueLoops {
         }
         // (A search that ran out of squares to visit may have missed loops.)
         if all.is_empty() && budget > 0 {
-            since_barren::keep_barren(Slot::UniqueLoops, state);
-            LOOPED.set(looped);
+            since_barren::keep_barren(cache, Slot::UniqueLoops, state);
+            cache.part::<LoopedPairs>().0 = looped;
         }
         // Stable: equal difficulty and type keep the order found.
         all.sort_by_key(|f| (f.step.difficulty, f.kind));
@@ -135,11 +135,10 @@ impl Finder for UniqueLoops {
     }
 }
 
-thread_local! {
-    /// The pairs whose walks closed a loop on the last grid where the
-    /// search found nothing (see [`quiet_pairs`]).
-    static LOOPED: Cell<u128> = const { Cell::new(0) };
-}
+/// The pairs whose walks closed a loop on the last grid where the search
+/// found nothing (see [`quiet_pairs`]): the cache's part.
+#[derive(Default)]
+struct LoopedPairs(u128);
 
 /// A pair of digits as a bit of a set of pairs; none for a digit above 9
 /// (on larger grids, such pairs are never passed over).
@@ -156,11 +155,11 @@ fn pair_bit(x: u8, y: u8) -> u128 {
 /// holding both are the same, with the same candidates, so the walks are
 /// the same. (A rater runs this search at most steps of a hard puzzle, and
 /// a step changes a few squares.)
-fn quiet_pairs(state: &State) -> u128 {
-    let Some(changed) = since_barren::changed_from(Slot::UniqueLoops, state) else {
+fn quiet_pairs(cache: &mut Cache, state: &State) -> u128 {
+    let Some(changed) = since_barren::changed_from(cache, Slot::UniqueLoops, state) else {
         return 0;
     };
-    let mut touched = LOOPED.get();
+    let mut touched = cache.part::<LoopedPairs>().0;
     for (_, had) in changed {
         for x in bits(had) {
             for y in bits(had >> (x + 1)) {
@@ -647,7 +646,7 @@ mod tests {
         let state = State::from_marks(&empty, &empty, Some(&marks));
         let five_from_a9 = state.geometry().cand(8, 5);
         let mut found = false;
-        let _ = UniqueLoops.find(&state, &mut |step| {
+        let _ = UniqueLoops.find(&state, &mut Cache::new(), &mut |step| {
             found |= step.technique == Technique::UniqueRectangle3
                 && step.eliminations.contains(&five_from_a9);
             ControlFlow::Continue(())
@@ -663,18 +662,17 @@ mod tests {
     fn a_pair_whose_loop_gave_nothing_is_walked_again_after_a_change_nearby() {
         let mut marks = rectangle_with(&[1, 5, 6], &[2, 5, 6]);
         let empty = Grid::empty(Shape::of(Size::Nine, Variant::Standard));
-        since_barren::forget(Slot::UniqueLoops);
+        let mut cache = Cache::new();
         let before = State::from_marks(&empty, &empty, Some(&marks));
-        assert!(UniqueLoops.all(&before).is_empty());
+        assert!(UniqueLoops.all_with(&before, &mut cache).is_empty());
         marks[6] = digits(&[5, 6]);
         let after = State::from_marks(&empty, &empty, Some(&marks));
-        let remembering = UniqueLoops.all(&after);
+        let remembering = UniqueLoops.all_with(&after, &mut cache);
         let two_from_a1 = after.geometry().cand(0, 2);
         assert!(remembering.iter().any(|step| {
             step.technique == Technique::UniqueRectangle4
                 && step.eliminations.contains(&two_from_a1)
         }));
-        since_barren::forget(Slot::UniqueLoops);
         assert_eq!(remembering, UniqueLoops.all(&after));
     }
 
@@ -692,7 +690,7 @@ mod tests {
             let empty = Grid::empty(shape);
             let state = State::from_marks(&empty, &empty, Some(&marks));
             let mut offered = 0;
-            let _ = UniqueLoops.find(&state, &mut |step| {
+            let _ = UniqueLoops.find(&state, &mut Cache::new(), &mut |step| {
                 assert!(!step.eliminations.is_empty());
                 offered += 1;
                 ControlFlow::Continue(())

@@ -17,6 +17,7 @@
 //! Scan (Sudoku Explainer): pivots square by square; for each, the pincers
 //! among its peers in square order.
 
+use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{removal_text, Step, Technique};
@@ -38,7 +39,7 @@ impl Finder for Wing {
         }
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         let geo = state.geometry();
         let shape = state.shape();
         let pivot_size = if self.xyz { 3 } else { 2 };

@@ -23,20 +23,19 @@
 //! of the inner multiple and dynamic chain searches, and over 40% of the
 //! inner forcing chain searches, are found here.
 //!
-//! The table is one per thread, so a batch over every core shares nothing;
-//! it is emptied when it grows past [`BUDGET`] hints, at the start of a
-//! rule's search. When one puzzle's search is shared out over the cores
-//! (see [`super::spread`]), the threads that take part use the table of
-//! the thread that shared it ([`sharing`]), behind a lock: a lookup takes
-//! it for a moment, a search (a few hundred microseconds) runs without it.
-//! A chain's key is the chain itself ([`ChainKey`]), so a key stays valid
-//! on any thread, and after its table is emptied.
+//! The table is a part of the caller's cache (one per thread of a batch,
+//! which shares nothing); it is emptied when it grows past [`BUDGET`]
+//! hints, at the start of a rule's search. When one puzzle's search is
+//! shared out over the cores (see [`super::spread`]), the engines that
+//! take part hold the same table ([`Shared`]), behind a lock: a lookup
+//! takes it for a moment, a search (a few hundred microseconds) runs
+//! without it. A chain's key is the chain itself ([`ChainKey`]), so a key
+//! stays valid on any thread, and after its table is emptied.
 
 use crate::logic::bits::bits;
 use crate::logic::chains::board::{Board, Marks};
 use crate::logic::chains::potential::{Need, NestedHint, Potential};
 use crate::logic::units::Geometry;
-use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
@@ -116,40 +115,14 @@ pub(super) struct Table {
 /// A table the threads that use it share.
 pub(super) type Shared = Arc<Mutex<Table>>;
 
-thread_local! {
-    /// The table this thread uses: its own, or the one [`sharing`] lends it.
-    static TABLE: RefCell<Shared> = RefCell::default();
-}
-
-/// Runs `work` with this thread's table, locked. (A panic while it was
-/// locked leaves it whole: every change to it is made in full before the
-/// lock is let go.)
-fn with_table<T>(work: impl FnOnce(&mut Table) -> T) -> T {
-    TABLE.with(|t| {
-        let t = t.borrow();
-        let mut table = t.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        work(&mut table)
-    })
-}
-
-/// This thread's table, to lend to the threads that share its work.
-#[cfg(feature = "parallel")]
-pub(super) fn current() -> Shared {
-    TABLE.with(|t| t.borrow().clone())
-}
-
-/// Runs `work` on this thread with `table` in place of its own, which is
-/// put back after, even if `work` panics.
-#[cfg(feature = "parallel")]
-pub(super) fn sharing<T>(table: Shared, work: impl FnOnce() -> T) -> T {
-    struct Restore(Shared);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            TABLE.with(|t| *t.borrow_mut() = std::mem::take(&mut self.0));
-        }
-    }
-    let _restore = Restore(TABLE.with(|t| t.replace(table)));
-    work()
+/// Runs `work` with `table`, locked. (A panic while it was locked leaves
+/// it whole: every change to it is made in full before the lock is let
+/// go.)
+fn with_table<T>(table: &Shared, work: impl FnOnce(&mut Table) -> T) -> T {
+    let mut table = table
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    work(&mut table)
 }
 
 /// A working grid as a table key: each square's candidates, and whether it
@@ -171,11 +144,11 @@ fn pack(p: Potential) -> u16 {
     }
 }
 
-/// Empties this thread's table if it has grown past [`BUDGET`]: at the
-/// start of a rule's search, not during one (a search and the threads it
-/// shares its work with would lose the grids they meet again).
-pub(super) fn trim() {
-    with_table(|t| {
+/// Empties `table` if it has grown past [`BUDGET`]: at the start of a
+/// rule's search, not during one (a search and the threads it shares its
+/// work with would lose the grids they meet again).
+pub(super) fn trim(table: &Shared) {
+    with_table(table, |t| {
         if t.hints > BUDGET {
             *t = Table::default();
         }
@@ -186,19 +159,20 @@ pub(super) fn trim() {
 /// `grid`: kept from an earlier search on the same grid, or worked out by
 /// `search` and kept.
 pub(super) fn inner_hints(
+    table: &Shared,
     rule: RuleCode,
     grid: GridKey,
     search: impl FnOnce() -> Vec<NestedHint>,
 ) -> Arc<[Kept]> {
     let key = (rule, grid);
-    if let Some(found) = with_table(|t| t.found.get(&key).cloned()) {
+    if let Some(found) = with_table(table, |t| t.found.get(&key).cloned()) {
         return found;
     }
     // The search may itself look up deeper levels, and other threads the
     // table, so it is not locked while the search runs. (Two threads that
     // meet the same grid at once both search it, and find the same.)
     let hints = search();
-    with_table(|t| insert(t, key, hints))
+    with_table(table, |t| insert(t, key, hints))
 }
 
 /// Keeps `hints` under `key`, each chain key shared with its equals.
@@ -255,9 +229,8 @@ mod tests {
         assert!(parents(geo, &needs, &[0; 81]).is_empty());
     }
 
-    #[cfg(feature = "parallel")]
     #[test]
-    fn a_lent_table_is_shared_and_the_borrowers_own_comes_back() {
+    fn a_shared_table_is_one_table_on_every_thread() {
         let grid = grid_key(&board(&("2".to_string() + &".".repeat(80))));
         let hint = NestedHint {
             removals: vec![(9, 4)],
@@ -265,16 +238,15 @@ mod tests {
             complexity: 3,
             key: Vec::new(),
         };
-        let kept = inner_hints(210, grid.clone(), || vec![hint]);
-        let lent = current();
+        let table = Shared::default();
+        let kept = inner_hints(&table, 210, grid.clone(), || vec![hint]);
         std::thread::scope(|scope| {
             scope.spawn(|| {
-                let found = sharing(lent.clone(), || {
-                    inner_hints(210, grid.clone(), || panic!("searched again"))
-                });
+                let found = inner_hints(&table, 210, grid.clone(), || panic!("searched again"));
                 assert!(Arc::ptr_eq(&found, &kept));
-                // The thread's own table is back, and has not seen the grid.
-                assert!(inner_hints(210, grid.clone(), Vec::new).is_empty());
+                // Another table has not seen the grid.
+                let other = Shared::default();
+                assert!(inner_hints(&other, 210, grid.clone(), Vec::new).is_empty());
             });
         });
     }
@@ -303,16 +275,19 @@ mod tests {
             complexity: 7,
             key: chain(square),
         };
-        let first = inner_hints(200, grid.clone(), || vec![hint(5), hint(6), hint(5)]);
+        let table = Shared::default();
+        let first = inner_hints(&table, 200, grid.clone(), || {
+            vec![hint(5), hint(6), hint(5)]
+        });
         assert_eq!(first.len(), 3);
         // Equal chains get the same key, others another.
         assert_eq!(first[0].key, first[2].key);
         assert!(Arc::ptr_eq(&first[0].key.0, &first[2].key.0));
         assert_ne!(first[0].key, first[1].key);
-        let again = inner_hints(200, grid.clone(), || panic!("searched again"));
+        let again = inner_hints(&table, 200, grid.clone(), || panic!("searched again"));
         assert!(Arc::ptr_eq(&first, &again));
         // Another rule on the same grid is its own search.
-        let other = inner_hints(201, grid, Vec::new);
+        let other = inner_hints(&table, 201, grid, Vec::new);
         assert!(other.is_empty());
         // A grid with a different square filled is another grid.
         let b2 = board(&(".".to_string() + "1" + &".".repeat(79)));

@@ -91,10 +91,12 @@ mod memo;
 pub mod spread;
 
 use crate::logic::bits::{at_most_one, bits};
+use crate::logic::cache::Cache;
 use crate::logic::chains::board::Board;
+use crate::logic::chains::digit_memo::{self, DigitMemo};
+use crate::logic::chains::forcing;
 use crate::logic::chains::potential::{box_row_column, off, on, Need, NestedHint, Potential};
 use crate::logic::chains::se_order::{length_bonus, se_order};
-use crate::logic::chains::{digit_memo, forcing};
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, removal_text, Link, LinkReason, Step, Technique};
@@ -560,6 +562,13 @@ struct Engine {
     simple: InnerHints,
     chain_work: forcing::Scratch,
     inner: Option<Box<Engine>>,
+    /// The digits whose Nishio and X-chains were found barren (see
+    /// [`digit_memo`]): the caller's, lent to the engine while it runs, and
+    /// to its inner engine while that runs.
+    barren: DigitMemo,
+    /// What the rules run inside chains found, by working grid (see
+    /// [`memo`]): the caller's, held by every engine of its search.
+    table: memo::Shared,
     /// For the rules with no rule inside their chains: the grid their
     /// chains' closures are worked out on, and the closure of each
     /// candidate assumed on, worked out once per search (where
@@ -619,6 +628,8 @@ impl Engine {
             simple: InnerHints::default(),
             chain_work: forcing::Scratch::default(),
             inner: None,
+            barren: DigitMemo::default(),
+            table: memo::Shared::default(),
             grid: closure::Grid::new(geo),
             prune: true,
             on_closures: vec![Closure::default(); keys / 2],
@@ -813,11 +824,13 @@ impl Engine {
             }
             None => Box::new(Engine::on(self.board.clone(), rule, false)),
         };
+        inner.table.clone_from(&self.table);
         // Only the first step for each set of removals is kept below.
         inner.per_target = true;
         // The forcing chains' buffers hold the reach of this grid when
         // they were run on it just before (see `forcing::shared_reach`).
         std::mem::swap(&mut inner.chain_work, &mut self.chain_work);
+        std::mem::swap(&mut inner.barren, &mut self.barren);
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
         let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
@@ -836,6 +849,7 @@ impl Engine {
             });
         }
         std::mem::swap(&mut inner.chain_work, &mut self.chain_work);
+        std::mem::swap(&mut inner.barren, &mut self.barren);
         self.inner = Some(inner);
         out
     }
@@ -893,7 +907,7 @@ impl Engine {
     }
 
     /// A stamp no entry of `seen` holds yet. (An engine is kept for the
-    /// next call on its thread, so over a long batch the count could wrap
+    /// next call in its cache, so over a long batch the count could wrap
     /// round to stamps still in the table: it starts again from a cleared
     /// one first.)
     fn next_stamp(&mut self) -> u32 {
@@ -931,8 +945,9 @@ impl Engine {
         for &inner_rule in self.rule.inner_chains() {
             let code = inner_rule.map_or(0, |r| r.code());
             let grid = memo::grid_key(&self.board);
-            let found = memo::inner_hints(code, grid, || match inner_rule {
-                None => forcing::nested_chains(&self.board, &mut self.chain_work),
+            let table = self.table.clone();
+            let found = memo::inner_hints(&table, code, grid, || match inner_rule {
+                None => forcing::nested_chains(&self.board, &mut self.chain_work, &mut self.barren),
                 Some(rule) => self.nested_hints(rule),
             });
             let mut any = false;
@@ -1171,16 +1186,17 @@ impl Engine {
             self.closure_stamp += 1;
         }
         for p in patterns.iter().flatten() {
-            if digit_memo::is_barren(digit_memo::Rule::Nishio, p) {
+            if self.barren.is_barren(digit_memo::Rule::Nishio, p) {
                 self.skip |= 1 << p.0;
             }
         }
         self.shared_reach = None;
         if self.rule == Rule::Multiple && self.prunes() {
-            // Inside a chain, the forcing chains run on this grid just
-            // before left their reach in `chain_work` (see `nested_hints`).
-            let work = self.per_target.then_some(&mut self.chain_work);
-            self.shared_reach = Some(forcing::shared_reach(&self.board, work));
+            // The forcing chains run on this grid just before left their
+            // reach in `chain_work`: the caller's buffers, lent to the
+            // engine, or inside a chain the outer engine's (see
+            // `nested_hints`).
+            self.shared_reach = Some(forcing::shared_reach(&self.board, &mut self.chain_work));
         }
         for square in squares {
             if self.board.is_filled(square) {
@@ -1193,7 +1209,7 @@ impl Engine {
         }
         for p in patterns.into_iter().flatten() {
             if (self.skip | self.concluded) & (1 << p.0) == 0 && p.1 != 0 {
-                digit_memo::keep_barren(digit_memo::Rule::Nishio, p);
+                self.barren.keep_barren(digit_memo::Rule::Nishio, p);
             }
         }
         // Stable, as SE's sort is: ties keep the order found.
@@ -1717,67 +1733,108 @@ fn links_text(links: &[Link]) -> String {
 #[cfg(feature = "parallel")]
 const SPREAD_FROM: u8 = 1;
 
+/// What the dynamic rules keep in the caller's cache.
+#[derive(Default)]
+struct DynamicCache {
+    /// An engine, kept for the next call rather than made anew: a rater
+    /// calls these rules at every step of a hard puzzle, and an engine's
+    /// tables hold a slot per potential.
+    engine: Option<Box<Engine>>,
+    /// The engines of the runs a search shares out over threads, kept for
+    /// the next search so.
+    #[cfg(feature = "parallel")]
+    runs: std::sync::Mutex<Vec<Box<Engine>>>,
+    /// What the rules run inside chains found (see [`memo`]).
+    table: memo::Shared,
+}
+
+/// `spare`, made ready for `rule` on `state`, or a new engine.
+fn ready(spare: Option<Box<Engine>>, state: &State, rule: Rule) -> Box<Engine> {
+    match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
+        Some(mut engine) => {
+            engine.reset(&Board::new(state), rule);
+            engine.reasons = state.reasons();
+            engine
+        }
+        None => Box::new(Engine::new(state, rule)),
+    }
+}
+
 impl ForcingChainRule {
-    /// Runs `work` on an engine for this rule on `state`; `None` where the
-    /// rule is off. With `first_only`, the engine's steps are sure to hold
-    /// SE's first step, first, but may leave out later ones. (The caller
-    /// has trimmed the inner rules' table, see [`memo::trim`]: a search
-    /// shared out over threads does it once, before.)
+    /// Runs `work` on an engine for this rule on `state`, with what `cache`
+    /// keeps (an engine, the forcing chains' buffers, the barren digits,
+    /// the inner rules' table) lent to it; `None` where the rule is off.
+    /// With `first_only`, the engine's steps are sure to hold SE's first
+    /// step, first, but may leave out later ones.
     fn with_engine<T>(
         &self,
         state: &State,
+        cache: &mut Cache,
         first_only: bool,
         work: impl FnOnce(&mut Engine) -> T,
     ) -> Option<T> {
         // Off for the diagonal variant, like the forcing chains, and above
         // 9x9, where a chain of chains grows too fast to be of use.
-        if state.shape().variant() == Variant::Diagonal || state.shape().side() > 9 {
+        if !Self::is_on(state) {
             return None;
         }
-        // A rater calls this at every step of a hard puzzle; the engine's
-        // tables (a run's is a slot per potential) are kept for the next call
-        // on the same thread rather than made and zeroed anew.
-        thread_local! {
-            static SPARE: std::cell::RefCell<Option<Box<Engine>>> =
-                const { std::cell::RefCell::new(None) };
-        }
-        let spare = SPARE.with(|spare| spare.borrow_mut().take());
-        let mut engine = match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
-            Some(mut engine) => {
-                engine.reset(&Board::new(state), self.rule);
-                engine.reasons = state.reasons();
-                engine
-            }
-            None => Box::new(Engine::new(state, self.rule)),
-        };
+        let kept = cache.part::<DynamicCache>();
+        memo::trim(&kept.table);
+        let mut engine = ready(kept.engine.take(), state, self.rule);
+        engine.table.clone_from(&kept.table);
+        // The forcing chains' buffers hold the reach of this grid when they
+        // ran on it just before (see `forcing::shared_reach`).
+        std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());
+        std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());
         engine.best = first_only.then_some(None);
         let out = work(&mut engine);
-        SPARE.with(|spare| *spare.borrow_mut() = Some(engine));
+        std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());
+        std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());
+        cache.part::<DynamicCache>().engine = Some(engine);
         Some(out)
+    }
+
+    /// Whether the dynamic rules run on `state`'s shape: not on the
+    /// diagonal variant, like the forcing chains, nor above 9x9, where a
+    /// chain of chains grows too fast to be of use.
+    fn is_on(state: &State) -> bool {
+        state.shape().variant() != Variant::Diagonal && state.shape().side() <= 9
     }
 
     /// [`Finder::first`] with the squares cut into runs of consecutive
     /// squares, each searched on a thread of the current pool (see
-    /// [`spread`]): the best step of each run, then the best of those.
+    /// [`spread`]) by an engine of its own: the best step of each run, then
+    /// the best of those.
     #[cfg(feature = "parallel")]
-    fn first_spread(&self, state: &State, threads: usize) -> Option<Step> {
+    fn first_spread(&self, state: &State, cache: &mut Cache, threads: usize) -> Option<Step> {
         use rayon::prelude::*;
+        if !Self::is_on(state) {
+            return None;
+        }
         let count = state.shape().square_count();
         // More runs than threads, so that a thread whose runs were quick
         // takes on another.
         let runs = 4 * threads;
-        // Every run uses this thread's table of what inner rules found, and
+        let kept = cache.part::<DynamicCache>();
+        // Every run uses the caller's table of what inner rules found, and
         // none empties it: the runs meet the same grids.
-        memo::trim();
-        let table = memo::current();
+        memo::trim(&kept.table);
+        let (table, spare) = (&kept.table, &kept.runs);
+        let lock = || {
+            spare
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
         let best: Vec<_> = (0..runs)
             .into_par_iter()
             .map(|i| {
                 let squares = i * count / runs..(i + 1) * count / runs;
-                memo::sharing(table.clone(), || {
-                    self.with_engine(state, true, |engine| engine.first_in(squares))
-                })
-                .flatten()
+                let mut engine = ready(lock().pop(), state, self.rule);
+                engine.table.clone_from(table);
+                engine.best = Some(None);
+                let found = engine.first_in(squares);
+                lock().push(engine);
+                found
             })
             .collect();
         // On a tie, the earlier run's: SE's sort keeps the order found,
@@ -1794,9 +1851,8 @@ impl Finder for ForcingChainRule {
         (self.rule.base() * 10.0).round() as u16
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
-        memo::trim();
-        self.with_engine(state, false, |engine| {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
+        self.with_engine(state, cache, false, |engine| {
             let steps = engine.steps();
             steps
                 .iter()
@@ -1807,21 +1863,20 @@ impl Finder for ForcingChainRule {
 
     /// The steps come easiest first (SE's order), so the easiest is the
     /// first.
-    fn easiest(&self, state: &State) -> Option<Step> {
-        self.first(state)
+    fn easiest(&self, state: &State, cache: &mut Cache) -> Option<Step> {
+        self.first(state, cache)
     }
 
-    fn first(&self, state: &State) -> Option<Step> {
+    fn first(&self, state: &State, cache: &mut Cache) -> Option<Step> {
         #[cfg(feature = "parallel")]
         if self.rule.level() >= SPREAD_FROM {
-            let threads = spread::threads();
+            let threads = spread::threads(cache);
             if threads > 1 {
-                return self.first_spread(state, threads);
+                return self.first_spread(state, cache, threads);
             }
         }
-        memo::trim();
         let count = state.shape().square_count();
-        self.with_engine(state, true, |engine| engine.first_in(0..count))
+        self.with_engine(state, cache, true, |engine| engine.first_in(0..count))
             .flatten()
             .map(|(_, step)| step)
     }
@@ -1958,7 +2013,6 @@ mod tests {
                 for first_only in [false, true] {
                     let mut found = Vec::new();
                     for prune in [false, true] {
-                        digit_memo::check::forget();
                         let mut engine = Engine::new(&state, rule);
                         engine.prune = prune;
                         engine.best = first_only.then_some(None);
@@ -2023,7 +2077,7 @@ mod tests {
         for state in path_states(3) {
             let mut engine = Engine::new(&state, Rule::Multiple);
             let board = engine.board.clone();
-            let (cells, regions) = forcing::shared_reach(&board, None);
+            let (cells, regions) = forcing::shared_reach(&board, &mut forcing::Scratch::default());
             let mut shares = |places: &[(usize, u8)]| {
                 let runs: Vec<usize> = places.iter().map(|&(s, d)| engine.on_run(s, d)).collect();
                 let mut common = Vec::new();
@@ -2080,11 +2134,11 @@ mod tests {
         for state in path_states(6) {
             for rule in [Rule::DynamicPlus, Rule::NestedForcing] {
                 let finder = ForcingChainRule { rule };
-                let alone = finder.first(&state);
-                let shared = pool.install(|| spread::spreading(true, || finder.first(&state)));
+                let alone = finder.first(&state, &mut Cache::new());
+                let shared = pool.install(|| finder.first(&state, &mut Cache::spreading()));
                 assert_eq!(shared, alone, "{rule:?}");
                 // Runs of one square or two, some empty of candidates.
-                let many = pool.install(|| finder.first_spread(&state, 20));
+                let many = pool.install(|| finder.first_spread(&state, &mut Cache::new(), 20));
                 assert_eq!(many, alone, "{rule:?}");
                 found += usize::from(alone.is_some());
             }

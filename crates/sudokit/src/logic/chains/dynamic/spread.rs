@@ -13,72 +13,41 @@
 //! ([`super::memo`]) is shared, so a grid one run has searched the others
 //! find there.
 //!
-//! It is off unless asked for, with [`spreading`], by whoever knows the
-//! pool has cores to spare: a batch of many puzzles gains nothing from it,
-//! and a thread waiting for its runs would take up another puzzle
-//! meanwhile.
+//! It is off unless the caller asked for it when it made its cache
+//! ([`Cache::spreading`](crate::logic::cache::Cache::spreading)), knowing the pool has cores to spare: a batch of
+//! many puzzles gains nothing from it, and a thread waiting for its runs
+//! would take up another puzzle meanwhile.
 
-use std::cell::Cell;
-
-thread_local! {
-    static WANTED: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `work` on this thread with the hardest rules' squares shared out
-/// over the current rayon pool (`on`), or not; the setting before is put
-/// back after, even if `work` panics.
-pub fn spreading<T>(on: bool, work: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            WANTED.with(|w| w.set(self.0));
-        }
-    }
-    let _restore = Restore(WANTED.with(|w| w.replace(on)));
-    work()
-}
-
-/// How many threads a rule run on this thread may share its squares
-/// among: 1 unless [`spreading`] asked for more and the pool has them.
 #[cfg(feature = "parallel")]
-pub(super) fn threads() -> usize {
-    match WANTED.with(Cell::get) {
+use crate::logic::cache::Cache;
+
+/// How many threads a rule run with `cache` may share its squares among:
+/// 1 unless the cache was made [`Cache::spreading`] and the current rayon
+/// pool has more.
+#[cfg(feature = "parallel")]
+pub(super) fn threads(cache: &Cache) -> usize {
+    match cache.spreads() {
         true => rayon::current_num_threads(),
         false => 1,
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "parallel"))]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_setting_holds_inside_and_is_put_back_after_even_a_panic() {
-        assert!(!WANTED.with(Cell::get));
-        spreading(true, || {
-            assert!(WANTED.with(Cell::get));
-            spreading(false, || assert!(!WANTED.with(Cell::get)));
-            assert!(WANTED.with(Cell::get));
-        });
-        assert!(!WANTED.with(Cell::get));
-        let caught = std::panic::catch_unwind(|| spreading(true, || panic!("inside")));
-        assert!(caught.is_err());
-        assert!(!WANTED.with(Cell::get));
-    }
-
-    #[cfg(feature = "parallel")]
     #[test]
     fn a_rule_shares_its_squares_only_when_asked_and_over_the_pool() {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(3)
             .build()
             .unwrap();
-        assert_eq!(pool.install(threads), 1);
-        assert_eq!(pool.install(|| spreading(true, threads)), 3);
+        assert_eq!(pool.install(|| threads(&Cache::new())), 1);
+        assert_eq!(pool.install(|| threads(&Cache::spreading())), 3);
         let one = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .build()
             .unwrap();
-        assert_eq!(one.install(|| spreading(true, threads)), 1);
+        assert_eq!(one.install(|| threads(&Cache::spreading())), 1);
     }
 }

@@ -51,9 +51,10 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{at_most_one, bits};
+use crate::logic::cache::Cache;
 use crate::logic::chains::board::{Board, Marks};
 use crate::logic::chains::digit_memo;
-use crate::logic::chains::digit_memo::Rule;
+use crate::logic::chains::digit_memo::{DigitMemo, Rule};
 use crate::logic::chains::potential::{off, on, Need, NestedHint, Potential};
 use crate::logic::chains::reach::Reach;
 use crate::logic::chains::se_order::{java_hash_map_order, length_bonus, se_order};
@@ -743,11 +744,13 @@ impl Finder for ForcingChains {
         65
     }
 
-    fn find(&self, state: &State, found: Found<'_>) -> ControlFlow<()> {
+    fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         if state.shape().variant() == Variant::Diagonal {
             return ControlFlow::Continue(());
         }
-        let all = with_scratch(|work| ranked(state, state.reasons(), false, work, false));
+        let all = with_parts(cache, |work, barren| {
+            ranked(state, state.reasons(), false, work, barren, false)
+        });
         for f in all {
             if let Find::Step(step) = f.found {
                 found(step)?;
@@ -758,15 +761,17 @@ impl Finder for ForcingChains {
 
     /// The steps come easiest first (SE's order), so the easiest is the
     /// first.
-    fn easiest(&self, state: &State) -> Option<Step> {
-        self.first(state)
+    fn easiest(&self, state: &State, cache: &mut Cache) -> Option<Step> {
+        self.first(state, cache)
     }
 
-    fn first(&self, state: &State) -> Option<Step> {
+    fn first(&self, state: &State, cache: &mut Cache) -> Option<Step> {
         if state.shape().variant() == Variant::Diagonal {
             return None;
         }
-        let all = with_scratch(|work| ranked(state, state.reasons(), false, work, true));
+        let all = with_parts(cache, |work, barren| {
+            ranked(state, state.reasons(), false, work, barren, true)
+        });
         all.into_iter().find_map(|f| match f.found {
             Find::Step(step) => Some(step),
             Find::Nested(_) => None,
@@ -774,9 +779,10 @@ impl Finder for ForcingChains {
     }
 }
 
-thread_local! {
-    /// This thread's search buffers (see [`with_scratch`]).
-    static SPARE: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+/// Each square's candidates as bits: the grid a reach was built on.
+fn grid_bits(marks: &dyn Marks) -> Vec<u32> {
+    let count = marks.geometry().shape.square_count();
+    (0..count).map(|s| marks.digits(s).bits()).collect()
 }
 
 /// Which cells and regions of `marks` may give a multiple forcing chain
@@ -791,24 +797,10 @@ thread_local! {
 /// share no such potential, the chains share none. A rater runs the
 /// multiple forcing chains only where the forcing chains found nothing,
 /// after their pass with both kinds of link on the same grid: its reach is
-/// at hand, in this thread's buffers, or for a search inside a chain in the
-/// buffers `work` of the forcing chains run there first. It is built here
-/// only when it is not.
-pub(super) fn shared_reach(marks: &dyn Marks, work: Option<&mut Scratch>) -> (u128, Vec<u32>) {
-    match work {
-        Some(work) => shared_reach_with(marks, work),
-        None => with_scratch(|work| shared_reach_with(marks, work)),
-    }
-}
-
-/// Each square's candidates as bits: the grid a reach was built on.
-fn grid_bits(marks: &dyn Marks) -> Vec<u32> {
-    let count = marks.geometry().shape.square_count();
-    (0..count).map(|s| marks.digits(s).bits()).collect()
-}
-
-/// [`shared_reach`] with the buffers `work`.
-fn shared_reach_with(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) {
+/// at hand in the buffers `work` of the forcing chains run there first (the
+/// caller's cache's, or for a search inside a chain the chain's). It is
+/// built here only when it is not.
+pub(super) fn shared_reach(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) {
     let geo = marks.geometry();
     let count = geo.shape.square_count();
     let mut chains = Chains::fresh(marks, false, false, std::mem::take(work));
@@ -858,13 +850,13 @@ fn shared_reach_with(marks: &dyn Marks, work: &mut Scratch) -> (u128, Vec<u32>) 
     (cells, regions)
 }
 
-/// Runs `work` with this thread's search buffers: a rater runs the search
-/// at most steps of a hard puzzle, and growing its tables anew each time
-/// costs more than some searches.
-fn with_scratch<T>(work: impl FnOnce(&mut Scratch) -> T) -> T {
-    let mut scratch = SPARE.with(|spare| spare.take());
-    let out = work(&mut scratch);
-    SPARE.with(|spare| spare.replace(scratch));
+/// Runs `work` with the search buffers and the barren digits kept in
+/// `cache`: a rater runs the search at most steps of a hard puzzle, and
+/// growing its tables anew each time costs more than some searches.
+fn with_parts<T>(cache: &mut Cache, work: impl FnOnce(&mut Scratch, &mut DigitMemo) -> T) -> T {
+    let mut barren = std::mem::take(cache.part::<DigitMemo>());
+    let out = work(cache.part::<Scratch>(), &mut barren);
+    *cache.part::<DigitMemo>() = barren;
     out
 }
 
@@ -943,6 +935,7 @@ fn ranked(
     reasons: bool,
     nested: bool,
     work: &mut Scratch,
+    barren: &mut DigitMemo,
     first_only: bool,
 ) -> Vec<Ranked> {
     let shape = marks.geometry().shape;
@@ -970,7 +963,7 @@ fn ranked(
         };
         let mut skip = 0u32;
         for p in patterns.iter().flatten() {
-            if digit_memo::is_barren(Rule::XChains, p) {
+            if barren.is_barren(Rule::XChains, p) {
                 skip |= 1 << p.0;
             }
         }
@@ -1018,7 +1011,7 @@ fn ranked(
         }
         for p in patterns.into_iter().flatten() {
             if (skip | found | limited) & (1 << p.0) == 0 && p.1 != 0 {
-                digit_memo::keep_barren(Rule::XChains, p);
+                barren.keep_barren(Rule::XChains, p);
             }
         }
         *work = chains.work;
@@ -1037,8 +1030,12 @@ fn ranked(
 /// levels 2 and up): its hints on the working `board`, SE's first first,
 /// each once (a hint that removes what an earlier one removes is dropped,
 /// as SE's set of hints drops it).
-pub(super) fn nested_chains(board: &Board, work: &mut Scratch) -> Vec<NestedHint> {
-    let all = ranked(board, false, true, work, false);
+pub(super) fn nested_chains(
+    board: &Board,
+    work: &mut Scratch,
+    barren: &mut DigitMemo,
+) -> Vec<NestedHint> {
+    let all = ranked(board, false, true, work, barren, false);
     let mut out: Vec<NestedHint> = Vec::new();
     let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
     for f in all {
@@ -1543,12 +1540,12 @@ mod tests {
                     let found: Vec<Vec<String>> = [true, false]
                         .into_iter()
                         .map(|every_search| {
-                            digit_memo::check::forget();
                             let mut work = Scratch {
                                 every_search,
                                 ..Scratch::default()
                             };
-                            let all = ranked(&state, false, nested, &mut work, first_only);
+                            let barren = &mut DigitMemo::default();
+                            let all = ranked(&state, false, nested, &mut work, barren, first_only);
                             let shown = all.iter().map(|f| match &f.found {
                                 Find::Step(step) => format!("{:?}", step.eliminations),
                                 Find::Nested(hint) => format!("{:?}", hint.removals),
@@ -1581,7 +1578,14 @@ mod tests {
         let (mut x, mut y) = (0, 0);
         for puzzle in HARD {
             for state in crate::logic::solver::se_path_states(puzzle) {
-                let all = ranked(&state, true, false, &mut Scratch::default(), false);
+                let all = ranked(
+                    &state,
+                    true,
+                    false,
+                    &mut Scratch::default(),
+                    &mut DigitMemo::default(),
+                    false,
+                );
                 for f in all {
                     let Find::Step(step) = f.found else {
                         continue;
