@@ -31,18 +31,23 @@
 //!
 //! # The techniques, one file per family
 //!
-//! | file | techniques (difficulty) | shapes |
-//! |---|---|---|
-//! | [`singles`](techniques::singles) | full house 1.0, hidden single 1.2 (box) / 1.5 (line), naked single 2.3 | all |
-//! | [`intersections`](techniques::intersections) | direct pointing 1.7 / claiming 1.9, pointing 2.6, claiming 2.8 | all |
-//! | [`subsets`](techniques::subsets) | direct hidden pair 2.0 / triple 2.5, naked pair 3.0 / triple 3.6 / quad 5.0, hidden pair 3.4 / triple 4.0 / quad 5.4 | all |
-//! | [`fish`](techniques::fish) | X-wing 3.2, swordfish 3.8, jellyfish 5.2 | all |
-//! | [`wings`](techniques::wings) | XY-wing 4.2, XYZ-wing 4.4 | all |
-//! | [`bug`](techniques::bug) | BUG type 1 5.6, types 2 and 4 5.7, type 3 5.8-6.2 | all but diagonal |
-//! | [`aligned`](techniques::aligned) | aligned pair exclusion 6.2, aligned triplet exclusion 7.5 | all |
-//! | [`forcing`](chains::forcing) | bidirectional X-, Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains with both links 7.0, plus a length bonus | all but diagonal |
-//! | [`dynamic`](chains::dynamic) | Nishio forcing chains 7.5, cell and region forcing chains 8.0, dynamic forcing chains 8.5 (contradiction, double, cell, region), dynamic forcing chains (+) 9.0 (pointing, claiming, pairs and X-wings inside the chains), with forcing chains and cycles inside too 9.5, with multiple forcing chains too 10.0, with dynamic forcing chains of levels 0 to 3 inside 10.5, plus a length bonus | up to 9x9, not diagonal |
-//! | [`uniqueness`](techniques::uniqueness) | unique rectangles 4.5 and loops 4.6-5.0, types 1-4 (type 3 up to +0.6) | all but diagonal |
+//! The one table of techniques is [`Technique`] (in [`step`]): each one's
+//! id, name, difficulty on Sudoku Explainer's scale and [`Family`], the
+//! file whose finder looks for it. The finders read their difficulties
+//! from it. Where each family works:
+//!
+//! | file | shapes |
+//! |---|---|
+//! | [`singles`](techniques::singles) | all |
+//! | [`intersections`](techniques::intersections) | all |
+//! | [`subsets`](techniques::subsets) | all |
+//! | [`fish`](techniques::fish) | all |
+//! | [`wings`](techniques::wings) | all |
+//! | [`bug`](techniques::bug) | all but diagonal |
+//! | [`aligned`](techniques::aligned) | all |
+//! | [`forcing`](chains::forcing) | all but diagonal |
+//! | [`dynamic`](chains::dynamic) | up to 9x9, not diagonal |
+//! | [`uniqueness`](techniques::uniqueness) | all but diagonal |
 //!
 //! "All" means every shape the library reads (4x4 to 25x25) and the
 //! diagonal variant, whose diagonals are scanned like any other unit.
@@ -90,5 +95,5 @@ pub use solver::{
     explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating,
 };
 pub use state::State;
-pub use step::{Difficulty, Evidence, Link, LinkReason, Step, Technique};
+pub use step::{Difficulty, Evidence, Family, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};

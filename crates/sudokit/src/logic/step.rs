@@ -17,13 +17,22 @@ use serde::{Serialize, Serializer};
 use std::fmt;
 
 macro_rules! techniques {
-    ($($variant:ident => $id:literal, $name:literal;)*) => {
-        /// Every technique the logic engine knows, with a stable `snake_case`
-        /// id (what JSON and `--technique` use) and a display name.
+    ($(
+        $(#[$note:meta])*
+        $variant:ident => $id:literal, $name:literal, $difficulty:literal, $family:ident;
+    )*) => {
+        /// Every technique the logic engine knows: the one table of them.
+        ///
+        /// Each has a stable `snake_case` id (what JSON and `--technique`
+        /// use), a display name, its difficulty on Sudoku Explainer's scale
+        /// and the [`Family`] (the file) whose finder looks for it. The
+        /// finders read their difficulties from this table.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Technique {
             $(
-                #[doc = $name]
+                // The name, then the notes after a blank line.
+                #[doc = concat!($name, "\n")]
+                $(#[$note])*
                 $variant,
             )*
         }
@@ -41,61 +50,163 @@ macro_rules! techniques {
             pub fn name(self) -> &'static str {
                 match self { $(Technique::$variant => $name,)* }
             }
+
+            /// Its difficulty on Sudoku Explainer's scale, e.g. 3.0 for a
+            /// naked pair: the base, for the techniques whose finder adds
+            /// to it (a longer chain, a bigger set; each says how).
+            pub const fn difficulty(self) -> Difficulty {
+                match self { $(Technique::$variant => Difficulty($difficulty),)* }
+            }
+
+            /// The family (the file) whose finder looks for it.
+            pub const fn family(self) -> Family {
+                match self { $(Technique::$variant => Family::$family,)* }
+            }
         }
     };
 }
 
+// variant => id, display name, difficulty in tenths on Sudoku Explainer's
+// scale (32 is 3.2), family; notes say what a finder adds to the base.
 techniques! {
-    FullHouse => "full_house", "Full house";
-    HiddenSingle => "hidden_single", "Hidden single";
-    DirectPointing => "direct_pointing", "Direct pointing";
-    DirectClaiming => "direct_claiming", "Direct claiming";
-    DirectHiddenPair => "direct_hidden_pair", "Direct hidden pair";
-    NakedSingle => "naked_single", "Naked single";
-    DirectHiddenTriple => "direct_hidden_triple", "Direct hidden triple";
-    Pointing => "pointing", "Pointing";
-    Claiming => "claiming", "Claiming";
-    NakedPair => "naked_pair", "Naked pair";
-    XWing => "x_wing", "X-wing";
-    HiddenPair => "hidden_pair", "Hidden pair";
-    NakedTriple => "naked_triple", "Naked triple";
-    Swordfish => "swordfish", "Swordfish";
-    HiddenTriple => "hidden_triple", "Hidden triple";
-    XyWing => "xy_wing", "XY-wing";
-    XyzWing => "xyz_wing", "XYZ-wing";
-    UniqueRectangle1 => "unique_rectangle_1", "Unique rectangle type 1";
-    UniqueRectangle2 => "unique_rectangle_2", "Unique rectangle type 2";
-    UniqueRectangle3 => "unique_rectangle_3", "Unique rectangle type 3";
-    UniqueRectangle4 => "unique_rectangle_4", "Unique rectangle type 4";
-    UniqueLoop1 => "unique_loop_1", "Unique loop type 1";
-    UniqueLoop2 => "unique_loop_2", "Unique loop type 2";
-    UniqueLoop3 => "unique_loop_3", "Unique loop type 3";
-    UniqueLoop4 => "unique_loop_4", "Unique loop type 4";
-    NakedQuad => "naked_quad", "Naked quad";
-    Jellyfish => "jellyfish", "Jellyfish";
-    HiddenQuad => "hidden_quad", "Hidden quad";
-    Bug1 => "bug_1", "BUG type 1";
-    Bug2 => "bug_2", "BUG type 2";
-    Bug3 => "bug_3", "BUG type 3";
-    Bug4 => "bug_4", "BUG type 4";
-    AlignedPairExclusion => "aligned_pair_exclusion", "Aligned pair exclusion";
-    XCycle => "x_cycle", "Bidirectional X-cycle";
-    YCycle => "y_cycle", "Bidirectional Y-cycle";
-    Cycle => "cycle", "Bidirectional cycle";
-    ForcingXChain => "forcing_x_chain", "Forcing X-chain";
-    ForcingChain => "forcing_chain", "Forcing chain";
-    AlignedTripletExclusion => "aligned_triplet_exclusion", "Aligned triplet exclusion";
-    NishioForcingChain => "nishio_forcing_chain", "Nishio forcing chain";
-    CellForcingChains => "cell_forcing_chains", "Cell forcing chains";
-    RegionForcingChains => "region_forcing_chains", "Region forcing chains";
-    DynamicContradiction => "dynamic_contradiction_chain", "Dynamic contradiction forcing chain";
-    DynamicDouble => "dynamic_double_chain", "Dynamic double forcing chain";
-    DynamicCell => "dynamic_cell_chains", "Dynamic cell forcing chains";
-    DynamicRegion => "dynamic_region_chains", "Dynamic region forcing chains";
-    DynamicPlus => "dynamic_chains_plus", "Dynamic forcing chains (+)";
-    NestedForcingChains => "nested_forcing_chains", "Dynamic forcing chains (+ forcing chains)";
-    NestedMultipleChains => "nested_multiple_chains", "Dynamic forcing chains (+ multiple forcing chains)";
-    NestedDynamicChains => "nested_dynamic_chains", "Dynamic forcing chains (+ dynamic forcing chains)";
+    FullHouse => "full_house", "Full house", 10, Singles;
+    /// In a box; 1.5 (+0.3) in a row or column.
+    HiddenSingle => "hidden_single", "Hidden single", 12, Singles;
+    DirectPointing => "direct_pointing", "Direct pointing", 17, Intersections;
+    DirectClaiming => "direct_claiming", "Direct claiming", 19, Intersections;
+    DirectHiddenPair => "direct_hidden_pair", "Direct hidden pair", 20, Subsets;
+    NakedSingle => "naked_single", "Naked single", 23, Singles;
+    DirectHiddenTriple => "direct_hidden_triple", "Direct hidden triple", 25, Subsets;
+    Pointing => "pointing", "Pointing", 26, Intersections;
+    Claiming => "claiming", "Claiming", 28, Intersections;
+    NakedPair => "naked_pair", "Naked pair", 30, Subsets;
+    XWing => "x_wing", "X-wing", 32, Fish;
+    HiddenPair => "hidden_pair", "Hidden pair", 34, Subsets;
+    NakedTriple => "naked_triple", "Naked triple", 36, Subsets;
+    Swordfish => "swordfish", "Swordfish", 38, Fish;
+    HiddenTriple => "hidden_triple", "Hidden triple", 40, Subsets;
+    XyWing => "xy_wing", "XY-wing", 42, Wings;
+    XyzWing => "xyz_wing", "XYZ-wing", 44, Wings;
+    UniqueRectangle1 => "unique_rectangle_1", "Unique rectangle type 1", 45, Uniqueness;
+    UniqueRectangle2 => "unique_rectangle_2", "Unique rectangle type 2", 45, Uniqueness;
+    /// Plus 0.1 for each extra square of its naked set (or each square of
+    /// its hidden set beyond the first).
+    UniqueRectangle3 => "unique_rectangle_3", "Unique rectangle type 3", 45, Uniqueness;
+    UniqueRectangle4 => "unique_rectangle_4", "Unique rectangle type 4", 45, Uniqueness;
+    /// For a loop of 6; plus 0.1 for a loop of 8, 0.4 for 10 or more.
+    UniqueLoop1 => "unique_loop_1", "Unique loop type 1", 46, Uniqueness;
+    /// For a loop of 6; plus 0.1 for a loop of 8, 0.4 for 10 or more.
+    UniqueLoop2 => "unique_loop_2", "Unique loop type 2", 46, Uniqueness;
+    /// For a loop of 6; plus 0.1 for a loop of 8, 0.4 for 10 or more, and
+    /// as for a rectangle of type 3, for its set.
+    UniqueLoop3 => "unique_loop_3", "Unique loop type 3", 46, Uniqueness;
+    /// For a loop of 6; plus 0.1 for a loop of 8, 0.4 for 10 or more.
+    UniqueLoop4 => "unique_loop_4", "Unique loop type 4", 46, Uniqueness;
+    NakedQuad => "naked_quad", "Naked quad", 50, Subsets;
+    Jellyfish => "jellyfish", "Jellyfish", 52, Fish;
+    HiddenQuad => "hidden_quad", "Hidden quad", 54, Subsets;
+    Bug1 => "bug_1", "BUG type 1", 56, Bug;
+    Bug2 => "bug_2", "BUG type 2", 57, Bug;
+    /// Plus 0.1 for each digit of its naked set beyond the first (5.8 to
+    /// 6.2).
+    Bug3 => "bug_3", "BUG type 3", 57, Bug;
+    Bug4 => "bug_4", "BUG type 4", 57, Bug;
+    AlignedPairExclusion => "aligned_pair_exclusion", "Aligned pair exclusion", 62, Aligned;
+    /// Plus a length bonus (see `se_order::length_bonus`), as for every
+    /// chain below.
+    XCycle => "x_cycle", "Bidirectional X-cycle", 65, ForcingChains;
+    /// Plus a length bonus.
+    YCycle => "y_cycle", "Bidirectional Y-cycle", 65, ForcingChains;
+    /// Plus a length bonus.
+    Cycle => "cycle", "Bidirectional cycle", 70, ForcingChains;
+    /// Plus a length bonus.
+    ForcingXChain => "forcing_x_chain", "Forcing X-chain", 66, ForcingChains;
+    /// Plus a length bonus.
+    ForcingChain => "forcing_chain", "Forcing chain", 70, ForcingChains;
+    AlignedTripletExclusion => "aligned_triplet_exclusion", "Aligned triplet exclusion", 75, Aligned;
+    /// Plus a length bonus.
+    NishioForcingChain => "nishio_forcing_chain", "Nishio forcing chain", 75, DynamicChains;
+    /// Plus a length bonus.
+    CellForcingChains => "cell_forcing_chains", "Cell forcing chains", 80, DynamicChains;
+    /// Plus a length bonus.
+    RegionForcingChains => "region_forcing_chains", "Region forcing chains", 80, DynamicChains;
+    /// Plus a length bonus.
+    DynamicContradiction => "dynamic_contradiction_chain", "Dynamic contradiction forcing chain", 85, DynamicChains;
+    /// Plus a length bonus.
+    DynamicDouble => "dynamic_double_chain", "Dynamic double forcing chain", 85, DynamicChains;
+    /// Plus a length bonus.
+    DynamicCell => "dynamic_cell_chains", "Dynamic cell forcing chains", 85, DynamicChains;
+    /// Plus a length bonus.
+    DynamicRegion => "dynamic_region_chains", "Dynamic region forcing chains", 85, DynamicChains;
+    /// Plus a length bonus.
+    DynamicPlus => "dynamic_chains_plus", "Dynamic forcing chains (+)", 90, DynamicChains;
+    /// Plus a length bonus.
+    NestedForcingChains => "nested_forcing_chains", "Dynamic forcing chains (+ forcing chains)", 95, DynamicChains;
+    /// Plus a length bonus.
+    NestedMultipleChains => "nested_multiple_chains", "Dynamic forcing chains (+ multiple forcing chains)", 100, DynamicChains;
+    /// Plus a length bonus.
+    NestedDynamicChains => "nested_dynamic_chains", "Dynamic forcing chains (+ dynamic forcing chains)", 105, DynamicChains;
+}
+
+/// The families of techniques, one per file of finders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Full house, hidden and naked singles (`techniques/singles.rs`).
+    Singles,
+    /// Pointing and claiming, direct or not (`techniques/intersections.rs`).
+    Intersections,
+    /// Naked and hidden pairs, triples and quads, and the direct hidden
+    /// pair and triple (`techniques/subsets.rs`).
+    Subsets,
+    /// X-wing, swordfish and jellyfish (`techniques/fish.rs`).
+    Fish,
+    /// XY-wing and XYZ-wing (`techniques/wings.rs`).
+    Wings,
+    /// Unique rectangles and loops, types 1 to 4 (`techniques/uniqueness.rs`).
+    Uniqueness,
+    /// The bivalue universal grave, types 1 to 4 (`techniques/bug.rs`).
+    Bug,
+    /// Aligned pair and triplet exclusion (`techniques/aligned.rs`).
+    Aligned,
+    /// Bidirectional cycles and forcing chains (`chains/forcing`).
+    ForcingChains,
+    /// Nishio, multiple, dynamic and nested forcing chains
+    /// (`chains/dynamic`).
+    DynamicChains,
+}
+
+impl Family {
+    /// The stable id, e.g. `forcing_chains`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Family::Singles => "singles",
+            Family::Intersections => "intersections",
+            Family::Subsets => "subsets",
+            Family::Fish => "fish",
+            Family::Wings => "wings",
+            Family::Uniqueness => "uniqueness",
+            Family::Bug => "bug",
+            Family::Aligned => "aligned",
+            Family::ForcingChains => "forcing_chains",
+            Family::DynamicChains => "dynamic_chains",
+        }
+    }
+
+    /// The display name, e.g. `Forcing chains`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "Singles",
+            Family::Intersections => "Intersections",
+            Family::Subsets => "Subsets",
+            Family::Fish => "Fish",
+            Family::Wings => "Wings",
+            Family::Uniqueness => "Uniqueness",
+            Family::Bug => "BUG",
+            Family::Aligned => "Aligned exclusion",
+            Family::ForcingChains => "Forcing chains",
+            Family::DynamicChains => "Dynamic chains",
+        }
+    }
 }
 
 impl Technique {
@@ -308,14 +419,90 @@ pub fn removal_text(eliminations: &[Cand]) -> String {
 mod tests {
     use super::*;
 
+    /// `snake_case`: lower-case words of letters and digits, joined by
+    /// single underscores, starting with a letter.
+    fn is_snake_case(id: &str) -> bool {
+        id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id.split('_').all(|word| {
+                !word.is_empty()
+                    && word
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            })
+    }
+
     #[test]
     fn ids_are_unique_and_round_trip() {
+        let mut ids = std::collections::HashSet::new();
         for &t in Technique::ALL {
             assert_eq!(Technique::from_id(t.id()), Some(t));
-            assert!(t
-                .id()
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'));
+            assert!(is_snake_case(t.id()), "{}", t.id());
+            assert!(ids.insert(t.id()), "{} twice", t.id());
+            assert!(is_snake_case(t.family().id()), "{}", t.family().id());
+        }
+    }
+
+    /// The table holds Sudoku Explainer's difficulties: the ones the
+    /// finders stated before they read the table, written out.
+    #[test]
+    fn difficulties_are_sudoku_explainers() {
+        use Technique::*;
+        let expected: &[(Technique, u16)] = &[
+            (FullHouse, 10),
+            (HiddenSingle, 12),
+            (DirectPointing, 17),
+            (DirectClaiming, 19),
+            (DirectHiddenPair, 20),
+            (NakedSingle, 23),
+            (DirectHiddenTriple, 25),
+            (Pointing, 26),
+            (Claiming, 28),
+            (NakedPair, 30),
+            (XWing, 32),
+            (HiddenPair, 34),
+            (NakedTriple, 36),
+            (Swordfish, 38),
+            (HiddenTriple, 40),
+            (XyWing, 42),
+            (XyzWing, 44),
+            (UniqueRectangle1, 45),
+            (UniqueRectangle2, 45),
+            (UniqueRectangle3, 45),
+            (UniqueRectangle4, 45),
+            (UniqueLoop1, 46),
+            (UniqueLoop2, 46),
+            (UniqueLoop3, 46),
+            (UniqueLoop4, 46),
+            (NakedQuad, 50),
+            (Jellyfish, 52),
+            (HiddenQuad, 54),
+            (Bug1, 56),
+            (Bug2, 57),
+            (Bug3, 57),
+            (Bug4, 57),
+            (AlignedPairExclusion, 62),
+            (XCycle, 65),
+            (YCycle, 65),
+            (Cycle, 70),
+            (ForcingXChain, 66),
+            (ForcingChain, 70),
+            (AlignedTripletExclusion, 75),
+            (NishioForcingChain, 75),
+            (CellForcingChains, 80),
+            (RegionForcingChains, 80),
+            (DynamicContradiction, 85),
+            (DynamicDouble, 85),
+            (DynamicCell, 85),
+            (DynamicRegion, 85),
+            (DynamicPlus, 90),
+            (NestedForcingChains, 95),
+            (NestedMultipleChains, 100),
+            (NestedDynamicChains, 105),
+        ];
+        let listed: Vec<Technique> = expected.iter().map(|&(t, _)| t).collect();
+        assert_eq!(listed, Technique::ALL, "one row per technique, in order");
+        for &(t, tenths) in expected {
+            assert_eq!(t.difficulty(), Difficulty(tenths), "{t:?}");
         }
     }
 

@@ -76,9 +76,9 @@ pub struct AlignedExclusion {
 impl Finder for AlignedExclusion {
     fn min_difficulty(&self) -> u16 {
         if self.size == 2 {
-            62
+            Technique::AlignedPairExclusion.difficulty().0
         } else {
-            75
+            Technique::AlignedTripletExclusion.difficulty().0
         }
     }
 
@@ -397,7 +397,7 @@ impl<'a, const W: usize> Search<'a, W> {
         } else {
             Technique::AlignedTripletExclusion
         };
-        let mut step = Step::new(technique, if cells.len() == 2 { 62 } else { 75 });
+        let mut step = Step::new(technique, technique.difficulty().0);
         if !state.reasons() {
             step.eliminations = eliminations;
             return Some(step);

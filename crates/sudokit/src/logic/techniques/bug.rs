@@ -89,7 +89,7 @@ impl Grave {
 
 impl Finder for Bug {
     fn min_difficulty(&self) -> u16 {
-        56
+        Technique::Bug1.difficulty().0
     }
 
     fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -187,9 +187,10 @@ fn find_grave(state: &State) -> Option<Grave> {
 fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()> {
     let geo = state.geometry();
     let names: Vec<_> = grave.squares.iter().map(|&s| geo.square(s)).collect();
-    let make = |technique: Technique, difficulty: u16, mut eliminations: Vec<Cand>, why: String| {
+    // `bonus`: tenths above the technique's difficulty.
+    let make = |technique: Technique, bonus: u16, mut eliminations: Vec<Cand>, why: String| {
         eliminations.sort();
-        let mut step = Step::new(technique, difficulty);
+        let mut step = Step::new(technique, technique.difficulty().0 + bonus);
         if state.reasons() {
             step.evidence.squares = names.clone();
             step.evidence.candidates = grave
@@ -220,7 +221,7 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
             digit_list(grave.all_extras.iter())
         );
         if !e.is_empty() {
-            found(make(Technique::Bug1, 56, e, why))?;
+            found(make(Technique::Bug1, 0, e, why))?;
         }
     } else if grave.all_extras.len() == 1 {
         let Some(z) = grave.all_extras.iter().next() else {
@@ -232,7 +233,7 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
             .map(|&s| geo.cand(s, z))
             .collect();
         if !e.is_empty() {
-            found(make(Technique::Bug2, 57, e, format!("one of them is {z}")))?;
+            found(make(Technique::Bug2, 0, e, format!("one of them is {z}")))?;
         }
         if grave.squares.len() == 2 {
             type4(state, grave, &make, found)?;
@@ -292,7 +293,7 @@ fn type4(
             geo.square(c2),
             geo.unit(u)
         );
-        found(make(Technique::Bug4, 57, e, why))?;
+        found(make(Technique::Bug4, 0, e, why))?;
     }
     ControlFlow::Continue(())
 }
@@ -361,7 +362,7 @@ fn type3(
                     and_list(&naked_names),
                     geo.unit(u)
                 );
-                found(make(Technique::Bug3, 57 + degree as u16 - 1, e, why))?;
+                found(make(Technique::Bug3, degree as u16 - 1, e, why))?;
             }
         }
     }

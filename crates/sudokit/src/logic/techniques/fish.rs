@@ -39,7 +39,9 @@ pub struct Fish {
 
 impl Finder for Fish {
     fn min_difficulty(&self) -> u16 {
-        [0, 0, 32, 38, 52][self.size]
+        [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][self.size - 2]
+            .difficulty()
+            .0
     }
 
     fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {

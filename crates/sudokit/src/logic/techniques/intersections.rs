@@ -54,9 +54,9 @@ const PAIRS: [(UnitKind, UnitKind); 8] = [
 impl Finder for Intersections {
     fn min_difficulty(&self) -> u16 {
         if self.direct {
-            17
+            Technique::DirectPointing.difficulty().0
         } else {
-            26
+            Technique::Pointing.difficulty().0
         }
     }
 
@@ -167,13 +167,7 @@ fn locking_step(
         (false, true) => Technique::Pointing,
         (false, false) => Technique::Claiming,
     };
-    let difficulty = match technique {
-        Technique::DirectPointing => 17,
-        Technique::DirectClaiming => 19,
-        Technique::Pointing => 26,
-        _ => 28,
-    };
-    let mut step = Step::new(technique, difficulty);
+    let mut step = Step::new(technique, technique.difficulty().0);
     match placed {
         // As in Sudoku Explainer, a direct step only places: the removals
         // are its reason, not its move.

@@ -69,13 +69,15 @@ fn single(state: &State, u: usize, d: usize, last: bool) -> Single {
     let geo = state.geometry();
     let digit = d as u8;
     let square = geo.squares(u)[state.positions(u, digit).trailing_zeros() as usize];
-    let (technique, difficulty) = if last {
-        (Technique::FullHouse, 10)
+    let (technique, bonus) = if last {
+        (Technique::FullHouse, 0)
     } else if geo.unit(u).kind() == UnitKind::Box {
-        (Technique::HiddenSingle, 12)
+        (Technique::HiddenSingle, 0)
     } else {
-        (Technique::HiddenSingle, 15)
+        // SE counts one in a row or column 0.3 harder.
+        (Technique::HiddenSingle, 3)
     };
+    let difficulty = technique.difficulty().0 + bonus;
     Single {
         unit: u,
         square,
@@ -119,10 +121,12 @@ fn singles_in_units(state: &State, last: bool, found: Found<'_>) -> ControlFlow<
             single.digit,
         );
         let mut step = Step::new(single.technique, single.difficulty);
-        step.name = match single.difficulty {
-            12 => "Hidden single in a box",
-            15 => "Hidden single in a line",
-            _ => step.name,
+        step.name = match single.technique {
+            Technique::FullHouse => step.name,
+            _ if single.difficulty == Technique::HiddenSingle.difficulty().0 => {
+                "Hidden single in a box"
+            }
+            _ => "Hidden single in a line",
         };
         step.placements.push(Cand { square, digit: d });
         if state.reasons() {
@@ -141,7 +145,7 @@ fn singles_in_units(state: &State, last: bool, found: Found<'_>) -> ControlFlow<
 
 impl Finder for FullHouse {
     fn min_difficulty(&self) -> u16 {
-        10
+        Technique::FullHouse.difficulty().0
     }
 
     fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -151,7 +155,7 @@ impl Finder for FullHouse {
 
 impl Finder for HiddenSingle {
     fn min_difficulty(&self) -> u16 {
-        12
+        Technique::HiddenSingle.difficulty().0
     }
 
     fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -161,7 +165,7 @@ impl Finder for HiddenSingle {
 
 impl Finder for NakedSingle {
     fn min_difficulty(&self) -> u16 {
-        23
+        Technique::NakedSingle.difficulty().0
     }
 
     fn find(&self, state: &State, _cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -174,7 +178,10 @@ impl Finder for NakedSingle {
                 continue;
             }
             let square = geo.square(s);
-            let mut step = Step::new(Technique::NakedSingle, 23);
+            let mut step = Step::new(
+                Technique::NakedSingle,
+                Technique::NakedSingle.difficulty().0,
+            );
             step.placements.push(Cand { square, digit: d });
             if state.reasons() {
                 step.text = format!("Naked single: {d} is the only candidate left in {square}");

@@ -49,7 +49,13 @@ pub struct HiddenSet {
 
 impl Finder for NakedSet {
     fn min_difficulty(&self) -> u16 {
-        [0, 0, 30, 36, 50][self.size]
+        [
+            Technique::NakedPair,
+            Technique::NakedTriple,
+            Technique::NakedQuad,
+        ][self.size - 2]
+            .difficulty()
+            .0
     }
 
     fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -124,9 +130,20 @@ impl Finder for NakedSet {
 impl Finder for HiddenSet {
     fn min_difficulty(&self) -> u16 {
         if self.direct {
-            [0, 0, 20, 25, 43][self.size]
+            match self.size {
+                2 => Technique::DirectHiddenPair.difficulty().0,
+                3 => Technique::DirectHiddenTriple.difficulty().0,
+                // A direct hidden quad: no rule of SE's, nor of any order.
+                _ => 43,
+            }
         } else {
-            [0, 0, 34, 40, 54][self.size]
+            [
+                Technique::HiddenPair,
+                Technique::HiddenTriple,
+                Technique::HiddenQuad,
+            ][self.size - 2]
+                .difficulty()
+                .0
         }
     }
 

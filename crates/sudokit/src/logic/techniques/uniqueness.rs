@@ -70,7 +70,7 @@ struct Collected {
 
 impl Finder for UniqueLoops {
     fn min_difficulty(&self) -> u16 {
-        45
+        Technique::UniqueRectangle1.difficulty().0
     }
 
     fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -280,15 +280,15 @@ fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
     odd == even
 }
 
-/// The base difficulty of a loop of `len` squares.
-fn base_difficulty(len: usize) -> u16 {
-    let mut d = 45;
+/// The base difficulty of a step of type `kind` on a loop of `len`
+/// squares: its technique's (a rectangle's, or a loop of 6's), plus 0.1 for
+/// a loop of 8 and 0.4 for 10 or more.
+fn base_difficulty(len: usize, kind: u8) -> u16 {
+    let mut d = technique(len, kind).difficulty().0;
     if len >= 10 {
         d += 3;
     }
     if len >= 8 {
-        d += 2;
-    } else if len >= 6 {
         d += 1;
     }
     d
@@ -329,7 +329,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
         .copied()
         .filter(|&s| state.cands(s).len() > 2)
         .collect();
-    let base = base_difficulty(cycle.len());
+    let base = |kind| base_difficulty(cycle.len(), kind);
     let mut offers: Vec<Offer> = Vec::new();
     match extra_squares.len() {
         1 => {
@@ -337,7 +337,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
             offers.push(Offer {
                 kind: 1,
                 class: 0,
-                difficulty: base,
+                difficulty: base(1),
                 eliminations: [x, y].map(|d| geo.cand(s, d)).to_vec(),
                 why: format!(
                     "{} is the only square with other digits, and must keep one",
@@ -345,16 +345,16 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
                 ),
             });
         }
-        n if n > 2 => offers.extend(type2(state, &extra_squares, pair, base)),
+        n if n > 2 => offers.extend(type2(state, &extra_squares, pair, base(2))),
         2 => {
             let (c1, c2) = (extra_squares[0], extra_squares[1]);
             let extra = state.cands(c1).union(state.cands(c2)).without(pair);
             if extra.len() == 1 {
-                offers.extend(type2(state, &extra_squares, pair, base));
+                offers.extend(type2(state, &extra_squares, pair, base(2)));
             } else if extra.len() >= 2 {
-                offers.extend(type3(state, (c1, c2), (x, y), extra, base));
+                offers.extend(type3(state, (c1, c2), (x, y), extra, base(3)));
             }
-            offers.extend(type4(state, (c1, c2), (x, y), base));
+            offers.extend(type4(state, (c1, c2), (x, y), base(4)));
         }
         _ => {}
     }

@@ -33,9 +33,9 @@ pub struct Wing {
 impl Finder for Wing {
     fn min_difficulty(&self) -> u16 {
         if self.xyz {
-            44
+            Technique::XyzWing.difficulty().0
         } else {
-            42
+            Technique::XyWing.difficulty().0
         }
     }
 

@@ -182,13 +182,19 @@ impl Rule {
         }
     }
 
-    /// The rule's difficulty before the length bonus.
+    /// The rule's difficulty before the length bonus: its techniques'
+    /// (they share one).
     fn base(self) -> f64 {
-        match self {
-            Rule::Nishio => 7.5,
-            Rule::Multiple => 8.0,
-            _ => 8.5 + 0.5 * f64::from(self.level()),
-        }
+        let technique = match self {
+            Rule::Nishio => Technique::NishioForcingChain,
+            Rule::Multiple => Technique::CellForcingChains,
+            Rule::Dynamic => Technique::DynamicContradiction,
+            Rule::DynamicPlus => Technique::DynamicPlus,
+            Rule::NestedForcing => Technique::NestedForcingChains,
+            Rule::NestedMultiple => Technique::NestedMultipleChains,
+            Rule::NestedDynamic(_) => Technique::NestedDynamicChains,
+        };
+        technique.difficulty().value()
     }
 }
 

@@ -741,7 +741,7 @@ impl<'a> Chains<'a> {
 
 impl Finder for ForcingChains {
     fn min_difficulty(&self) -> u16 {
-        65
+        Technique::XCycle.difficulty().0
     }
 
     fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -1138,10 +1138,12 @@ fn search(
 /// How SE grades the steps of a search with `links`: its sort key, and
 /// the base difficulty of a cycle and of a forcing chain.
 fn grading(links: LinkKinds) -> (u8, f64, f64) {
+    let base = |t: Technique| t.difficulty().value();
     match (links.x, links.y) {
-        (true, true) => (4, 7.0, 7.0),
-        (false, true) => (3, 6.5, 6.6),
-        _ => (2, 6.5, 6.6),
+        (true, true) => (4, base(Technique::Cycle), base(Technique::ForcingChain)),
+        // (A search with Y-links only makes no forcing chains.)
+        (false, true) => (3, base(Technique::YCycle), base(Technique::ForcingXChain)),
+        _ => (2, base(Technique::XCycle), base(Technique::ForcingXChain)),
     }
 }
 
@@ -1367,7 +1369,7 @@ fn cycle_step(chains: &mut Chains<'_>, end: usize, links: LinkKinds) -> Option<S
         (false, true) => Technique::YCycle,
         _ => Technique::XCycle,
     };
-    let mut step = Step::new(technique, 65);
+    let mut step = Step::new(technique, technique.difficulty().0);
     if chains.reasons {
         let names: Vec<_> = squares.iter().map(|&s| geo.square(s)).collect();
         step.evidence.squares = names.clone();
@@ -1410,7 +1412,7 @@ fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds) -> Step {
     } else {
         Technique::ForcingXChain
     };
-    let mut step = Step::new(technique, 66);
+    let mut step = Step::new(technique, technique.difficulty().0);
     if chains.reasons {
         let square = geo.square(p.square);
         step.evidence.squares = vec![square];
