@@ -1,0 +1,424 @@
+//! The shape of the logic module, held to what its front page promises:
+//! imports point down the layers listed in `LAYERS`, no two files import
+//! each other even through others, a folder's `mod.rs` is a front that
+//! nothing below imports, and no source file outgrows a reader.
+//!
+//! The check reads the sources as text. A file's imports are the module
+//! paths its code names (`use` lines and paths written inline), outside
+//! comments and outside its `#[cfg(test)]` modules: tests may reach up to
+//! the solver for real paths to check a rule against.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers of `logic/`, lowest first: a file may import its own layer
+/// and those listed before it. A module stands for itself and every module
+/// below it, unless a longer entry names a part of it.
+const LAYERS: &[&[&str]] = &[
+    &["bits", "cache", "units"],
+    &["text"],
+    &["step"],
+    &["state"],
+    &["finder"],
+    &["techniques::since_barren"],
+    &["techniques"],
+    &["chains::potential", "chains::se_order"],
+    &["chains::board"],
+    &["chains::reach", "chains::digit_memo"],
+    &["chains::forcing"],
+    &["chains::dynamic"],
+    &["solver"],
+    &["rating"],
+    &["hint"],
+];
+
+/// The most source lines a file may have.
+const MAX_LINES: usize = 1200;
+
+fn crate_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A file's module path inside `logic` ("" for `logic/mod.rs`).
+fn module_of(logic: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(logic).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// The code of a file: comments dropped, and the `#[cfg(test)]` modules.
+fn code_of(text: &str) -> String {
+    let mut code = String::new();
+    let mut skip_depth: Option<usize> = None;
+    let mut depth = 0usize;
+    let mut test_attr = false;
+    for line in text.lines() {
+        let line = match line.find("//") {
+            Some(i) if !line[..i].contains('"') => &line[..i],
+            _ => line,
+        };
+        let trimmed = line.trim();
+        let opens = line.matches('{').count();
+        let closes = line.matches('}').count();
+        if skip_depth.is_none() && test_attr && trimmed.contains("mod ") && opens > 0 {
+            skip_depth = Some(depth);
+        }
+        test_attr = trimmed == "#[cfg(test)]" || (test_attr && trimmed.starts_with("#["));
+        depth = depth + opens - closes.min(depth + opens);
+        match skip_depth {
+            Some(d) if depth <= d && closes > 0 => skip_depth = None,
+            Some(_) => {}
+            None => {
+                code.push_str(line);
+                code.push('\n');
+            }
+        }
+    }
+    code
+}
+
+/// The module paths (inside `logic`) that `code`, in module `module`,
+/// names: `crate::logic::a::b`, `super::a`, and its own children `c::`.
+fn named_paths(module: &str, is_mod_rs: bool, code: &str) -> BTreeSet<String> {
+    // `super` is the parent of the module, whether it is a file or a
+    // folder's `mod.rs`.
+    let mut parent: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
+    parent.pop();
+    let children: Vec<String> = code
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            let l = l.strip_prefix("pub(crate) ").unwrap_or(l);
+            let l = l.strip_prefix("pub(super) ").unwrap_or(l);
+            l.strip_prefix("mod ")?
+                .strip_suffix(';')
+                .map(str::to_string)
+        })
+        .collect();
+    let mut paths = BTreeSet::new();
+    // Expand `use a::{b, c::{d}}` into a::b, a::c::d, so each is read.
+    let expanded = expand_braces(code);
+    for token in expanded.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+        let segments: Vec<&str> = token.split("::").filter(|s| !s.is_empty()).collect();
+        let path: Vec<String> = match segments.as_slice() {
+            ["crate", "logic", rest @ ..] => rest.iter().map(|s| s.to_string()).collect(),
+            ["super", rest @ ..] if !rest.is_empty() => {
+                let mut base: Vec<String> = parent.iter().map(|s| s.to_string()).collect();
+                let mut rest = rest;
+                let mut ok = true;
+                while let ["super", more @ ..] = rest {
+                    ok &= base.pop().is_some();
+                    rest = more;
+                }
+                if !ok {
+                    continue;
+                }
+                base.extend(rest.iter().map(|s| s.to_string()));
+                base
+            }
+            [first, rest @ ..] if !rest.is_empty() && children.iter().any(|c| c == first) => {
+                let mut base: Vec<String> = module
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if !is_mod_rs {
+                    continue;
+                }
+                base.push(first.to_string());
+                base.extend(rest.iter().map(|s| s.to_string()));
+                base
+            }
+            _ => continue,
+        };
+        paths.insert(path.join("::"));
+    }
+    paths
+}
+
+/// `a::{b, c::{d, e}}` written out as `a::b a::c::d a::c::e`.
+fn expand_braces(code: &str) -> String {
+    let mut out = code.to_string();
+    while let Some(open) = out.find("::{") {
+        let start = out[..open]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |i| i + 1);
+        let prefix = out[start..open].to_string();
+        let mut depth = 0;
+        let mut end = open + 2;
+        for (i, c) in out[open + 2..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + 2 + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let inner = &out[open + 3..end];
+        let mut items = Vec::new();
+        let (mut level, mut item) = (0, String::new());
+        for c in inner.chars() {
+            match c {
+                '{' => level += 1,
+                '}' => level -= 1,
+                _ => {}
+            }
+            if c == ',' && level == 0 {
+                items.push(std::mem::take(&mut item));
+            } else {
+                item.push(c);
+            }
+        }
+        items.push(item);
+        let written: Vec<String> = items
+            .iter()
+            .map(|i| i.trim())
+            .filter(|i| !i.is_empty())
+            .map(|i| match i {
+                "self" => prefix.clone(),
+                _ => format!("{prefix}::{i}"),
+            })
+            .collect();
+        out.replace_range(start..=end, &written.join(" "));
+    }
+    out
+}
+
+struct Logic {
+    /// Module path -> (file, its code, whether it is a `mod.rs`).
+    modules: BTreeMap<String, (PathBuf, String, bool)>,
+}
+
+impl Logic {
+    fn read() -> Logic {
+        let logic = crate_src().join("logic");
+        let modules = rust_files(&logic)
+            .into_iter()
+            .map(|file| {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
+                (module_of(&logic, &file), (file, code_of(&text), is_mod_rs))
+            })
+            .collect();
+        Logic { modules }
+    }
+
+    /// The module a path names: its longest prefix that is a module.
+    fn resolve(&self, path: &str) -> Option<String> {
+        let segments: Vec<&str> = path.split("::").collect();
+        (0..=segments.len())
+            .rev()
+            .map(|n| segments[..n].join("::"))
+            .find(|m| self.modules.contains_key(m))
+    }
+
+    /// Each module's imports of other modules of `logic`.
+    fn imports(&self) -> BTreeMap<String, BTreeSet<String>> {
+        self.modules
+            .iter()
+            .map(|(module, (_, code, is_mod_rs))| {
+                let targets = named_paths(module, *is_mod_rs, code)
+                    .iter()
+                    .filter_map(|p| self.resolve(p))
+                    .filter(|t| t != module)
+                    .collect();
+                (module.clone(), targets)
+            })
+            .collect()
+    }
+
+    /// A folder's `mod.rs` whose code is only `mod` lines and `pub use`s.
+    fn is_front(&self, module: &str) -> bool {
+        let (_, code, is_mod_rs) = &self.modules[module];
+        *is_mod_rs
+            && code.split(';').map(str::trim).all(|item| {
+                let item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+                item.is_empty()
+                    || item.starts_with("pub use ")
+                    || item.starts_with("mod ")
+                    || item.starts_with("pub mod ")
+                    || item.starts_with("pub(crate) mod ")
+            })
+    }
+}
+
+/// The layer of a module: the index in [`LAYERS`] of its longest entry.
+fn layer(module: &str) -> Option<usize> {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, names)| names.iter().map(move |n| (i, *n)))
+        .filter(|(_, n)| module == *n || module.starts_with(&format!("{n}::")))
+        .max_by_key(|(_, n)| n.len())
+        .map(|(i, _)| i)
+}
+
+#[test]
+fn every_logic_module_has_a_layer() {
+    let logic = Logic::read();
+    let missing: Vec<&String> = logic
+        .modules
+        .keys()
+        .filter(|m| !logic.is_front(m) && layer(m).is_none())
+        .collect();
+    assert!(missing.is_empty(), "modules in no layer: {missing:?}");
+}
+
+#[test]
+fn the_fronts_hold_only_modules_and_reexports_and_nothing_imports_them() {
+    let logic = Logic::read();
+    for front in ["", "techniques", "chains"] {
+        assert!(logic.is_front(front), "logic::{front} is not a front");
+    }
+    let mut wrong = Vec::new();
+    for (module, targets) in logic.imports() {
+        for target in targets.iter().filter(|t| logic.is_front(t)) {
+            if !logic.is_front(&module) {
+                wrong.push(format!("{module} imports the front of logic::{target}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn imports_point_down_the_layers() {
+    let logic = Logic::read();
+    let mut up = Vec::new();
+    for (module, targets) in logic.imports() {
+        if logic.is_front(&module) {
+            continue;
+        }
+        let from = layer(&module).unwrap_or(usize::MAX);
+        for target in targets {
+            if logic.is_front(&target) {
+                continue;
+            }
+            let to = layer(&target).unwrap_or(usize::MAX);
+            if to > from {
+                up.push(format!("{module} -> {target}"));
+            }
+        }
+    }
+    assert!(up.is_empty(), "imports running up the layers: {up:#?}");
+}
+
+#[test]
+fn no_two_modules_import_each_other() {
+    let logic = Logic::read();
+    let imports = logic.imports();
+    // Depth-first search for a cycle, fronts left out (they only re-export).
+    fn visit<'a>(
+        m: &'a str,
+        imports: &'a BTreeMap<String, BTreeSet<String>>,
+        logic: &Logic,
+        state: &mut BTreeMap<&'a str, u8>,
+        stack: &mut Vec<&'a str>,
+    ) -> Option<Vec<String>> {
+        match state.get(m) {
+            Some(1) => {
+                let start = stack.iter().position(|s| *s == m).unwrap();
+                let mut cycle: Vec<String> = stack[start..].iter().map(|s| s.to_string()).collect();
+                cycle.push(m.to_string());
+                return Some(cycle);
+            }
+            Some(_) => return None,
+            None => {}
+        }
+        state.insert(m, 1);
+        stack.push(m);
+        for t in &imports[m] {
+            if logic.is_front(t) {
+                continue;
+            }
+            if let Some(c) = visit(t, imports, logic, state, stack) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        state.insert(m, 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for m in imports.keys() {
+        if logic.is_front(m) {
+            continue;
+        }
+        let mut stack = Vec::new();
+        if let Some(cycle) = visit(m, &imports, &logic, &mut state, &mut stack) {
+            panic!("a circle of imports: {}", cycle.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn no_source_file_is_over_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut long = Vec::new();
+    for krate in std::fs::read_dir(&root).unwrap() {
+        let src = krate.unwrap().path().join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        for file in rust_files(&src) {
+            let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+            if lines > MAX_LINES {
+                long.push(format!("{} ({lines} lines)", file.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "over {MAX_LINES} lines: {long:#?}");
+}
+
+#[test]
+fn the_checker_sees_imports_written_every_way() {
+    let code = "use crate::logic::step::{Step, Technique};\n\
+                use super::board::{self, Marks};\n\
+                fn f() { crate::logic::bits::bits(3); memo::trim(); }\n\
+                mod memo;\n";
+    let paths = named_paths("chains::dynamic", true, code);
+    for p in [
+        "step::Step",
+        "step::Technique",
+        "chains::board",
+        "chains::board::Marks",
+        "bits::bits",
+        "chains::dynamic::memo::trim",
+    ] {
+        assert!(paths.contains(p), "{p} not in {paths:?}");
+    }
+    let tested = code_of(
+        "fn a() {}\n#[cfg(test)]\nmod tests {\n    use crate::logic::solver;\n}\nfn b() {}\n",
+    );
+    assert!(
+        !tested.contains("solver") && tested.contains("fn b"),
+        "{tested}"
+    );
+}
