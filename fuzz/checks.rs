@@ -12,7 +12,7 @@
 #![allow(dead_code)]
 
 use sudokit::engine::{agent, norvig, Action};
-use sudokit::logic::solver::BEYOND;
+use sudokit::logic::rating::BEYOND;
 use sudokit::logic::{explain, rate_from, Cache, Difficulty, Order, Path, State};
 use sudokit::parse::{
     check_givens, parse_board_json, parse_candidate_grid, parse_grid, parse_grid_unchecked,

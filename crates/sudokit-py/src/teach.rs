@@ -57,7 +57,7 @@ pub(crate) fn explain_json(
     // One puzzle: its hardest rules share their squares out over every
     // core (see `sudokit::logic::Cache::spreading`).
     let path = py.detach(|| {
-        logic::solver::check_unique(&grid)?;
+        logic::rating::check_unique(&grid)?;
         let mut cache = Cache::spreading();
         Ok(logic::explain(
             &mut cache,

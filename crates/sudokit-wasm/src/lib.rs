@@ -49,7 +49,8 @@ use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
 use sudokit::logic::hint::{hint_with, player_state, Hint};
-use sudokit::logic::solver::{check_unique, explain, rate, Order};
+use sudokit::logic::rating::{check_unique, rate};
+use sudokit::logic::solver::{explain, Order};
 use sudokit::logic::{Cache, Level, State};
 use sudokit::parse::parse_state;
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
@@ -152,7 +153,7 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             let puzzle = puzzle(request)?;
             unique(&puzzle)?;
             let path = explain(&mut Cache::new(), &State::from_puzzle(&puzzle), Order::Se);
-            let rating = sudokit::logic::solver::Rating::of_path(&path.steps, path.is_complete());
+            let rating = sudokit::logic::rating::Rating::of_path(&path.steps, path.is_complete());
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }
         "generate" => generate(request),

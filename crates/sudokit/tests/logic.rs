@@ -110,7 +110,7 @@ fn check_chain(step: &Step, solution: &Grid) -> Result<(), String> {
 /// Explains `puzzle` in `order`, checking each step; returns whether the
 /// path was complete.
 fn check_path(puzzle: &Grid, order: Order) -> Result<bool, String> {
-    let solution = logic::solver::check_unique(puzzle).map_err(|e| e.to_string())?;
+    let solution = logic::rating::check_unique(puzzle).map_err(|e| e.to_string())?;
     let path = explain(&mut Cache::new(), &State::from_puzzle(puzzle), order);
     for (i, step) in path.steps.iter().enumerate() {
         check_step(step, &solution)

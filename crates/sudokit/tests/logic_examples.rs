@@ -1616,7 +1616,7 @@ const HARDEST_6_AT_34: &str = concat!(
 /// a candidate), so the marks belong to the puzzle and no step before went
 /// wrong.
 fn se_position(puzzle: &str, line: &str) -> (State, Grid) {
-    use sudokit::logic::solver::check_unique;
+    use sudokit::logic::rating::check_unique;
     use sudokit::parse::parse_marks_line;
     let givens = parse_grid(puzzle, ParseOptions::default()).unwrap();
     let solution = check_unique(&givens).unwrap();

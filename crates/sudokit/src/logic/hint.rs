@@ -25,7 +25,8 @@
 
 use crate::grid::{Digits, Grid};
 use crate::logic::cache::Cache;
-use crate::logic::solver::{check_unique, next_step, Order, RateError};
+use crate::logic::rating::{check_unique, RateError};
+use crate::logic::solver::{next_step, Order};
 use crate::logic::state::State;
 use crate::logic::step::{and_list, Difficulty, Step, Technique};
 use crate::logic::units::{Square, Unit, UnitKind};

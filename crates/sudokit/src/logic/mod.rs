@@ -26,8 +26,8 @@
 //! 2. [`techniques`]: one file per family of patterns.
 //! 3. [`chains`]: the chain machinery, SE's forcing chains and cycles below
 //!    the dynamic, multiple and nested chains.
-//! 4. On top: [`solver`] (the orders, the next step, the path and the
-//!    rating) and [`hint`] (the hint ladder).
+//! 4. On top: [`solver`] (the orders, the next step, the path), [`rating`]
+//!    (SE's ER/EP/ED) and [`hint`] (the hint ladder).
 //!
 //! # The techniques, one file per family
 //!
@@ -82,18 +82,19 @@ pub mod cache;
 pub mod chains;
 pub mod finder;
 pub mod hint;
+pub mod rating;
 pub mod solver;
 pub mod state;
 pub mod step;
 pub mod techniques;
+pub mod text;
 pub mod units;
 
 pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
-pub use solver::{
-    explain, next_step, rate, rate_from, rate_unique, Order, Path, RateError, Rating,
-};
+pub use rating::{rate, rate_from, rate_unique, RateError, Rating};
+pub use solver::{explain, next_step, Order, Path};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Family, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};

@@ -354,7 +354,7 @@ mod tests {
         .unwrap();
         let mut state = State::from_puzzle(&p);
         assert_tables_agree(&state);
-        let solution = crate::logic::solver::check_unique(&p).unwrap();
+        let solution = crate::logic::rating::check_unique(&p).unwrap();
         for s in (0..81).step_by(7) {
             for d in state.cands(s).iter().filter(|&d| d != solution.get(s)) {
                 state.eliminate(s, d);

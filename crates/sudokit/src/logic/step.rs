@@ -13,6 +13,8 @@
 //! ```
 
 use crate::logic::units::{Cand, Square, Unit};
+// The sentences' pieces, where the techniques have long found them.
+pub use crate::logic::text::{and_list, digit_list, removal_text};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -368,53 +370,6 @@ impl fmt::Display for Step {
     }
 }
 
-/// `["A", "B", "C"]` as `A, B and C`.
-pub fn and_list<T: fmt::Display>(items: &[T]) -> String {
-    let mut out = String::new();
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(if i + 1 == items.len() { " and " } else { ", " });
-        }
-        out.push_str(&item.to_string());
-    }
-    out
-}
-
-/// Digits as `1,7`.
-pub fn digit_list(digits: impl IntoIterator<Item = u8>) -> String {
-    digits
-        .into_iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The eliminations as a clause: `remove 1 from C1 and C3, and 7 from C2`.
-pub fn removal_text(eliminations: &[Cand]) -> String {
-    let mut digits: Vec<u8> = eliminations.iter().map(|c| c.digit).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    let parts: Vec<String> = digits
-        .iter()
-        .map(|&d| {
-            let squares: Vec<Square> = eliminations
-                .iter()
-                .filter(|c| c.digit == d)
-                .map(|c| c.square)
-                .collect();
-            format!("{d} from {}", and_list(&squares))
-        })
-        .collect();
-    let mut text = String::from("remove ");
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            text.push_str(if i + 1 == parts.len() { ", and " } else { ", " });
-        }
-        text.push_str(part);
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -507,23 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn removal_text_groups_by_digit() {
-        let sq = |i| Square::new(i, 9);
-        let e = [
-            Cand {
-                square: sq(18),
-                digit: 1,
-            },
-            Cand {
-                square: sq(19),
-                digit: 7,
-            },
-            Cand {
-                square: sq(20),
-                digit: 1,
-            },
-        ];
-        assert_eq!(removal_text(&e), "remove 1 from C1 and C3, and 7 from C2");
+    fn a_difficulty_reads_in_tenths() {
         assert_eq!(Difficulty(30).to_string(), "3.0");
         assert_eq!(serde_json::to_string(&Difficulty(45)).unwrap(), "4.5");
     }

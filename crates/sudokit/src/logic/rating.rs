@@ -1,0 +1,197 @@
+//! Sudoku Explainer's rating: ER, EP and ED along its path, as `serate`
+//! computes them.
+//!
+//! Solving in SE's order (see [`super::solver`]), each step has a
+//! difficulty:
+//!
+//! - **ER**: the highest difficulty over the whole path;
+//! - **EP**: the highest up to and including the first step that places a
+//!   digit;
+//! - **ED**: the difficulty of the first step.
+//!
+//! Where no rule finds a step (which SE's rules never meet on a standard
+//! 9x9 puzzle with one solution, but can on the diagonal variant, whose
+//! chains are off, and above 9x9, where the chains stop at forcing
+//! chains), the rating is SE's 20.0 and marked incomplete.
+
+use crate::engine::{Count, EngineKind, Limits};
+use crate::grid::Grid;
+use crate::logic::cache::Cache;
+use crate::logic::solver::{first_step, SE_ORDER};
+use crate::logic::state::State;
+use crate::logic::step::{Difficulty, Step, Technique};
+use crate::logic::techniques::singles::first_single;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Why a puzzle was not rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// The puzzle has no solution.
+    #[error("no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution, so logic cannot finish it.
+    #[error("several solutions")]
+    SeveralSolutions,
+}
+
+/// SE's ER for a puzzle no rule can finish, in tenths (20.0).
+pub const BEYOND: u16 = 200;
+
+/// Sudoku Explainer's rating of a puzzle, and what its path used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// The highest difficulty over the path (20.0 when the rules cannot
+    /// finish it, as in SE).
+    pub er: Difficulty,
+    /// The highest difficulty up to the first placement.
+    pub ep: Difficulty,
+    /// The difficulty of the first step.
+    pub ed: Difficulty,
+    /// The technique that set ER.
+    pub technique: Option<Technique>,
+    /// How many steps the path has.
+    pub steps: usize,
+    /// How many steps of each technique (by id).
+    pub techniques: BTreeMap<&'static str, usize>,
+    /// False when no rule finds a step before the puzzle is solved: ER is
+    /// then 20.0 and EP and ED cover the path as far as it goes.
+    pub complete: bool,
+}
+
+impl Rating {
+    /// Rates a path: ER, EP and ED as `serate` computes them.
+    pub fn of_path(steps: &[Step], complete: bool) -> Rating {
+        let mut tally = Tally::default();
+        for step in steps {
+            tally.add(step.technique, step.difficulty.0, step.places());
+        }
+        tally.finish(complete)
+    }
+}
+
+/// A rating counted step by step, kept in plain numbers until the path
+/// ends (a map entry per step would cost more than finding most steps).
+struct Tally {
+    er: u16,
+    ep: u16,
+    ed: u16,
+    technique: Option<Technique>,
+    steps: usize,
+    counts: [usize; Technique::ALL.len()],
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            er: 0,
+            ep: 0,
+            ed: 0,
+            technique: None,
+            steps: 0,
+            counts: [0; Technique::ALL.len()],
+        }
+    }
+}
+
+impl Tally {
+    /// Counts the path's next step.
+    fn add(&mut self, technique: Technique, difficulty: u16, places: bool) {
+        if difficulty > self.er {
+            self.er = difficulty;
+            self.technique = Some(technique);
+        }
+        if self.steps == 0 {
+            self.ed = self.er;
+        }
+        // Every step has a difficulty, so EP is still 0 until the first
+        // placement.
+        if self.ep == 0 && places {
+            self.ep = self.er;
+        }
+        self.steps += 1;
+        self.counts[technique as usize] += 1;
+    }
+
+    /// The rating once the path has ended, solved or not.
+    fn finish(self, solved: bool) -> Rating {
+        // Where no rule finds a step, SE's rating is 20.0 ("beyond the
+        // solver"), with EP and ED as far as the path went.
+        let (er, technique) = if solved {
+            (self.er, self.technique)
+        } else {
+            (BEYOND, None)
+        };
+        Rating {
+            er: Difficulty(er),
+            ep: Difficulty(self.ep),
+            ed: Difficulty(self.ed),
+            technique,
+            steps: self.steps,
+            techniques: Technique::ALL
+                .iter()
+                .filter(|&&t| self.counts[t as usize] > 0)
+                .map(|&t| (t.id(), self.counts[t as usize]))
+                .collect(),
+            complete: solved,
+        }
+    }
+}
+
+/// Rates `puzzle` as Sudoku Explainer's `serate` does. A puzzle must have
+/// exactly one solution to be rated.
+pub fn rate(cache: &mut Cache, puzzle: &Grid) -> Result<Rating, RateError> {
+    check_unique(puzzle)?;
+    Ok(rate_unique(cache, puzzle))
+}
+
+/// [`rate`] for a puzzle already known to have exactly one solution (a
+/// batch that counted solutions first need not count them again). On a
+/// puzzle with several solutions or none, the path may stop early, and the
+/// rating is then 20.0 and marked incomplete.
+pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
+    rate_from(cache, &State::from_puzzle(puzzle))
+}
+
+/// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
+/// (Sukaku): the path starts from those marks. The state's puzzle must have
+/// exactly one solution that the marks allow.
+pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
+    let mut state = state.clone().without_reasons();
+    let mut tally = Tally::default();
+    // SE's first two rules are the full house and the hidden single; the
+    // rater takes those without building a step (see `first_single`).
+    let (singles, rest) = SE_ORDER.split_at(2);
+    debug_assert_eq!(singles[0].min_difficulty(), 10);
+    debug_assert_eq!(singles[1].min_difficulty(), 12);
+    while !state.is_solved() {
+        if let Some(single) = first_single(&state) {
+            state.place(single.square, single.digit);
+            tally.add(single.technique, single.difficulty, true);
+            continue;
+        }
+        // Stop where no rule applies: the rating is then SE's 20.0.
+        let Some(step) = first_step(cache, &state, rest) else {
+            break;
+        };
+        state.apply(&step);
+        tally.add(step.technique, step.difficulty.0, step.places());
+    }
+    tally.finish(state.is_solved())
+}
+
+/// The puzzle's one solution, or why there is not exactly one.
+pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
+    let fast = EngineKind::Fast.solver();
+    let engine = if fast.supports(puzzle.shape()) {
+        fast
+    } else {
+        EngineKind::Norvig.solver()
+    };
+    let report = engine.search(puzzle, 2, &Limits::none());
+    match (report.count(2), report.first) {
+        (Count::Exactly(1), Some(solution)) => Ok(solution),
+        (Count::Exactly(0), _) => Err(RateError::NoSolution),
+        _ => Err(RateError::SeveralSolutions),
+    }
+}
