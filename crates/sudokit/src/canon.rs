@@ -85,7 +85,7 @@ pub fn minlex_with_transform(grid: &Grid) -> Result<(Grid, Transform), CanonErro
     if grid.has_clash() {
         return Err(CanonError::Clash);
     }
-    let mut search = Search::new(grid);
+    let mut search = MinlexSearch::new(grid);
     let (cells, best) = search.run().ok_or(CanonError::TooManyTies)?;
     let n = shape.side();
     let transform = best.transform(shape, n);
@@ -149,7 +149,7 @@ impl Partial {
 }
 
 /// One canonicalisation.
-struct Search {
+struct MinlexSearch {
     n: usize,
     box_rows: usize,
     /// The grid, then its transpose when boxes are square.
@@ -176,8 +176,8 @@ fn groups(bounds: u32, n: usize) -> impl Iterator<Item = (usize, usize)> {
     })
 }
 
-impl Search {
-    fn new(grid: &Grid) -> Search {
+impl MinlexSearch {
+    fn new(grid: &Grid) -> MinlexSearch {
         let shape = grid.shape();
         let n = shape.side();
         let (box_rows, box_cols) = shape.box_dims();
@@ -214,7 +214,7 @@ impl Search {
                 break;
             }
         }
-        Search {
+        MinlexSearch {
             n,
             box_rows,
             frames,

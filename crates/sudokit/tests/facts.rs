@@ -230,7 +230,7 @@ fn norvig_trace_shows_each_assignment_once_with_its_result() {
         let givens = puzzle.cells().iter().filter(|&&d| d != 0).count();
         let given_steps = steps
             .iter()
-            .filter(|s| s.action == Action::Assign && s.rule == sudokit::engine::Rule::Given)
+            .filter(|s| s.action == Action::Assign && s.rule == sudokit::engine::TraceRule::Given)
             .count();
         assert!(given_steps <= givens);
         assert_eq!(steps[0].action, Action::Assign);

@@ -14,7 +14,7 @@ use crate::Status;
 use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
-use sudokit::engine::{agent, norvig, Action, Rule, Step};
+use sudokit::engine::{agent, norvig, Action, TraceRule, TraceStep};
 use sudokit::{EngineKind, Limits, Outcome, Shape};
 
 pub fn run(args: &TraceArgs, quiet: bool) -> Result<Status> {
@@ -48,7 +48,7 @@ struct StepRecord<'a> {
     index: usize,
     step: usize,
     action: Action,
-    rule: Rule,
+    rule: TraceRule,
     square: &'a str,
     digit: u8,
     /// The square's candidates after the step.
@@ -155,19 +155,19 @@ impl OneByOne for Trace {
     }
 }
 
-fn rule_words(rule: Rule) -> &'static str {
+fn rule_words(rule: TraceRule) -> &'static str {
     match rule {
-        Rule::Given => "given",
-        Rule::PeerHasDigit => "a peer holds it",
-        Rule::OnlyPlace => "only place in a unit",
-        Rule::NakedTwins => "naked twins",
-        Rule::Guess => "guess",
-        Rule::Backtrack => "backtrack",
+        TraceRule::Given => "given",
+        TraceRule::PeerHasDigit => "a peer holds it",
+        TraceRule::OnlyPlace => "only place in a unit",
+        TraceRule::NakedTwins => "naked twins",
+        TraceRule::Guess => "guess",
+        TraceRule::Backtrack => "backtrack",
     }
 }
 
 /// `depth 1  C3 = 2  (guess)`, `A2 - 4 -> 12356789  (a peer holds it)`.
-fn describe(shape: &Shape, step: &Step) -> String {
+fn describe(shape: &Shape, step: &TraceStep) -> String {
     let square = shape.name(step.square);
     let what = match step.action {
         Action::Assign => format!("{square} = {}", Shape::symbol(step.digit)),

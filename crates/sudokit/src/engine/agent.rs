@@ -15,12 +15,12 @@
 //! what makes its history read like a person's.
 //!
 //! The agent keeps the document's `assignments` history: every change to a
-//! box, in order, as a [`Step`] holding the box's candidates after the change.
+//! box, in order, as a [`TraceStep`] holding the box's candidates after the change.
 //! A failed guess is undone by `Restore` steps, so a viewer replays the whole
 //! solve by applying the steps in order. It works on any shape, so diagonal
 //! sudoku (whose two diagonals are units too) needs nothing special.
 
-use super::{Action, Limits, Report, Rule, Solver, Step, Tally};
+use super::{Action, Limits, Report, SearchTally, Solver, TraceRule, TraceStep};
 use crate::grid::{Candidates, Digits, Grid};
 
 /// The agent: eliminate, only choice, naked twins, reduce, search.
@@ -33,15 +33,15 @@ impl Solver for Agent {
     }
 
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
-        let mut agent = Run::new(max_solutions, *limits, false);
+        let mut agent = AgentRun::new(max_solutions, *limits, false);
         agent.search(&mut Candidates::from_grid(grid));
         agent.report()
     }
 }
 
 /// Solves `grid` (first solution) and returns the assignment history.
-pub fn history(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
-    let mut agent = Run::new(1, *limits, true);
+pub fn history(grid: &Grid, limits: &Limits) -> (Report, Vec<TraceStep>) {
+    let mut agent = AgentRun::new(1, *limits, true);
     agent.search(&mut Candidates::from_grid(grid));
     let steps = agent.history.take().unwrap_or_default();
     (agent.report(), steps)
@@ -50,22 +50,22 @@ pub fn history(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
 /// The result of `reduce_puzzle` on `grid` alone, without search: the
 /// candidates where the strategies stall, or `None` when a box runs out.
 pub fn reduce_puzzle(grid: &Grid) -> Option<Candidates> {
-    let mut agent = Run::new(1, Limits::none(), false);
+    let mut agent = AgentRun::new(1, Limits::none(), false);
     let mut values = Candidates::from_grid(grid);
     agent.reduce_puzzle(&mut values).then_some(values)
 }
 
 /// One run of the agent: its tally and the optional history.
-struct Run {
-    tally: Tally,
+struct AgentRun {
+    tally: SearchTally,
     depth: usize,
-    history: Option<Vec<Step>>,
+    history: Option<Vec<TraceStep>>,
 }
 
-impl Run {
-    fn new(max_solutions: usize, limits: Limits, keep_history: bool) -> Run {
-        Run {
-            tally: Tally::new(max_solutions, limits),
+impl AgentRun {
+    fn new(max_solutions: usize, limits: Limits, keep_history: bool) -> AgentRun {
+        AgentRun {
+            tally: SearchTally::new(max_solutions, limits),
             depth: 0,
             history: keep_history.then(Vec::new),
         }
@@ -76,7 +76,7 @@ impl Run {
     }
 
     /// The document's `assign_value`: changes a box and records the change.
-    fn assign_value(&mut self, values: &mut Candidates, s: usize, now: Digits, rule: Rule) {
+    fn assign_value(&mut self, values: &mut Candidates, s: usize, now: Digits, rule: TraceRule) {
         let before = values.get(s);
         if before == now {
             return; // Nothing changed, nothing to record.
@@ -84,14 +84,14 @@ impl Run {
         values.set(s, now);
         if let Some(history) = &mut self.history {
             let (action, digit) = match now.only() {
-                Some(d) if rule != Rule::Backtrack => (Action::Assign, d),
-                _ if rule == Rule::Backtrack => (Action::Restore, 0),
+                Some(d) if rule != TraceRule::Backtrack => (Action::Assign, d),
+                _ if rule == TraceRule::Backtrack => (Action::Restore, 0),
                 _ => (
                     Action::Eliminate,
                     before.without(now).iter().next().unwrap_or(0),
                 ),
             };
-            history.push(Step {
+            history.push(TraceStep {
                 action,
                 rule,
                 square: s,
@@ -113,7 +113,7 @@ impl Run {
                 let mut set = values.get(peer);
                 if set.contains(d) {
                     set.remove(d);
-                    self.assign_value(values, peer, set, Rule::PeerHasDigit);
+                    self.assign_value(values, peer, set, TraceRule::PeerHasDigit);
                 }
             }
         }
@@ -126,7 +126,7 @@ impl Run {
             for d in 1..=shape.side() as u8 {
                 let mut places = unit.iter().copied().filter(|&s| values.get(s).contains(d));
                 if let (Some(only), None) = (places.next(), places.next()) {
-                    self.assign_value(values, only, Digits::single(d), Rule::OnlyPlace);
+                    self.assign_value(values, only, Digits::single(d), TraceRule::OnlyPlace);
                 }
             }
         }
@@ -147,7 +147,7 @@ impl Run {
                 for (&s, &before) in unit.iter().zip(&sets) {
                     let set = values.get(s);
                     if before != pair && set.len() > 1 {
-                        self.assign_value(values, s, set.without(pair), Rule::NakedTwins);
+                        self.assign_value(values, s, set.without(pair), TraceRule::NakedTwins);
                     }
                 }
             }
@@ -194,7 +194,7 @@ impl Run {
             }
             let mut child = values.clone();
             self.depth += 1;
-            self.assign_value(&mut child, s, Digits::single(d), Rule::Guess);
+            self.assign_value(&mut child, s, Digits::single(d), TraceRule::Guess);
             if self.search(&mut child) {
                 return true;
             }
@@ -203,7 +203,7 @@ impl Run {
             if self.history.is_some() {
                 // Give back every box the failed guess changed.
                 for box_ in 0..values.sets().len() {
-                    self.assign_value(&mut child, box_, values.get(box_), Rule::Backtrack);
+                    self.assign_value(&mut child, box_, values.get(box_), TraceRule::Backtrack);
                 }
             }
         }

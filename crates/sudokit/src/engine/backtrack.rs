@@ -15,7 +15,7 @@
 //! clash are checked first (the document's boards never have any): such a
 //! grid has no solution, and the search alone would not notice.
 
-use super::{Limits, Report, Solver, Tally};
+use super::{Limits, Report, SearchTally, Solver};
 use crate::grid::Grid;
 
 /// The naive backtracking solver and its call counter.
@@ -30,7 +30,7 @@ impl Solver for Backtrack {
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
         let mut solver = Naive {
             board: grid.clone(),
-            tally: Tally::new(max_solutions, *limits),
+            tally: SearchTally::new(max_solutions, *limits),
         };
         // `is_valid` only looks at the digit being placed, so givens that
         // already clash would go unnoticed: the search would fill the other
@@ -46,7 +46,7 @@ impl Solver for Backtrack {
 
 struct Naive {
     board: Grid,
-    tally: Tally,
+    tally: SearchTally,
 }
 
 impl Naive {

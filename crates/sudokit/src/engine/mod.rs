@@ -278,7 +278,7 @@ impl FromStr for EngineKind {
 /// Why a step of a traced solve happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Rule {
+pub enum TraceRule {
     /// A given of the puzzle.
     Given,
     /// Norvig's rule (1): a square with one digit left removes it from its peers
@@ -310,11 +310,11 @@ pub enum Action {
 /// One step of a traced solve. Applying every step's `candidates` to its
 /// square, in order, replays the solve from the starting candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct TraceStep {
     /// What happened.
     pub action: Action,
     /// Why.
-    pub rule: Rule,
+    pub rule: TraceRule,
     /// The square (index into the shape's squares).
     pub square: usize,
     /// The digit assigned or eliminated (0 for a restore).
@@ -327,7 +327,7 @@ pub struct Step {
 
 /// The bookkeeping every search shares: how many solutions are wanted and
 /// how many were found, the first one, the node budget and the statistics.
-pub(crate) struct Tally {
+pub(crate) struct SearchTally {
     max_solutions: usize,
     limits: Limits,
     /// What the search cost so far.
@@ -337,10 +337,10 @@ pub(crate) struct Tally {
     limit_reached: bool,
 }
 
-impl Tally {
+impl SearchTally {
     /// A tally for a search wanting `max_solutions` solutions within `limits`.
-    pub(crate) fn new(max_solutions: usize, limits: Limits) -> Tally {
-        Tally {
+    pub(crate) fn new(max_solutions: usize, limits: Limits) -> SearchTally {
+        SearchTally {
             max_solutions,
             limits,
             stats: Stats::default(),

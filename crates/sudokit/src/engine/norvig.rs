@@ -19,7 +19,7 @@
 //! search order match Norvig's program exactly. The engine works on every size
 //! and on the diagonal variant: only the shape's tables change.
 
-use super::{Action, Limits, Report, Rule, Solver, Step, Tally};
+use super::{Action, Limits, Report, SearchTally, Solver, TraceRule, TraceStep};
 use crate::grid::{Candidates, Digits, Grid};
 
 /// Norvig's constraint propagation and minimum-remaining-values search.
@@ -68,17 +68,17 @@ pub fn propagate_marks(marks: &Candidates) -> Option<Candidates> {
 /// Assign `d` to square `s` by eliminating every other digit; `false` on a
 /// contradiction.
 pub fn assign(values: &mut Candidates, s: usize, d: u8) -> bool {
-    Searcher::new(1, Limits::none(), false).assign(values, s, d, Rule::Guess)
+    Searcher::new(1, Limits::none(), false).assign(values, s, d, TraceRule::Guess)
 }
 
 /// Eliminate `d` from square `s` and propagate; `false` on a contradiction.
 pub fn eliminate(values: &mut Candidates, s: usize, d: u8) -> bool {
-    Searcher::new(1, Limits::none(), false).eliminate(values, s, d, Rule::Guess)
+    Searcher::new(1, Limits::none(), false).eliminate(values, s, d, TraceRule::Guess)
 }
 
 /// Solves `grid` (first solution) and records every step: each assignment,
 /// each elimination and each restore after a failed guess, in order.
-pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
+pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<TraceStep>) {
     let mut searcher = Searcher::new(1, *limits, true);
     if let Some(values) = searcher.parse_grid(grid) {
         searcher.search(&values);
@@ -89,9 +89,9 @@ pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<Step>) {
 
 /// One search: its tally and its optional trace.
 struct Searcher {
-    tally: Tally,
+    tally: SearchTally,
     depth: usize,
-    steps: Option<Vec<Step>>,
+    steps: Option<Vec<TraceStep>>,
     /// While tracing: the squares whose assignment is under way (innermost
     /// last). Their trace already shows the result, so what happens to them
     /// until the assignment returns is not recorded again.
@@ -101,7 +101,7 @@ struct Searcher {
 impl Searcher {
     fn new(max_solutions: usize, limits: Limits, tracing: bool) -> Searcher {
         Searcher {
-            tally: Tally::new(max_solutions, limits),
+            tally: SearchTally::new(max_solutions, limits),
             depth: 0,
             steps: tracing.then(Vec::new),
             assigning: Vec::new(),
@@ -112,9 +112,9 @@ impl Searcher {
         self.tally.report()
     }
 
-    fn record(&mut self, action: Action, rule: Rule, square: usize, digit: u8, now: Digits) {
+    fn record(&mut self, action: Action, rule: TraceRule, square: usize, digit: u8, now: Digits) {
         if let Some(steps) = &mut self.steps {
-            steps.push(Step {
+            steps.push(TraceStep {
                 action,
                 rule,
                 square,
@@ -129,7 +129,7 @@ impl Searcher {
     fn parse_grid(&mut self, grid: &Grid) -> Option<Candidates> {
         let mut values = Candidates::full(grid.shape());
         for (s, &d) in grid.cells().iter().enumerate() {
-            if d != 0 && !self.assign(&mut values, s, d, Rule::Given) {
+            if d != 0 && !self.assign(&mut values, s, d, TraceRule::Given) {
                 return None;
             }
         }
@@ -141,7 +141,7 @@ impl Searcher {
         let mut values = Candidates::full(marks.shape());
         for (s, &allowed) in marks.sets().iter().enumerate() {
             for d in values.get(s).without(allowed).iter() {
-                if !self.eliminate(&mut values, s, d, Rule::Given) {
+                if !self.eliminate(&mut values, s, d, TraceRule::Given) {
                     return None;
                 }
             }
@@ -158,7 +158,7 @@ impl Searcher {
     /// that changes nothing (rule (2) often finds a square already down to
     /// `d`) is not recorded at all. If the assignment fails, the search
     /// restores the square, and the trace says so.
-    fn assign(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
+    fn assign(&mut self, values: &mut Candidates, s: usize, d: u8, rule: TraceRule) -> bool {
         let others = values.get(s).without(Digits::single(d));
         let traced = self.steps.is_some() && !others.is_empty();
         if traced {
@@ -180,7 +180,7 @@ impl Searcher {
     /// Eliminate `d` from `s`; propagate when the square or a unit is down to
     /// one. The removal is recorded unless it is part of an assignment of `s`
     /// under way (see [`Searcher::assign`]).
-    fn eliminate(&mut self, values: &mut Candidates, s: usize, d: u8, rule: Rule) -> bool {
+    fn eliminate(&mut self, values: &mut Candidates, s: usize, d: u8, rule: TraceRule) -> bool {
         let mut remaining = values.get(s);
         if !remaining.contains(d) {
             return true; // Already eliminated.
@@ -196,7 +196,7 @@ impl Searcher {
             _ if remaining.is_empty() => return false, // Removed the last digit.
             Some(last) => {
                 for &peer in shape.peers(s) {
-                    if !self.eliminate(values, peer, last, Rule::PeerHasDigit) {
+                    if !self.eliminate(values, peer, last, TraceRule::PeerHasDigit) {
                         return false;
                     }
                 }
@@ -211,7 +211,7 @@ impl Searcher {
                 .filter(|&p| values.get(p).contains(d));
             match (places.next(), places.next()) {
                 (None, _) => return false, // No place for this digit.
-                (Some(only), None) if !self.assign(values, only, d, Rule::OnlyPlace) => {
+                (Some(only), None) if !self.assign(values, only, d, TraceRule::OnlyPlace) => {
                     return false;
                 }
                 _ => {}
@@ -243,7 +243,7 @@ impl Searcher {
             }
             self.depth += 1;
             let mut child = values.clone();
-            if self.assign(&mut child, s, d, Rule::Guess) {
+            if self.assign(&mut child, s, d, TraceRule::Guess) {
                 if self.search(&child) {
                     return true;
                 }
@@ -263,7 +263,7 @@ impl Searcher {
         }
         for (s, (&now, &then)) in failed.sets().iter().zip(back_to.sets()).enumerate() {
             if now != then {
-                self.record(Action::Restore, Rule::Backtrack, s, 0, then);
+                self.record(Action::Restore, TraceRule::Backtrack, s, 0, then);
             }
         }
     }

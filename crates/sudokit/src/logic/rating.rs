@@ -62,7 +62,7 @@ pub struct Rating {
 impl Rating {
     /// Rates a path: ER, EP and ED as `serate` computes them.
     pub fn of_path(steps: &[Step], complete: bool) -> Rating {
-        let mut tally = Tally::default();
+        let mut tally = RatingTally::default();
         for step in steps {
             tally.add(step.technique, step.difficulty.0, step.places());
         }
@@ -72,7 +72,7 @@ impl Rating {
 
 /// A rating counted step by step, kept in plain numbers until the path
 /// ends (a map entry per step would cost more than finding most steps).
-struct Tally {
+struct RatingTally {
     er: u16,
     ep: u16,
     ed: u16,
@@ -81,9 +81,9 @@ struct Tally {
     counts: [usize; Technique::ALL.len()],
 }
 
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
+impl Default for RatingTally {
+    fn default() -> RatingTally {
+        RatingTally {
             er: 0,
             ep: 0,
             ed: 0,
@@ -94,7 +94,7 @@ impl Default for Tally {
     }
 }
 
-impl Tally {
+impl RatingTally {
     /// Counts the path's next step.
     fn add(&mut self, technique: Technique, difficulty: u16, places: bool) {
         if difficulty > self.er {
@@ -158,7 +158,7 @@ pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
 /// exactly one solution that the marks allow.
 pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     let mut state = state.clone().without_reasons();
-    let mut tally = Tally::default();
+    let mut tally = RatingTally::default();
     // SE's first two rules are the full house and the hidden single; the
     // rater takes those without building a step (see `first_single`).
     let (singles, rest) = SE_ORDER.split_at(2);

@@ -19,7 +19,7 @@ use core::arch::x86_64::{
     _SIDD_CMP_EQUAL_ANY, _SIDD_UBYTE_OPS,
 };
 
-use super::search::{search, slot, Kernel, Portable, State, PAIR_W, REAL_SLOTS, SLOTS, WORDS};
+use super::search::{search, slot, Kernel, Portable, SearchNode, PAIR_W, REAL_SLOTS, SLOTS, WORDS};
 use super::tables::{BAND_PEERS, COLUMN};
 use super::{CpuFlag, FastOutcome};
 
@@ -54,9 +54,9 @@ fn pext_is_fast() -> bool {
 }
 
 // The aligned loads in `changed` rely on this layout.
-const _: () = assert!(core::mem::offset_of!(State, cand) % 32 == 0);
-const _: () = assert!(core::mem::offset_of!(State, prev) % 32 == 0);
-const _: () = assert!(core::mem::align_of::<State>() == 32);
+const _: () = assert!(core::mem::offset_of!(SearchNode, cand) % 32 == 0);
+const _: () = assert!(core::mem::offset_of!(SearchNode, prev) % 32 == 0);
+const _: () = assert!(core::mem::align_of::<SearchNode>() == 32);
 
 /// The rule of [`pext_is_fast`] for a CPUID vendor string and leaf-1
 /// signature (family in bits 8..12, extended family in bits 20..28, added
@@ -74,7 +74,7 @@ fn pext_fast_for(vendor: &[u8; 12], signature: u32) -> bool {
 
 impl Kernel for Avx2Kernel {
     #[inline(always)]
-    fn changed(self, st: &State) -> u64 {
+    fn changed(self, st: &SearchNode) -> u64 {
         let c = st.cand.as_ptr() as *const __m256i;
         let p = st.prev.as_ptr() as *const __m256i;
         // SAFETY: `self` exists only when AVX2 is available (see the type);
@@ -123,7 +123,7 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
-    fn update_slots<const DIAG: bool>(self, st: &mut State, changed: u64) -> bool {
+    fn update_slots<const DIAG: bool>(self, st: &mut SearchNode, changed: u64) -> bool {
         if changed.count_ones() < WHOLE_PASS_MIN {
             return st.update_each::<Self, DIAG>(self, changed);
         }
@@ -133,7 +133,7 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
-    fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
+    fn digits_at(self, st: &SearchNode, b: usize, pos: u32) -> u32 {
         debug_assert!(b < 3 && pos < 27);
         // SAFETY: `self` proves AVX2; the gather reads `cand[4 * lane + b]`
         // for lanes 0..8 and b < 3, all below 32 of the 40 words.
@@ -150,7 +150,7 @@ impl Kernel for Avx2Kernel {
     #[inline(always)]
     fn peer_counts(
         self,
-        st: &State,
+        st: &SearchNode,
         d1: usize,
         d2: usize,
         b: usize,
@@ -200,7 +200,7 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
-    fn write_solution(self, st: &State, out: &mut [u8; 81]) {
+    fn write_solution(self, st: &SearchNode, out: &mut [u8; 81]) {
         // Each digit's 81 cells are cut into three 32-bit windows, starting
         // at cells 0, 27 and 49 (the last straddles bands 1 and 2), and each
         // window's bits are spread to bytes: byte `i` takes byte `i / 8` of
@@ -244,7 +244,7 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
-    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool> {
+    fn cross_bands<const DIAG: bool>(self, st: &mut SearchNode) -> Option<bool> {
         // SAFETY: `self` exists only when AVX2 is available (see the type).
         unsafe { cross_bands_simd::<DIAG>(st) }
     }
@@ -370,13 +370,13 @@ unsafe fn spread(x: __m256i) -> __m256i {
     }
 }
 
-/// Lanes are digits 0..8; see `State::cross_bands_digit` for the logic.
+/// Lanes are digits 0..8; see `SearchNode::cross_bands_digit` for the logic.
 ///
 /// # Safety
 /// AVX2 must be available.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
+unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut SearchNode) -> Option<bool> {
     // SAFETY: for the whole body: AVX2 is available (caller's contract); the
     // gathers read `cand[4 * lane + b]` for lanes 0..8 and b < 3, all below
     // 32; the stores go to local arrays of exactly 8 lanes.
@@ -477,7 +477,7 @@ unsafe fn cross_bands_simd<const DIAG: bool>(st: &mut State) -> Option<bool> {
 /// of slots change, and walking them is cheaper than passing over all 36.
 const WHOLE_PASS_MIN: u32 = 16;
 
-/// `State::update_slot` on every slot at once: the segment rule and the row
+/// `SearchNode::update_slot` on every slot at once: the segment rule and the row
 /// singles of all nine digits in all three bands, eight slots per vector.
 /// Every slot's new candidates are written (and marked as propagated)
 /// before any single is placed; the singles are then placed in slot order.
@@ -488,15 +488,15 @@ const WHOLE_PASS_MIN: u32 = 16;
 /// AVX2, BMI1/2, POPCNT and LZCNT must be available.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn whole_pass<const DIAG: bool>(st: &mut State) -> bool {
-    // Singles found per slot, laid out like `State::cand`.
+unsafe fn whole_pass<const DIAG: bool>(st: &mut SearchNode) -> bool {
+    // Singles found per slot, laid out like `SearchNode::cand`.
     #[repr(C, align(32))]
     struct Slots([u32; WORDS]);
     let mut singles = Slots([0; WORDS]);
     let (mut empty, mut found) = (0u64, 0u64);
     // SAFETY: AVX2 is available (caller's contract). `cand`, `prev` and
     // `singles` are `[u32; WORDS]` (40 words) at 32-byte aligned addresses
-    // (asserted near the top of this file for `State`; `Slots` by its
+    // (asserted near the top of this file for `SearchNode`; `Slots` by its
     // attribute), so the five aligned 256-bit loads and stores cover each
     // exactly.
     unsafe {

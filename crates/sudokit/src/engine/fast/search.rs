@@ -19,25 +19,25 @@ use super::FastOutcome;
 /// The few steps a backend may do its own way; everything else is shared.
 pub(crate) trait Kernel: Copy {
     /// Slots (bit `slot(d, b)`) whose candidates changed since last propagated.
-    fn changed(self, st: &State) -> u64;
-    /// `State::cross_bands_digit` for every digit: `None` on a dead end,
+    fn changed(self, st: &SearchNode) -> u64;
+    /// `SearchNode::cross_bands_digit` for every digit: `None` on a dead end,
     /// otherwise whether anything changed.
-    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool>;
+    fn cross_bands<const DIAG: bool>(self, st: &mut SearchNode) -> Option<bool>;
     /// The givens of digit `d` in band `b` at `slot(d, b)`; `None` when a
     /// cell holds a value above 9.
     fn givens(self, puzzle: &[u8; 81]) -> Option<[u32; SLOTS]>;
-    /// `State::update_slot` for the slots in `changed` (bit `slot(d, b)`);
+    /// `SearchNode::update_slot` for the slots in `changed` (bit `slot(d, b)`);
     /// false on a dead end. A backend may update other slots too, as long
     /// as it applies the same rules: propagation only removes candidates,
     /// so the rules reach the same fixpoint in any order, and the search
     /// sees the same states.
     #[inline(always)]
-    fn update_slots<const DIAG: bool>(self, st: &mut State, changed: u64) -> bool {
+    fn update_slots<const DIAG: bool>(self, st: &mut SearchNode, changed: u64) -> bool {
         st.update_each::<Self, DIAG>(self, changed)
     }
     /// Digits (bit `d`) still possible in cell `pos` of band `b`.
     #[inline(always)]
-    fn digits_at(self, st: &State, b: usize, pos: u32) -> u32 {
+    fn digits_at(self, st: &SearchNode, b: usize, pos: u32) -> u32 {
         st.digits_at(b, pos)
     }
     /// The 9-bit row-by-box segment pattern of a band word: bit `3 * r + c`
@@ -48,9 +48,9 @@ pub(crate) trait Kernel: Copy {
             | (ROW_SEGMENTS[((a >> 9) & 0x1ff) as usize] as usize) << 3
             | (ROW_SEGMENTS[(a >> 18) as usize] as usize) << 6
     }
-    /// `State::write_solution`.
+    /// `SearchNode::write_solution`.
     #[inline(always)]
-    fn write_solution(self, st: &State, out: &mut [u8; 81]) {
+    fn write_solution(self, st: &SearchNode, out: &mut [u8; 81]) {
         st.write_solution(out)
     }
     /// [`swappable_rectangle`]; other backends must give the same answer.
@@ -58,13 +58,13 @@ pub(crate) trait Kernel: Copy {
     fn swappable_rectangle(self, puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
         swappable_rectangle(puzzle, grid)
     }
-    /// `State::peer_count` for two digits of one cell. Other backends must
+    /// `SearchNode::peer_count` for two digits of one cell. Other backends must
     /// give exactly these numbers: they decide the branch, and the tests
     /// hold every backend to the same guess counts.
     #[inline(always)]
     fn peer_counts(
         self,
-        st: &State,
+        st: &SearchNode,
         d1: usize,
         d2: usize,
         b: usize,
@@ -84,7 +84,7 @@ pub(crate) struct Portable;
 
 impl Kernel for Portable {
     #[inline(always)]
-    fn changed(self, st: &State) -> u64 {
+    fn changed(self, st: &SearchNode) -> u64 {
         let mut m = 0u64;
         for i in 0..SLOTS {
             m |= ((st.cand[i] != st.prev[i]) as u64) << i;
@@ -116,7 +116,7 @@ impl Kernel for Portable {
     }
 
     #[inline(always)]
-    fn cross_bands<const DIAG: bool>(self, st: &mut State) -> Option<bool> {
+    fn cross_bands<const DIAG: bool>(self, st: &mut SearchNode) -> Option<bool> {
         let mut progress = false;
         for d in 0..9 {
             progress |= st.cross_bands_digit::<DIAG>(d)?;
@@ -155,7 +155,7 @@ static ROW_MASKS: [u32; 8] = unions_of_three(0x1ff, 9);
 /// Cells of the boxes of a band given as 3 bits.
 static BOX_MASKS: [u32; 8] = unions_of_three(0x1c0e07, 3);
 
-/// Slot of digit `d` (0..9) in band `b` (0..3) in [`State::cand`].
+/// Slot of digit `d` (0..9) in band `b` (0..3) in [`SearchNode::cand`].
 ///
 /// Each digit gets four slots, the last one always empty. Measured against
 /// three slots per digit, this runs 5-15% faster on every collection (the
@@ -171,7 +171,7 @@ pub(crate) const fn slot(d: usize, b: usize) -> usize {
 /// Slots in use: nine digits of four slots.
 pub(crate) const SLOTS: usize = 36;
 
-/// Words in [`State::cand`]: the slots rounded up to whole 256-bit vectors.
+/// Words in [`SearchNode::cand`]: the slots rounded up to whole 256-bit vectors.
 pub(crate) const WORDS: usize = 40;
 
 /// Bits `slot(d, b)` of the slots that hold a band (not the padding).
@@ -193,7 +193,7 @@ const fn in_real_slots(value: u32) -> [u32; WORDS] {
 /// Everything one search node needs; copied whole when the search guesses.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
-pub(crate) struct State {
+pub(crate) struct SearchNode {
     /// Candidates of digit `d` in band `b` at `slot(d, b)`: 27 bits, bit
     /// `9 * row + col`. A placed digit keeps its own bit, so a digit that is
     /// fully placed has exactly nine bits over its three bands.
@@ -206,7 +206,7 @@ pub(crate) struct State {
 }
 
 /// What propagation left behind.
-pub(crate) enum Step {
+pub(crate) enum Propagation {
     /// Some unit or cell can no longer be filled.
     Dead,
     /// Every cell is placed.
@@ -220,10 +220,10 @@ pub(crate) enum Step {
     },
 }
 
-impl State {
+impl SearchNode {
     #[inline(always)]
-    pub(crate) fn new() -> State {
-        State {
+    pub(crate) fn new() -> SearchNode {
+        SearchNode {
             cand: in_real_slots(BAND_ALL),
             // Differs from every `cand`, so every slot is propagated once.
             prev: in_real_slots(u32::MAX),
@@ -234,7 +234,7 @@ impl State {
     /// The state after placing all givens (standard units only), built in one
     /// pass instead of one `place` per given; `None` when givens clash.
     #[inline(always)]
-    fn from_givens<K: Kernel>(k: K, puzzle: &[u8; 81]) -> Option<State> {
+    fn from_givens<K: Kernel>(k: K, puzzle: &[u8; 81]) -> Option<SearchNode> {
         let given = k.givens(puzzle)?;
         let mut occupied = [0u32; 3];
         for d in 0..9 {
@@ -242,7 +242,7 @@ impl State {
                 occupied[b] |= given[slot(d, b)];
             }
         }
-        let mut st = State::new();
+        let mut st = SearchNode::new();
         for d in 0..9 {
             let g = [given[slot(d, 0)], given[slot(d, 1)], given[slot(d, 2)]];
             let n = g[0].count_ones() + g[1].count_ones() + g[2].count_ones();
@@ -418,10 +418,14 @@ impl State {
     /// Full propagation to a fixpoint, then the verdict; `pick` says how
     /// to choose the cell if it must branch.
     #[inline(always)]
-    pub(crate) fn propagate<K: Kernel, const DIAG: bool>(&mut self, k: K, pick: Pick) -> Step {
+    pub(crate) fn propagate<K: Kernel, const DIAG: bool>(
+        &mut self,
+        k: K,
+        pick: Pick,
+    ) -> Propagation {
         loop {
             if !self.settle_slots::<K, DIAG>(k) {
-                return Step::Dead;
+                return Propagation::Dead;
             }
             // Naked singles, and bivalue cells in case we must branch.
             let mut placed = false;
@@ -439,7 +443,7 @@ impl State {
                     one |= x;
                 }
                 if u & !one != 0 {
-                    return Step::Dead;
+                    return Propagation::Dead;
                 }
                 pairs[b] = u & two & !three;
                 let mut singles = u & !two;
@@ -453,14 +457,14 @@ impl State {
                     for d in 0..9 {
                         if self.cand[slot(d, b)] & bit != 0 {
                             if !self.place::<DIAG>(d, b, pos) {
-                                return Step::Dead;
+                                return Propagation::Dead;
                             }
                             found = true;
                             break;
                         }
                     }
                     if !found {
-                        return Step::Dead;
+                        return Propagation::Dead;
                     }
                     placed = true;
                 }
@@ -472,7 +476,7 @@ impl State {
             // possible and struck it from the cell's peers, so the grid is a
             // solution, and the passes below have nothing left to find.
             if self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0 {
-                return Step::Solved;
+                return Propagation::Solved;
             }
             let any_pair = pairs[0] | pairs[1] | pairs[2] != 0;
             // Below a root with few open cells (see `OPEN_GATE`) guesses
@@ -487,7 +491,7 @@ impl State {
             // and columns: inside each stack the digit takes one column per
             // band, as a permutation, like segments do inside a band.
             match k.cross_bands::<DIAG>(self) {
-                None => return Step::Dead,
+                None => return Propagation::Dead,
                 Some(true) => continue,
                 Some(false) => {}
             }
@@ -561,7 +565,7 @@ impl State {
 
     /// Chooses the bivalue cell to branch on.
     #[inline(always)]
-    fn pick_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Step {
+    fn pick_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Propagation {
         // Packed key, compared as one number (a running max instead of a
         // compare-and-branch that mispredicted on about every other cell):
         // the score, then the earlier cell on ties (the budget counts down),
@@ -597,7 +601,7 @@ impl State {
         } else {
             31 - digits.leading_zeros()
         };
-        Step::Branch {
+        Propagation::Branch {
             band,
             pos,
             digits,
@@ -612,7 +616,7 @@ impl State {
     /// (its loop, and a second `digits_at`) measured 3% slower on
     /// serg_benchmark, at the same guesses.
     #[inline(always)]
-    fn first_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Step {
+    fn first_pair<K: Kernel>(&self, k: K, pairs: &[u32; 3]) -> Propagation {
         let band = if pairs[0] != 0 {
             0
         } else if pairs[1] != 0 {
@@ -625,7 +629,7 @@ impl State {
         let d1 = digits.trailing_zeros();
         let d2 = 31 - digits.leading_zeros();
         let (n1, n2) = k.peer_counts(self, d1 as usize, d2 as usize, band, pos, pairs);
-        Step::Branch {
+        Propagation::Branch {
             band,
             pos,
             digits,
@@ -673,7 +677,7 @@ impl State {
     /// cell is open; should none be, this answers the same.
     #[cold]
     #[inline(never)]
-    fn fewest_candidates(&self) -> Step {
+    fn fewest_candidates(&self) -> Propagation {
         let mut best: Option<(usize, u32, u32)> = None;
         let mut best_n = u32::MAX;
         for b in 0..3 {
@@ -690,8 +694,8 @@ impl State {
             }
         }
         match best {
-            None => Step::Solved,
-            Some((band, pos, digits)) => Step::Branch {
+            None => Propagation::Solved,
+            Some((band, pos, digits)) => Propagation::Branch {
                 band,
                 pos,
                 digits,
@@ -729,7 +733,7 @@ pub(crate) enum Pick {
 /// A pending branch: the state before the guess and the digits not yet tried.
 #[derive(Clone, Copy)]
 struct Frame {
-    state: State,
+    state: SearchNode,
     band: usize,
     pos: u32,
     rest: u32,
@@ -752,7 +756,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
         return out;
     }
     let mut st = if DIAG {
-        let mut st = State::new();
+        let mut st = SearchNode::new();
         for (i, &v) in puzzle.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -763,7 +767,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
         }
         st
     } else {
-        match State::from_givens(k, puzzle) {
+        match SearchNode::from_givens(k, puzzle) {
             Some(st) => st,
             None => return out,
         }
@@ -782,12 +786,12 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
         }
         match step {
             // This puzzle's guesses do fail: aim for contradictions again.
-            Step::Dead => {
+            Propagation::Dead => {
                 pick = Pick::Scored;
                 // A dead end below a guess; one at the root undoes nothing.
                 out.backtracks += u64::from(out.guesses > 0);
             }
-            Step::Solved => {
+            Propagation::Solved => {
                 if out.solutions == 0 {
                     k.write_solution(&st, solution);
                 }
@@ -808,7 +812,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                     break 'search;
                 }
             }
-            Step::Branch {
+            Propagation::Branch {
                 band,
                 pos,
                 digits,
@@ -841,7 +845,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 break 'search;
             }
             // SAFETY: entries `0..depth` were all written by the branch above
-            // and never moved out (we only copy `State`, which is `Copy`).
+            // and never moved out (we only copy `SearchNode`, which is `Copy`).
             let f = unsafe { stack[depth - 1].assume_init_mut() };
             let d = f.rest.trailing_zeros() as usize;
             f.rest &= f.rest - 1;
@@ -996,10 +1000,10 @@ pub(crate) mod tests {
         let p = grid(
             "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
         );
-        let mut st = State::from_givens(Portable, &p).expect("givens agree");
+        let mut st = SearchNode::from_givens(Portable, &p).expect("givens agree");
         assert!(matches!(
             st.propagate::<Portable, false>(Portable, Pick::Scored),
-            Step::Branch { .. }
+            Propagation::Branch { .. }
         ));
         assert!(st.open_cells() < OPEN_GATE);
         let mut pairs = [0u32; 3];
@@ -1016,7 +1020,7 @@ pub(crate) mod tests {
         let (want_band, want_pos) = first.expect("a bivalue cell");
         // Not the trivial answer: the first open cell is not bivalue.
         assert_ne!((want_band, want_pos), (0, st.unsolved[0].trailing_zeros()));
-        let Step::Branch {
+        let Propagation::Branch {
             band,
             pos,
             digits,

@@ -27,7 +27,7 @@
 //! candidates possible in each, so it offers the same steps in the same
 //! order; it only answers each question more cheaply.
 //!
-//! 1. **Sets of squares as bit masks** (`Squares`): each square's peers
+//! 1. **Sets of squares as bit masks** (`SquareSet`): each square's peers
 //!    and excluders are masks, so "the excluders of the first square that
 //!    see the second" is one `and`, and a pair with fewer than two of them
 //!    is dropped at once (no triplet of it has two common excluders). For
@@ -86,19 +86,19 @@ impl Finder for AlignedExclusion {
         // Two words cover every grid up to 9x9 (81 squares); ten, the 625
         // squares of 25x25.
         if state.shape().square_count() <= 128 {
-            Search::<2>::new(state, self.size).run_after_last(cache, found)
+            AlignedSearch::<2>::new(state, self.size).run_after_last(cache, found)
         } else {
-            Search::<10>::new(state, self.size).run_after_last(cache, found)
+            AlignedSearch::<10>::new(state, self.size).run_after_last(cache, found)
         }
     }
 }
 
 /// A set of squares, bit `s` for square `s`, in `W` words of 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Squares<const W: usize>([u64; W]);
+struct SquareSet<const W: usize>([u64; W]);
 
-impl<const W: usize> Squares<W> {
-    const EMPTY: Squares<W> = Squares([0; W]);
+impl<const W: usize> SquareSet<W> {
+    const EMPTY: SquareSet<W> = SquareSet([0; W]);
 
     fn insert(&mut self, s: usize) {
         self.0[s / 64] |= 1 << (s % 64);
@@ -113,18 +113,18 @@ impl<const W: usize> Squares<W> {
     }
 
     /// The squares in both sets.
-    fn and(self, other: Squares<W>) -> Squares<W> {
-        Squares(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    fn and(self, other: SquareSet<W>) -> SquareSet<W> {
+        SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     /// The squares in either set.
-    fn or(self, other: Squares<W>) -> Squares<W> {
-        Squares(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    fn or(self, other: SquareSet<W>) -> SquareSet<W> {
+        SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// The squares of `self` not in `other`.
-    fn and_not(self, other: Squares<W>) -> Squares<W> {
-        Squares(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    fn and_not(self, other: SquareSet<W>) -> SquareSet<W> {
+        SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     fn is_empty(self) -> bool {
@@ -146,19 +146,19 @@ impl<const W: usize> Squares<W> {
     }
 
     /// The squares, in increasing order.
-    fn iter(self) -> SquaresIter<W> {
-        SquaresIter { set: self, word: 0 }
+    fn iter(self) -> SquareSetIter<W> {
+        SquareSetIter { set: self, word: 0 }
     }
 }
 
-/// The squares of a [`Squares`], in increasing order.
-struct SquaresIter<const W: usize> {
-    set: Squares<W>,
+/// The squares of a [`SquareSet`], in increasing order.
+struct SquareSetIter<const W: usize> {
+    set: SquareSet<W>,
     /// The word being emptied.
     word: usize,
 }
 
-impl<const W: usize> Iterator for SquaresIter<W> {
+impl<const W: usize> Iterator for SquareSetIter<W> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
@@ -176,31 +176,31 @@ impl<const W: usize> Iterator for SquaresIter<W> {
 }
 
 /// One search of a state, with its tables as square sets.
-struct Search<'a, const W: usize> {
+struct AlignedSearch<'a, const W: usize> {
     state: &'a State,
     /// 2 (pairs) or 3 (triplets).
     k: usize,
     /// Each square's candidates (bit `d` for digit `d`).
     cands: Vec<u32>,
     /// Each square's peers.
-    peers: Vec<Squares<W>>,
+    peers: Vec<SquareSet<W>>,
     /// The squares whose candidates changed since a grid where the search
     /// found nothing, if it is known: only groups that take in one of them,
     /// as a square or an excluder, are tried.
-    changed: Option<Squares<W>>,
+    changed: Option<SquareSet<W>>,
 }
 
-impl<'a, const W: usize> Search<'a, W> {
-    fn new(state: &'a State, k: usize) -> Search<'a, W> {
+impl<'a, const W: usize> AlignedSearch<'a, W> {
+    fn new(state: &'a State, k: usize) -> AlignedSearch<'a, W> {
         let geo = state.geometry();
         let count = state.shape().square_count();
-        let mut peers = vec![Squares::EMPTY; count];
+        let mut peers = vec![SquareSet::EMPTY; count];
         for (s, set) in peers.iter_mut().enumerate() {
             for &p in geo.peers(s) {
                 set.insert(p);
             }
         }
-        Search {
+        AlignedSearch {
             state,
             k,
             cands: (0..count).map(|s| state.cands(s).bits()).collect(),
@@ -209,7 +209,7 @@ impl<'a, const W: usize> Search<'a, W> {
         }
     }
 
-    /// [`Search::run`], passing over what has not changed since the last
+    /// [`AlignedSearch::run`], passing over what has not changed since the last
     /// grid where the search found nothing (kept in `cache`), and keeping this grid
     /// in its place if nothing is found here.
     fn run_after_last(mut self, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
@@ -218,7 +218,7 @@ impl<'a, const W: usize> Search<'a, W> {
             (0..self.cands.len()).any(|s| state.value(s) == 0 && at_most_one(self.cands[s]));
         if !single {
             self.changed = since_barren::changed_squares(cache, slot, state).map(|squares| {
-                let mut changed = Squares::EMPTY;
+                let mut changed = SquareSet::EMPTY;
                 for s in squares {
                     changed.insert(s);
                 }
@@ -238,7 +238,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// True when the group of `cells` with the common excluders `common`
     /// is the same as on the last grid where nothing was found.
-    fn unchanged(&self, cells: &[usize], common: Squares<W>) -> bool {
+    fn unchanged(&self, cells: &[usize], common: SquareSet<W>) -> bool {
         self.changed.is_some_and(|changed| {
             cells.iter().all(|&s| !changed.contains(s)) && common.and(changed).is_empty()
         })
@@ -250,7 +250,7 @@ impl<'a, const W: usize> Search<'a, W> {
         let (state, k) = (self.state, self.k);
         // The unplaced singles, and the squares small enough to be
         // excluders (2 to k candidates).
-        let (mut singles, mut small) = (Squares::<W>::EMPTY, Squares::<W>::EMPTY);
+        let (mut singles, mut small) = (SquareSet::<W>::EMPTY, SquareSet::<W>::EMPTY);
         for s in 0..self.cands.len() {
             let n = state.cands(s).len();
             if n == 1 && state.value(s) == 0 {
@@ -263,7 +263,7 @@ impl<'a, const W: usize> Search<'a, W> {
         // The squares that can take part, each with its excluders.
         let mut squares = Vec::with_capacity(self.cands.len());
         let mut excluders = Vec::with_capacity(self.cands.len());
-        let mut members = Squares::<W>::EMPTY;
+        let mut members = SquareSet::<W>::EMPTY;
         for s in 0..self.cands.len() {
             if state.cands(s).len() < 2 || !self.peers[s].and(singles).is_empty() {
                 continue;
@@ -303,7 +303,7 @@ impl<'a, const W: usize> Search<'a, W> {
                     continue;
                 }
                 // The squares that see two of them or more.
-                let (mut once, mut twice) = (Squares::<W>::EMPTY, Squares::<W>::EMPTY);
+                let (mut once, mut twice) = (SquareSet::<W>::EMPTY, SquareSet::<W>::EMPTY);
                 for &(e, _) in &pair_excluders {
                     twice = twice.or(once.and(self.peers[e]));
                     once = once.or(self.peers[e]);
@@ -336,7 +336,7 @@ impl<'a, const W: usize> Search<'a, W> {
     fn exclusion(
         &self,
         cells: &[usize],
-        common: Squares<W>,
+        common: SquareSet<W>,
         of_pair: &[(usize, u32)],
     ) -> Option<Step> {
         let n = cells.len();
@@ -382,7 +382,7 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// The step that removes from `cells` what `used` leaves out.
-    fn step(&self, cells: &[usize], common: Squares<W>, used: [u32; 3]) -> Option<Step> {
+    fn step(&self, cells: &[usize], common: SquareSet<W>, used: [u32; 3]) -> Option<Step> {
         let (state, geo) = (self.state, self.state.geometry());
         let eliminations: Vec<Cand> = cells
             .iter()
