@@ -322,6 +322,8 @@ fn logic_puzzle(data: &[u8]) -> Option<(Grid, Option<Candidates>)> {
         match parse_state(&text, options).ok()? {
             PlayerState::Digits(grid) => (grid, None),
             PlayerState::Marks(marks) => (marks.values, Some(marks.candidates)),
+            // A game's state: text never reads as one.
+            PlayerState::Written { .. } => return None,
         }
     } else {
         let grid = grid_of(data)?;

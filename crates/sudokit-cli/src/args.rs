@@ -672,4 +672,33 @@ mod tests {
         use clap::CommandFactory;
         Cli::command().debug_assert();
     }
+
+    /// The names clap takes for `--order` and `--level`.
+    fn clap_names<T: ValueEnum>() -> Vec<String> {
+        T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect()
+    }
+
+    /// `--order` and `--level` take exactly the library's names, in its
+    /// order, and each maps to the value its name reads as in the library
+    /// (which Python and the web page read them with).
+    #[test]
+    fn orders_and_levels_are_named_as_the_library_names_them() {
+        use sudokit::logic::{Level, Order};
+        let orders: Vec<&str> = Order::ALL.iter().map(|o| o.name()).collect();
+        assert_eq!(clap_names::<StepOrder>(), orders);
+        for &order in StepOrder::value_variants() {
+            let name = order.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(name.parse::<Order>(), Ok(Order::from(order)), "{name}");
+        }
+        let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        assert_eq!(clap_names::<HintLevel>(), levels);
+        for &level in HintLevel::value_variants() {
+            let name = level.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(name.parse::<Level>(), Ok(Level::from(level)), "{name}");
+        }
+    }
 }

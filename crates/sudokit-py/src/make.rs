@@ -47,9 +47,7 @@ fn options(
     level: Option<&str>,
     er: Option<(f64, f64)>,
 ) -> PyResult<Options> {
-    let size = Size::ALL
-        .into_iter()
-        .find(|s| s.side() == size)
+    let size = Size::from_side(size)
         .ok_or_else(|| usage(format!("size must be 4, 6, 9, 16 or 25, not {size}")))?;
     let variant = if diagonal {
         Variant::Diagonal

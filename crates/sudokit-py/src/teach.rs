@@ -6,32 +6,24 @@
 use crate::{parse_error, read};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudokit::logic::hint::{self, player_state};
+use sudokit::logic::hint::{self, player_state, UnknownLevel};
+use sudokit::logic::solver::UnknownOrder;
 use sudokit::logic::{self, Cache, Level, Order, RateError, State};
 use sudokit::parse::parse_state;
 use sudokit::ParseOptions;
 
-/// The step order named as `--order` names it.
+/// The step order named as `--order` names it (ValueError naming the
+/// orders otherwise).
 fn order(name: &str) -> PyResult<Order> {
-    match name {
-        "se" => Ok(Order::Se),
-        "easiest" => Ok(Order::Easiest),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown order '{name}' (expected se or easiest)"
-        ))),
-    }
+    name.parse()
+        .map_err(|e: UnknownOrder| PyValueError::new_err(e.to_string()))
 }
 
-/// The hint level named as `--level` names it.
+/// The hint level named as `--level` names it (ValueError naming the
+/// levels otherwise).
 fn level(name: &str) -> PyResult<Level> {
-    Level::ALL
-        .into_iter()
-        .find(|l| l.name() == name)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown level '{name}' (expected area, technique, cells or move)"
-            ))
-        })
+    name.parse()
+        .map_err(|e: UnknownLevel| PyValueError::new_err(e.to_string()))
 }
 
 fn unsolved(error: RateError) -> PyErr {

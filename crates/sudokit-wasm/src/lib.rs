@@ -43,16 +43,20 @@
 //! `values` is the player's 81 digits (`.` or `0` empty; givens may be
 //! left out); `marks` is 81 bit masks of the player's pencil marks, where
 //! 0 means "no marks written": that square counts every digit its peers
-//! allow.
+//! allow. The library's `player_state` checks them against the puzzle, as
+//! it checks every front end's: a given square holds its given or nothing,
+//! and marks written there keep it.
 
 use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
-use sudokit::generate::{generate_nth, Level as Making, Options, Wanted};
-use sudokit::logic::hint::{hint_with, player_state, Hint};
+use sudokit::generate::{
+    generate_nth, Level as Making, Options, UnknownLevel as UnknownMaking, Wanted,
+};
+use sudokit::logic::hint::{hint_with, player_state, Hint, StateError, UnknownLevel};
 use sudokit::logic::rating::{check_unique, rate};
 use sudokit::logic::solver::{explain, Order};
 use sudokit::logic::{Cache, Level, State};
-use sudokit::parse::parse_state;
+use sudokit::parse::{parse_state, PlayerState};
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
 
 /// Tries `generate` makes by default before it gives up.
@@ -186,12 +190,32 @@ fn unique(puzzle: &Grid) -> Result<Grid, Fault> {
     check_unique(puzzle).map_err(|e| Fault::new("puzzle", e.to_string()))
 }
 
-/// The player's state: `puzzle`, `values` and the optional `marks`.
+/// The player's state: `puzzle`, `values` and the optional `marks`, read
+/// here and checked against the puzzle by the library's one check
+/// ([`player_state`]).
 fn player(request: &Value) -> Result<State, Fault> {
     let givens = puzzle(request)?;
-    let shape = givens.shape();
-    let line = text(request, "values")?;
-    let chars: Vec<char> = line.chars().collect();
+    let values = values(request, givens.shape())?;
+    let player = match request.get("marks").filter(|m| !m.is_null()) {
+        None => PlayerState::Digits(values),
+        Some(marks) => PlayerState::Written {
+            values,
+            marks: written_marks(marks, givens.shape())?,
+        },
+    };
+    player_state(&givens, &player).map_err(|e| {
+        let at = match e {
+            StateError::GivenStruck { .. } => "marks",
+            StateError::Shape { .. } | StateError::GivenChanged { .. } => "values",
+        };
+        Fault::new(at, e.to_string())
+    })
+}
+
+/// The `values` field: one character per square, a digit or `.` or `0`
+/// for an empty square.
+fn values(request: &Value, shape: &'static Shape) -> Result<Grid, Fault> {
+    let chars: Vec<char> = text(request, "values")?.chars().collect();
     if chars.len() != shape.square_count() {
         let what = format!("{} squares, expected {}", chars.len(), shape.square_count());
         return Err(Fault::new("values", what));
@@ -206,68 +230,51 @@ fn player(request: &Value) -> Result<State, Fault> {
                 return Err(Fault::new("values", what));
             }
         };
-        let given = givens.get(s);
-        if given != 0 && digit != 0 && digit != given {
-            let what = format!(
-                "square {}: the puzzle gives {given}, the state holds {digit}",
-                shape.name(s)
-            );
-            return Err(Fault::new("values", what));
-        }
         values.set(s, digit);
     }
-    let auto = State::from_marks(&givens, &values, None);
-    let Some(marks) = request.get("marks").filter(|m| !m.is_null()) else {
-        return Ok(auto);
-    };
+    Ok(values)
+}
+
+/// The `marks` field: a bit mask of digits per square (0: none written).
+fn written_marks(marks: &Value, shape: &'static Shape) -> Result<Vec<Digits>, Fault> {
     let Some(list) = marks.as_array().filter(|l| l.len() == shape.square_count()) else {
         let what = format!("must be a list of {} bit masks", shape.square_count());
         return Err(Fault::new("marks", what));
     };
-    let mut sets = Vec::with_capacity(list.len());
-    for (s, mask) in list.iter().enumerate() {
-        let bits = mask.as_u64().filter(|b| b & !0x3FE == 0).ok_or_else(|| {
-            let what = format!("square {}: not a mask of digits 1-9", shape.name(s));
-            Fault::new("marks", what)
-        })?;
-        sets.push(if bits == 0 {
-            auto.cands(s)
-        } else {
-            Digits::from_bits(bits as u32)
-        });
-    }
-    Ok(State::from_marks(&givens, &values, Some(&sets)))
+    list.iter()
+        .enumerate()
+        .map(|(s, mask)| {
+            let bits = mask.as_u64().filter(|b| b & !0x3FE == 0).ok_or_else(|| {
+                let what = format!("square {}: not a mask of digits 1-9", shape.name(s));
+                Fault::new("marks", what)
+            })?;
+            Ok(Digits::from_bits(bits as u32))
+        })
+        .collect()
 }
 
 /// Each square's candidates as a bit mask (a filled square: its digit).
 fn masks(state: &State) -> Vec<u32> {
-    (0..state.shape().square_count())
-        .map(|s| match state.value(s) {
-            0 => state.cands(s).bits(),
-            d => 1 << d,
-        })
+    state
+        .to_candidates()
+        .sets()
+        .iter()
+        .map(|d| d.bits())
         .collect()
 }
 
 /// The `level` field of a hint.
 fn level(request: &Value) -> Result<Level, Fault> {
-    let name = text(request, "level")?;
-    Level::ALL
-        .into_iter()
-        .find(|l| l.name() == name)
-        .ok_or_else(|| {
-            Fault::new(
-                "level",
-                format!("'{name}' is not area, technique, cells or move"),
-            )
-        })
+    text(request, "level")?
+        .parse()
+        .map_err(|e: UnknownLevel| Fault::new("level", e.to_string()))
 }
 
 /// A new puzzle at `level` from `seed`, trying up to `tries` times.
 fn generate(request: &Value) -> Result<Value, Fault> {
     let level: Making = text(request, "level")?
         .parse()
-        .map_err(|_| Fault::new("level", "not easy, medium, hard, fiendish or diabolical"))?;
+        .map_err(|e: UnknownMaking| Fault::new("level", e.to_string()))?;
     let seed = request
         .get("seed")
         .and_then(Value::as_u64)
@@ -432,6 +439,47 @@ mod tests {
         assert_eq!(answer["error"]["what"], what, "{answer}");
         let answer = ask(json!({"op": "hint", "puzzle": EASY, "values": EASY, "level": "loud"}));
         assert_eq!(answer["error"]["where"], "level");
+        let what = "unknown level 'loud' (expected area, technique, cells or move)";
+        assert_eq!(answer["error"]["what"], what);
+        let answer = ask(json!({"op": "generate", "level": "loud", "seed": 1}));
+        let what = "unknown level 'loud' (expected easy, medium, hard, fiendish or diabolical)";
+        assert_eq!(answer["error"]["what"], what);
+    }
+
+    #[test]
+    fn marks_are_read_where_written_and_may_not_leave_out_a_given() {
+        let start = ask(json!({"op": "candidates", "puzzle": EASY, "values": EASY}));
+        let start: Vec<u64> = serde_json::from_value(start["marks"].clone()).unwrap();
+        // A1 may be 4 or 5; the player wrote 5 alone there, and nothing
+        // elsewhere (0): A1 keeps its one mark, unplaced, and every other
+        // square what its peers allow.
+        assert_eq!(start[0], 1 << 4 | 1 << 5);
+        let mut marks = vec![0u64; 81];
+        marks[0] = 1 << 5;
+        let answer =
+            ask(json!({"op": "candidates", "puzzle": EASY, "values": EASY, "marks": marks}));
+        let read: Vec<u64> = serde_json::from_value(answer["marks"].clone()).unwrap();
+        assert_eq!(read[0], 1 << 5);
+        assert_eq!(read[1..], start[1..]);
+        // The answer's own masks (a filled square as its digit) read back.
+        let again = ask(json!({"op": "candidates", "puzzle": EASY, "values": EASY, "marks": read}));
+        assert_eq!(again["marks"], answer["marks"]);
+        // A3 gives 3: marks written there without it are refused.
+        marks[2] = 1 << 5;
+        let answer = ask(
+            json!({"op": "hint", "puzzle": EASY, "values": EASY, "marks": marks, "level": "area"}),
+        );
+        assert_eq!(answer["error"]["where"], "marks");
+        let what = "square A3: the puzzle gives 3, which the state's marks leave out";
+        assert_eq!(answer["error"]["what"], what);
+        marks[2] = 1 << 10;
+        let answer = ask(
+            json!({"op": "hint", "puzzle": EASY, "values": EASY, "marks": marks, "level": "area"}),
+        );
+        assert_eq!(
+            answer["error"]["what"],
+            "square A3: not a mask of digits 1-9"
+        );
     }
 
     #[test]

@@ -63,15 +63,6 @@ struct Explained {
     path_steps: Option<usize>,
 }
 
-impl Explain {
-    fn order_name(&self) -> &'static str {
-        match self.order {
-            StepOrder::Se => "se",
-            StepOrder::Easiest => "easiest",
-        }
-    }
-}
-
 impl Answers for Explain {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
         let start = Instant::now();
@@ -118,7 +109,7 @@ impl Answers for Explain {
                 record.seconds += seconds;
                 let extra = Explained {
                     rating: Rated::from(rating),
-                    order: self.order_name(),
+                    order: Order::from(self.order).name(),
                     path_steps: rating.map(|_| steps.len()),
                 };
                 out.push_str(&record.with(extra).to_line());
@@ -132,7 +123,7 @@ impl Answers for Explain {
             TextFormat::Json => Record::problem(source, message)
                 .with(Explained {
                     rating: Rated::default(),
-                    order: self.order_name(),
+                    order: Order::from(self.order).name(),
                     path_steps: None,
                 })
                 .to_line(),

@@ -64,6 +64,22 @@ impl Level {
     }
 }
 
+/// A hint level name that sudokit does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}' (expected area, technique, cells or move)")]
+pub struct UnknownLevel(pub String);
+
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
 /// A square that contradicts the solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mistake {
@@ -110,7 +126,8 @@ pub enum Hint {
 /// Why a player's state does not belong to a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StateError {
-    /// The state is not the puzzle's size or variant.
+    /// The state is not the puzzle's size or variant, or its marks are not
+    /// one set per square.
     #[error("the state has {state} squares and the puzzle {puzzle}")]
     Shape {
         /// Squares in the state.
@@ -139,41 +156,67 @@ pub enum StateError {
 }
 
 /// The state a player describes, on the puzzle `givens`: their placed
-/// digits, or their pencil marks (a square with one mark counts as placed).
-/// A given square must hold its given, or keep it among its marks; the
-/// puzzle's givens are placed whatever the state says of them otherwise.
+/// digits, their pencil marks (a square with one mark counts as placed), or
+/// both as a game keeps them ([`PlayerState::Written`]: a square with no
+/// marks written counts every digit its peers allow). Every front end
+/// checks a player's state here. A given square's marks, if written, must
+/// keep its given, and its digit, if placed, must be the given (in that
+/// order: a square of pencil marks down to another digit has its marks
+/// blamed); the puzzle's givens are placed whatever the state says of them
+/// otherwise. Digits that clash with their peers are let through: a
+/// player's mistake is for a hint to point out.
 pub fn player_state(givens: &Grid, player: &PlayerState) -> Result<State, StateError> {
-    let (values, marks): (&Grid, Option<&[Digits]>) = match player {
-        PlayerState::Digits(values) => (values, None),
-        PlayerState::Marks(marks) => (&marks.values, Some(marks.sets())),
-    };
     let shape = givens.shape();
-    if values.shape() != shape {
+    let (values, marks): (&Grid, Option<Vec<Digits>>) = match player {
+        PlayerState::Digits(values) => (values, None),
+        PlayerState::Marks(marks) => (&marks.values, Some(marks.sets().to_vec())),
+        PlayerState::Written { values, marks } => {
+            let all = Digits::all(shape.side());
+            let written = marks
+                .iter()
+                .map(|&m| match m.bits() & all.bits() {
+                    0 if m.is_empty() => all,
+                    bits => Digits::from_bits(bits),
+                })
+                .collect();
+            (values, Some(written))
+        }
+    };
+    let squares = match &marks {
+        Some(marks) if marks.len() != values.cells().len() => marks.len(),
+        _ => values.cells().len(),
+    };
+    if values.shape() != shape || squares != shape.square_count() {
         return Err(StateError::Shape {
-            state: values.cells().len(),
+            state: squares,
             puzzle: givens.cells().len(),
         });
     }
     for s in 0..shape.square_count() {
         let given = givens.get(s);
-        let kept = match marks {
-            Some(marks) => marks[s].contains(given),
-            None => values.get(s) == 0 || values.get(s) == given,
-        };
-        if given == 0 || kept {
+        if given == 0 {
             continue;
         }
-        let square = shape.name(s).to_string();
-        return Err(match marks {
-            Some(_) => StateError::GivenStruck { square, given },
-            None => StateError::GivenChanged {
-                square,
+        let square = || shape.name(s).to_string();
+        if marks
+            .as_ref()
+            .is_some_and(|marks| !marks[s].contains(given))
+        {
+            return Err(StateError::GivenStruck {
+                square: square(),
                 given,
-                found: values.get(s),
-            },
-        });
+            });
+        }
+        let found = values.get(s);
+        if found != 0 && found != given {
+            return Err(StateError::GivenChanged {
+                square: square(),
+                given,
+                found,
+            });
+        }
     }
-    Ok(State::from_marks(givens, values, marks))
+    Ok(State::from_marks(givens, values, marks.as_deref()))
 }
 
 /// The hint for `state`, whose givens are the puzzle: a mistake if the
@@ -739,5 +782,96 @@ mod tests {
         let stuck = hint(&mut Cache::new(), &path.end, Order::Easiest).unwrap();
         assert_eq!(stuck, Hint::Stuck);
         assert_eq!(json(&stuck.at(Level::Cells))["status"], "stuck");
+    }
+
+    #[test]
+    fn every_level_name_reads_back_and_a_bad_one_says_what_is_expected() {
+        // A new level fails this match until it is in `ALL` and named.
+        let place = |level| match level {
+            Level::Area => 0,
+            Level::Technique => 1,
+            Level::Cells => 2,
+            Level::Move => 3,
+        };
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(place(level), i);
+            assert_eq!(level.name().parse(), Ok(level));
+            // The name is also the level's JSON.
+            assert_eq!(serde_json::to_value(level).unwrap(), level.name());
+        }
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        let expected = format!(
+            "unknown level 'loud' (expected {} or {})",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        );
+        let error = "loud".parse::<Level>().unwrap_err();
+        assert_eq!(error, UnknownLevel("loud".to_string()));
+        assert_eq!(error.to_string(), expected);
+        assert!("".parse::<Level>().is_err());
+    }
+
+    /// The state a game keeps: digits placed, and marks where the player
+    /// wrote some (an empty set: none written).
+    #[test]
+    fn a_written_state_is_checked_like_the_others() {
+        let givens = grid(EASY1);
+        let start = State::from_puzzle(&givens);
+        let none = vec![Digits::EMPTY; 81];
+        let written = |values: &Grid, marks: &[Digits]| PlayerState::Written {
+            values: values.clone(),
+            marks: marks.to_vec(),
+        };
+        // No marks written anywhere, givens left out or not: the start.
+        let empty = Grid::empty(givens.shape());
+        assert!(player_state(&givens, &written(&empty, &none)) == Ok(start.clone()));
+        assert!(player_state(&givens, &written(&givens, &none)) == Ok(start.clone()));
+        // Marks written in A1 (4 and 5) narrow A1 alone; a mark its peers
+        // rule out stays out; one mark does not place the digit.
+        let mut marks = none.clone();
+        marks[0] = Digits::from_bits(1 << 4 | 1 << 5 | 1 << 3);
+        let state = player_state(&givens, &written(&givens, &marks)).unwrap();
+        assert_eq!(state.cands(0).iter().collect::<Vec<_>>(), [4, 5]);
+        assert_eq!(state.cands(1), start.cands(1));
+        marks[0] = Digits::from_bits(1 << 4);
+        let state = player_state(&givens, &written(&givens, &marks)).unwrap();
+        assert_eq!((state.value(0), state.cands(0).len()), (0, 1));
+        // A placed digit counts, and its peers lose it, marks or not.
+        let mut values = givens.clone();
+        values.set(0, 4);
+        let state = player_state(&givens, &written(&values, &marks)).unwrap();
+        assert_eq!(state.value(0), 4);
+        assert!(!state.cands(1).contains(4));
+        // A3 is given 3: placing 5 there, or writing marks without the 3,
+        // is refused, naming the square; marks are blamed first.
+        let mut changed = givens.clone();
+        changed.set(2, 5);
+        let error = player_state(&givens, &written(&changed, &none)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "square A3: the puzzle gives 3, the state holds 5"
+        );
+        let mut struck = none.clone();
+        struck[2] = Digits::from_bits(1 << 5);
+        for values in [&givens, &changed] {
+            assert_eq!(
+                player_state(&givens, &written(values, &struck)),
+                Err(StateError::GivenStruck {
+                    square: "A3".into(),
+                    given: 3
+                })
+            );
+        }
+        // The given's own mark, as a game's answers give a filled square.
+        struck[2] = Digits::from_bits(1 << 3);
+        assert!(player_state(&givens, &written(&givens, &struck)).is_ok());
+        // Marks for another number of squares.
+        assert_eq!(
+            player_state(&givens, &written(&givens, &none[..80])),
+            Err(StateError::Shape {
+                state: 80,
+                puzzle: 81
+            })
+        );
     }
 }

@@ -113,6 +113,35 @@ pub enum Order {
     Easiest,
 }
 
+impl Order {
+    /// Both orders, SE's first.
+    pub const ALL: [Order; 2] = [Order::Se, Order::Easiest];
+
+    /// The order's name, as `--order` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Se => "se",
+            Order::Easiest => "easiest",
+        }
+    }
+}
+
+/// An order name that sudokit does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown order '{0}' (expected se or easiest)")]
+pub struct UnknownOrder(pub String);
+
+impl std::str::FromStr for Order {
+    type Err = UnknownOrder;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Order::ALL
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| UnknownOrder(s.to_string()))
+    }
+}
+
 /// The next step from `state`, if any technique finds one. `cache` keeps
 /// what the techniques may reuse at the next call (see [`Cache`]).
 pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step> {
@@ -233,5 +262,28 @@ mod tests {
         }
         // Chains among them: the rules that now take their first step.
         assert!(states > 20 && chains > 5, "{states} {chains}");
+    }
+
+    #[test]
+    fn every_order_name_reads_back_and_a_bad_one_says_what_is_expected() {
+        // A new order fails this match until it is in `ALL` and named.
+        let place = |order| match order {
+            Order::Se => 0,
+            Order::Easiest => 1,
+        };
+        for (i, order) in Order::ALL.into_iter().enumerate() {
+            assert_eq!(place(order), i);
+            assert_eq!(order.name().parse(), Ok(order));
+        }
+        let names: Vec<&str> = Order::ALL.iter().map(|o| o.name()).collect();
+        let expected = format!(
+            "unknown order 'hardest' (expected {} or {})",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        );
+        let error = "hardest".parse::<Order>().unwrap_err();
+        assert_eq!(error, UnknownOrder("hardest".to_string()));
+        assert_eq!(error.to_string(), expected);
+        assert!("SE".parse::<Order>().is_err(), "names are lower case");
     }
 }

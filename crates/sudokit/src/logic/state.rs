@@ -11,7 +11,7 @@
 //! As in Sudoku Explainer, a filled square has no candidates, and placing a
 //! digit removes it from the candidates of the square's peers.
 
-use crate::grid::{Digits, Grid};
+use crate::grid::{Candidates, Digits, Grid};
 use crate::logic::bits::at_most_one;
 use crate::logic::step::Step;
 use crate::logic::units::Geometry;
@@ -298,6 +298,22 @@ impl State {
         }
         out
     }
+
+    /// Every square's candidates, a filled square holding its digit alone
+    /// (as [`State::to_marks_line`] writes them).
+    pub fn to_candidates(&self) -> Candidates {
+        let mut out = Candidates::full(self.shape());
+        for s in 0..self.cands.len() {
+            out.set(
+                s,
+                match self.values.get(s) {
+                    0 => self.cands[s],
+                    d => Digits::single(d),
+                },
+            );
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -378,5 +394,32 @@ mod tests {
             0b1_1111_1000,
             "row B keeps 5 outside box 1"
         );
+    }
+
+    #[test]
+    fn the_candidates_show_a_filled_square_as_its_digit_as_the_marks_line_does() {
+        let p = parse_grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ParseOptions::default(),
+        )
+        .unwrap();
+        let state = State::from_puzzle(&p);
+        let candidates = state.to_candidates();
+        assert_eq!(candidates.get(0), Digits::single(4));
+        assert_eq!(candidates.get(1).to_string(), "1679");
+        let line: String = candidates
+            .sets()
+            .iter()
+            .flat_map(|set| {
+                (1..=9).map(move |d| {
+                    if set.contains(d) {
+                        Shape::symbol(d)
+                    } else {
+                        '.'
+                    }
+                })
+            })
+            .collect();
+        assert_eq!(line, state.to_marks_line());
     }
 }

@@ -47,13 +47,28 @@ impl Marks {
     }
 }
 
-/// A player's state as text: the digits placed so far, or pencil marks.
+/// A player's state: the digits placed so far, or pencil marks, as text
+/// gives them ([`parse_state`]); or both, as a game keeps them.
+/// [`crate::logic::hint::player_state`] checks any of them against the
+/// puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerState {
     /// Placed digits, in any form a puzzle may take.
     Digits(Grid),
     /// Pencil marks, in either form.
     Marks(Marks),
+    /// Placed digits and, beside them, the pencil marks the player wrote (as
+    /// the web page keeps them; [`parse_state`] never gives this form).
+    /// Marks count only in empty squares, and a square with one mark is not
+    /// placed.
+    Written {
+        /// The digits placed (0: empty; givens may be left out).
+        values: Grid,
+        /// Each square's marks, in square order; an empty set means none
+        /// written there, so the square counts every digit its peers allow
+        /// (digits above the grid's side count for nothing).
+        marks: Vec<Digits>,
+    },
 }
 
 /// Reads a player's state: pencil marks when the text holds `side` cubed
