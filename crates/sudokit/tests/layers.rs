@@ -5,8 +5,9 @@
 //!
 //! The check reads the sources as text. A file's imports are the module
 //! paths its code names (`use` lines and paths written inline), outside
-//! comments and outside its `#[cfg(test)]` modules: tests may reach up to
-//! the solver for real paths to check a rule against.
+//! comments and outside its `#[cfg(test)]` modules (written inline, or a
+//! file declared `#[cfg(test)] mod name;`): tests may reach up to the
+//! solver for real paths to check a rule against.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -26,6 +27,26 @@ const LAYERS: &[&[&str]] = &[
     &["chains::board"],
     &["chains::reach", "chains::digit_memo"],
     &["chains::forcing"],
+    // The dynamic chains' folder, file by file: the parts that stand on
+    // their own, the rules, one chain's record, the engine's state, then
+    // the engine's work (an `impl Engine` block each), the finder on top.
+    &[
+        "chains::dynamic::memo",
+        "chains::dynamic::closure",
+        "chains::dynamic::inner",
+        "chains::dynamic::spread",
+    ],
+    &["chains::dynamic::rule"],
+    &["chains::dynamic::run"],
+    &["chains::dynamic::engine"],
+    &["chains::dynamic::follow"],
+    &["chains::dynamic::rank"],
+    &["chains::dynamic::nested"],
+    &["chains::dynamic::prune"],
+    &["chains::dynamic::conclude"],
+    &["chains::dynamic::search"],
+    &["chains::dynamic::explain"],
+    &["chains::dynamic::finder"],
     &["chains::dynamic"],
     &["solver"],
     &["rating"],
@@ -211,6 +232,26 @@ fn expand_braces(code: &str) -> String {
     out
 }
 
+/// The modules that `code`, in module `module`, declares out of line under
+/// `#[cfg(test)]` (`#[cfg(test)] mod name;`): files of test code.
+fn test_files(module: &str, code: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut test_attr = false;
+    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if test_attr {
+            let name = line.strip_prefix("mod ").and_then(|l| l.strip_suffix(';'));
+            if let Some(name) = name {
+                files.push(match module {
+                    "" => name.to_string(),
+                    _ => format!("{module}::{name}"),
+                });
+            }
+        }
+        test_attr = line == "#[cfg(test)]";
+    }
+    files
+}
+
 struct Logic {
     /// Module path -> (file, its code, whether it is a `mod.rs`).
     modules: BTreeMap<String, (PathBuf, String, bool)>,
@@ -219,14 +260,25 @@ struct Logic {
 impl Logic {
     fn read() -> Logic {
         let logic = crate_src().join("logic");
-        let modules = rust_files(&logic)
+        let mut modules = rust_files(&logic)
             .into_iter()
             .map(|file| {
                 let text = std::fs::read_to_string(&file).unwrap();
                 let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
                 (module_of(&logic, &file), (file, code_of(&text), is_mod_rs))
             })
+            .collect::<BTreeMap<_, _>>();
+        // A file declared `#[cfg(test)] mod name;` is test code throughout,
+        // as an inline `#[cfg(test)]` module is.
+        let tests: Vec<String> = modules
+            .iter()
+            .flat_map(|(module, (_, code, _))| test_files(module, code))
             .collect();
+        for test in tests {
+            if let Some((_, code, _)) = modules.get_mut(&test) {
+                code.clear();
+            }
+        }
         Logic { modules }
     }
 
@@ -260,6 +312,10 @@ impl Logic {
         *is_mod_rs
             && code.split(';').map(str::trim).all(|item| {
                 let item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+                // A test module declared out of line is a module line too.
+                let item = item
+                    .strip_prefix("#[cfg(test)]")
+                    .map_or(item, str::trim_start);
                 item.is_empty()
                     || item.starts_with("pub use ")
                     || item.starts_with("mod ")
@@ -294,7 +350,7 @@ fn every_logic_module_has_a_layer() {
 #[test]
 fn the_fronts_hold_only_modules_and_reexports_and_nothing_imports_them() {
     let logic = Logic::read();
-    for front in ["", "techniques", "chains"] {
+    for front in ["", "techniques", "chains", "chains::dynamic"] {
         assert!(logic.is_front(front), "logic::{front} is not a front");
     }
     let mut wrong = Vec::new();
@@ -420,5 +476,10 @@ fn the_checker_sees_imports_written_every_way() {
     assert!(
         !tested.contains("solver") && tested.contains("fn b"),
         "{tested}"
+    );
+    let declared = code_of("mod run;\n#[cfg(test)]\nmod tests;\n");
+    assert_eq!(
+        test_files("chains::dynamic", &declared),
+        ["chains::dynamic::tests"]
     );
 }

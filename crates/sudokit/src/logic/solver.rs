@@ -18,7 +18,8 @@
 //! defines its rating ([`super::rating`]).
 
 use crate::logic::cache::Cache;
-use crate::logic::chains::dynamic::{ForcingChainRule, Rule};
+use crate::logic::chains::dynamic::finder::ForcingChainRule;
+use crate::logic::chains::dynamic::rule::Rule;
 use crate::logic::chains::forcing::ForcingChains;
 use crate::logic::finder::Finder;
 use crate::logic::state::State;

@@ -1,0 +1,140 @@
+//! Following one chain: from its assumption, every "on" before the next
+//! "off", link by link on the working grid (which a dynamic chain strikes
+//! what it proves off out of as it goes), with the inner rules run where it
+//! runs dry, until nothing new follows or a potential is forced both on
+//! and off.
+
+use super::engine::Engine;
+use super::run::Cause;
+use crate::logic::bits::{at_most_one, bits};
+use crate::logic::chains::potential::{off, on, Potential};
+use crate::logic::units::Linked;
+
+impl Engine {
+    /// Follows run `id` from its assumption until nothing new follows or a
+    /// potential is forced both on and off; then the pair (on, off), whose
+    /// nodes are in the run. The board is as before when it returns.
+    pub(super) fn chain(&mut self, id: usize) -> Option<(u32, u32)> {
+        let found = self.spread(id);
+        // Past four strikes, one copy of the board undoes them faster.
+        if self.log.len() > 4 {
+            self.board.copy_candidates(&self.base);
+            for (s, _) in self.log.drain(..) {
+                self.struck[s] = 0;
+            }
+        } else {
+            for (s, d) in self.log.drain(..) {
+                self.board.restore(s, d);
+                self.struck[s] = 0;
+            }
+        }
+        self.runs[id].absurd = found;
+        found
+    }
+
+    fn spread(&mut self, id: usize) -> Option<(u32, u32)> {
+        // The sets grow in the order their potentials are reached, so each
+        // is its own queue: what is left to follow is past its head.
+        let (mut on_head, mut off_head) = (0, 0);
+        loop {
+            if let Some(&p) = self.runs[id].on.get(on_head) {
+                on_head += 1;
+                if let Some(found) = self.turn_offs(id, p) {
+                    return Some(found);
+                }
+                continue;
+            }
+            if let Some(&p) = self.runs[id].off.get(off_head) {
+                off_head += 1;
+                if let Some(found) = self.turn_ons(id, p) {
+                    return Some(found);
+                }
+                // Struck only once followed: what it turned on was read
+                // with it there.
+                if self.rule.is_dynamic() {
+                    let Potential { square, digit, .. } = self.runs[id].nodes[p as usize].potential;
+                    self.strike(square, digit);
+                }
+                continue;
+            }
+            if self.rule.level() > 0 && self.advance(id) {
+                continue;
+            }
+            return None;
+        }
+    }
+
+    /// Follows what node `n` of run `id`, an "on", turns off on the board:
+    /// with Y-links the square's other candidates, then the digit's other
+    /// places in the box, row and column (a place shared by the box and a
+    /// line once, from the box). Each is read off the board and kept as it
+    /// comes, with no list in between (this is the chains' innermost loop);
+    /// `Some` (on, off) where one of them was already on: a contradiction.
+    fn turn_offs(&mut self, id: usize, n: u32) -> Option<(u32, u32)> {
+        let (board, geo, stride) = (&self.board, self.geo, self.stride);
+        let run = &mut self.runs[id];
+        let Potential { square, digit, .. } = run.nodes[n as usize].potential;
+        let mut follow = |q: Potential, cause: Cause| run.follow(q, cause, n, 0, stride);
+        if !self.rule.is_nishio() {
+            for d in bits(board.cands(square) & !(1 << digit)) {
+                if let Some(found) = follow(off(square, d as u8), Cause::Square) {
+                    return Some(found);
+                }
+            }
+        }
+        for link in geo.linked(square) {
+            let squares = geo.squares(link.unit);
+            for i in bits(board.positions(link.unit, digit) & !link.before) {
+                let cause = Cause::Unit(link.unit as u32);
+                if let Some(found) = follow(off(squares[i], digit), cause) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+
+    /// Follows what node `n` of run `id`, an "off", turns on, on the board:
+    /// with Y-links the square's other candidate when it has two; the
+    /// digit's one other place in the box, row or column (a place reached
+    /// from two units once, from the first). Each comes with what the chain
+    /// has struck out of its square or unit (its hidden parents, see
+    /// [`Node::hidden`]). `Some` (on, off) where one of them was already
+    /// off: a contradiction.
+    ///
+    /// [`Node::hidden`]: super::run::Node::hidden
+    fn turn_ons(&mut self, id: usize, n: u32) -> Option<(u32, u32)> {
+        let (board, base, geo, stride) = (&self.board, &self.base, self.geo, self.stride);
+        let run = &mut self.runs[id];
+        let Potential { square, digit, .. } = run.nodes[n as usize].potential;
+        // A place reached from a second unit is already on, and passed over.
+        let mut follow = |q: Potential, cause, hidden| run.follow(q, cause, n, hidden, stride);
+        if !self.rule.is_nishio() && board.is_bivalue(square) {
+            let other = (board.cands(square) & !(1 << digit)).trailing_zeros() as u8;
+            if let Some(found) = follow(on(square, other), Cause::Square, self.struck[square]) {
+                return Some(found);
+            }
+        }
+        for &Linked { unit, here, .. } in geo.linked(square) {
+            let others = board.positions(unit, digit) & !here;
+            if others == 0 || !at_most_one(others) {
+                continue;
+            }
+            let target = on(geo.squares(unit)[others.trailing_zeros() as usize], digit);
+            let hidden = base.positions(unit, digit) & !board.positions(unit, digit);
+            if let Some(found) = follow(target, Cause::Unit(unit as u32), hidden) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// Strikes a candidate out of the working grid, to be put back when the
+    /// chain ends.
+    fn strike(&mut self, s: usize, d: u8) {
+        if self.board.remove(s, d) {
+            self.struck[s] |= 1 << d;
+            self.log.push((s, d));
+        }
+    }
+}
