@@ -75,7 +75,7 @@ pub fn run(
         DEFAULT_ENGINES.to_vec()
     };
     let mut out = std::io::stdout().lock();
-    let width = file_width(&collections);
+    let width = file_width(collections);
     if args.format == TextFormat::Text {
         writeln!(
             out,

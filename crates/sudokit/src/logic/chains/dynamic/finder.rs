@@ -42,8 +42,10 @@ struct DynamicCache {
     /// tables hold a slot per potential.
     engine: Option<Box<Engine>>,
     /// The engines of the runs a search shares out over threads, kept for
-    /// the next search so.
+    /// the next search so. (Boxed as the spare engine is: an engine moves
+    /// between the pool and a run as a pointer, not as its many fields.)
     #[cfg(feature = "parallel")]
+    #[allow(clippy::vec_box)]
     runs: std::sync::Mutex<Vec<Box<Engine>>>,
     /// What the rules run inside chains found (see [`memo`]).
     table: memo::Shared,
