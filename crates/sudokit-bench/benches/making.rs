@@ -9,7 +9,7 @@ use std::time::Duration;
 mod common;
 use common::corpus;
 use sudokit::canon::minlex;
-use sudokit::generate::{generate_nth, Level, Options, Wanted};
+use sudokit::generate::{generate_nth, Grade, Options, Wanted};
 use sudokit::Shape;
 
 fn canon(c: &mut Criterion) {
@@ -50,7 +50,7 @@ fn generate(c: &mut Criterion) {
             "hard",
             50,
             Options {
-                difficulty: Some(Wanted::level(Level::Hard)),
+                difficulty: Some(Wanted::level(Grade::Hard)),
                 ..standard
             },
         ),
@@ -58,7 +58,7 @@ fn generate(c: &mut Criterion) {
             "diabolical",
             5,
             Options {
-                difficulty: Some(Wanted::level(Level::Diabolical)),
+                difficulty: Some(Wanted::level(Grade::Diabolical)),
                 ..standard
             },
         ),

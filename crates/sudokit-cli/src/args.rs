@@ -2,7 +2,7 @@
 //! here at the edge so the commands never look at strings.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudokit::generate::{Level, SymmetryChoice};
+use sudokit::generate::{Grade, SymmetryChoice};
 use sudokit::{EngineKind, Size};
 
 /// sudokit: solve, count, rate, explain, hint and benchmark Sudoku puzzles;
@@ -493,7 +493,7 @@ pub struct GenerateArgs {
     /// (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0) or diabolical (6.1 and
     /// up). With --er, both must hold.
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-    pub level: Option<Level>,
+    pub level: Option<Grade>,
     /// The technique of the hardest step (its id, as `rate --format json`
     /// writes it, e.g. x_wing, xy_wing, naked_pair).
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
@@ -570,9 +570,9 @@ fn parse_symmetry(text: &str) -> Result<SymmetryChoice, String> {
     }
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
+fn parse_level(text: &str) -> Result<Grade, String> {
     text.parse()
-        .map_err(|e: sudokit::generate::UnknownLevel| e.to_string())
+        .map_err(|e: sudokit::generate::UnknownGrade| e.to_string())
 }
 
 fn parse_technique(text: &str) -> Result<sudokit::logic::Technique, String> {

@@ -6,7 +6,7 @@ use crate::PyRating;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use sudokit::generate::{
-    fewest_givens, generate_nth, Level, Options, Symmetry, SymmetryChoice, Wanted,
+    fewest_givens, generate_nth, Grade, Options, Symmetry, SymmetryChoice, Wanted,
 };
 use sudokit::{Shape, Size, Variant};
 
@@ -75,7 +75,7 @@ fn options(
     }
     let mut wanted: Option<Wanted> = None;
     if let Some(level) = level {
-        let level: Level = level.parse().map_err(usage)?;
+        let level: Grade = level.parse().map_err(usage)?;
         wanted = Some(Wanted::level(level));
     }
     if let Some((min, max)) = er {

@@ -49,9 +49,7 @@
 
 use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
-use sudokit::generate::{
-    generate_nth, Level as Making, Options, UnknownLevel as UnknownMaking, Wanted,
-};
+use sudokit::generate::{generate_nth, Grade, Options, UnknownGrade, Wanted};
 use sudokit::logic::hint::{hint_with, player_state, Hint, StateError, UnknownLevel};
 use sudokit::logic::rating::{check_unique, rate};
 use sudokit::logic::solver::{explain, Order};
@@ -272,9 +270,9 @@ fn level(request: &Value) -> Result<Level, Fault> {
 
 /// A new puzzle at `level` from `seed`, trying up to `tries` times.
 fn generate(request: &Value) -> Result<Value, Fault> {
-    let level: Making = text(request, "level")?
+    let level: Grade = text(request, "level")?
         .parse()
-        .map_err(|e: UnknownMaking| Fault::new("level", e.to_string()))?;
+        .map_err(|e: UnknownGrade| Fault::new("level", e.to_string()))?;
     let seed = request
         .get("seed")
         .and_then(Value::as_u64)

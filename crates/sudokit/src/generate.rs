@@ -181,10 +181,12 @@ pub enum SymmetryChoice {
     Random,
 }
 
-/// Sudoku Explainer's difficulty levels, by ER.
+/// The levels puzzles are made at (`--level`), graded by Sudoku
+/// Explainer's ER. (A hint's level, how much it gives away, is
+/// [`crate::logic::hint::Level`].)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Level {
+pub enum Grade {
     /// ER 1.0 to 1.2: full houses and hidden singles in boxes.
     Easy,
     /// ER 1.3 to 1.5: hidden singles in rows and columns.
@@ -197,52 +199,52 @@ pub enum Level {
     Diabolical,
 }
 
-impl Level {
+impl Grade {
     /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Fiendish,
-        Level::Diabolical,
+    pub const ALL: [Grade; 5] = [
+        Grade::Easy,
+        Grade::Medium,
+        Grade::Hard,
+        Grade::Fiendish,
+        Grade::Diabolical,
     ];
 
     /// The name the command uses, e.g. `fiendish`.
     pub fn name(self) -> &'static str {
         match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Fiendish => "fiendish",
-            Level::Diabolical => "diabolical",
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Fiendish => "fiendish",
+            Grade::Diabolical => "diabolical",
         }
     }
 
     /// The ER band, in tenths: lowest and highest (none above diabolical).
     pub fn band(self) -> (u16, Option<u16>) {
         match self {
-            Level::Easy => (10, Some(12)),
-            Level::Medium => (13, Some(15)),
-            Level::Hard => (16, Some(25)),
-            Level::Fiendish => (26, Some(60)),
-            Level::Diabolical => (61, None),
+            Grade::Easy => (10, Some(12)),
+            Grade::Medium => (13, Some(15)),
+            Grade::Hard => (16, Some(25)),
+            Grade::Fiendish => (26, Some(60)),
+            Grade::Diabolical => (61, None),
         }
     }
 }
 
-/// A level name that sudokit does not know.
+/// A grade's name (a level to make puzzles at) that sudokit does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown level '{0}' (expected easy, medium, hard, fiendish or diabolical)")]
-pub struct UnknownLevel(pub String);
+pub struct UnknownGrade(pub String);
 
-impl FromStr for Level {
-    type Err = UnknownLevel;
+impl FromStr for Grade {
+    type Err = UnknownGrade;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL
+        Grade::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| UnknownLevel(s.to_string()))
+            .ok_or_else(|| UnknownGrade(s.to_string()))
     }
 }
 
@@ -271,7 +273,7 @@ impl Wanted {
     }
 
     /// A level's band.
-    pub fn level(level: Level) -> Wanted {
+    pub fn level(level: Grade) -> Wanted {
         let (min_er, max_er) = level.band();
         Wanted {
             min_er,
@@ -671,7 +673,7 @@ mod tests {
 
     #[test]
     fn wanted_difficulties_overlap() {
-        let both = Wanted::level(Level::Fiendish).and(Wanted {
+        let both = Wanted::level(Grade::Fiendish).and(Wanted {
             min_er: 40,
             max_er: None,
             technique: None,

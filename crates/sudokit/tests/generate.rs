@@ -5,7 +5,7 @@
 //! givens, and the difficulty by rating the puzzle again.
 
 use sudokit::generate::{
-    generate_nth, Generated, Level, Miss, Options, Symmetry, SymmetryChoice, Wanted,
+    generate_nth, Generated, Grade, Miss, Options, Symmetry, SymmetryChoice, Wanted,
 };
 use sudokit::logic::{rate, Cache, Technique};
 use sudokit::{verify, Count, EngineKind, Grid, Limits, Shape, Size, Variant};
@@ -129,11 +129,11 @@ fn a_range_of_givens_without_minimal_stops_digging_early() {
 #[test]
 fn every_level_is_rated_in_its_band() {
     for (level, wanted) in [
-        (Level::Easy, 2),
-        (Level::Medium, 2),
-        (Level::Hard, 2),
-        (Level::Fiendish, 2),
-        (Level::Diabolical, 1),
+        (Grade::Easy, 2),
+        (Grade::Medium, 2),
+        (Grade::Hard, 2),
+        (Grade::Fiendish, 2),
+        (Grade::Diabolical, 1),
     ] {
         let options = Options {
             difficulty: Some(Wanted::level(level)),
@@ -165,7 +165,7 @@ fn a_miss_says_why() {
     };
     assert!(matches!(generate_nth(&options, 1, 0), Err(Miss::Clues(_))));
     let options = Options {
-        difficulty: Some(Wanted::level(Level::Easy)),
+        difficulty: Some(Wanted::level(Grade::Easy)),
         ..Options::new(Shape::standard())
     };
     let misses: Vec<Miss> = (0..40)
