@@ -8,7 +8,7 @@ mod examples;
 use examples::*;
 use std::ops::ControlFlow;
 use sudokit::grid::Digits;
-use sudokit::logic::chains::dynamic::{ForcingChainRule, Rule};
+use sudokit::logic::chains::dynamic::{DynamicRule, ForcingChainRule};
 use sudokit::logic::techniques::aligned::AlignedExclusion;
 use sudokit::logic::techniques::bug::Bug;
 use sudokit::logic::techniques::uniqueness::UniqueLoops;
@@ -676,7 +676,7 @@ fn se_position(puzzle: &str, line: &str) -> (State, Grid) {
 }
 
 /// The first step `rule` offers, which is the one SE takes.
-fn first_chain_step(rule: Rule, state: &State) -> Option<Step> {
+fn first_chain_step(rule: DynamicRule, state: &State) -> Option<Step> {
     let mut first = None;
     let _ = ForcingChainRule { rule }.find(state, &mut Cache::new(), &mut |step| {
         first = Some(step);
@@ -729,7 +729,7 @@ struct SeExample {
     puzzle: &'static str,
     marks: &'static str,
     /// The rule whose first step it is, and what that step must be.
-    rule: Rule,
+    rule: DynamicRule,
     technique: &'static str,
     difficulty: u16,
     placed: &'static [&'static str],
@@ -751,7 +751,11 @@ fn assert_se_takes(example: &SeExample) -> Step {
     let (state, solution) = se_position(example.puzzle, example.marks);
     let step = next_step(&mut Cache::new(), &state, Order::Se).expect("a step");
     assert_eq!(Some(&step), first_chain_step(example.rule, &state).as_ref());
-    let before = [Rule::Nishio, Rule::Multiple, Rule::Dynamic];
+    let before = [
+        DynamicRule::Nishio,
+        DynamicRule::Multiple,
+        DynamicRule::Dynamic,
+    ];
     for &rule in before.iter().take_while(|&&r| r != example.rule) {
         let found = first_chain_step(rule, &state);
         assert_eq!(found, None, "{rule:?} before {:?}", example.rule);
@@ -786,7 +790,7 @@ fn nishio_forcing_chain_as_sudoku_explainer_takes_it() {
     let step = assert_se_takes(&SeExample {
         puzzle: TOP_61,
         marks: TOP_61_AT_13,
-        rule: Rule::Nishio,
+        rule: DynamicRule::Nishio,
         technique: "nishio_forcing_chain",
         difficulty: 78,
         placed: &[],
@@ -806,7 +810,7 @@ fn cell_forcing_chains_as_sudoku_explainer_takes_them() {
     assert_se_takes(&SeExample {
         puzzle: TOP_61,
         marks: TOP_61_AT_22,
-        rule: Rule::Multiple,
+        rule: DynamicRule::Multiple,
         technique: "cell_forcing_chains",
         difficulty: 83,
         placed: &[],
@@ -825,7 +829,7 @@ fn region_forcing_chains_as_sudoku_explainer_takes_them() {
     assert_se_takes(&SeExample {
         puzzle: TOP_61,
         marks: TOP_61_AT_41,
-        rule: Rule::Multiple,
+        rule: DynamicRule::Multiple,
         technique: "region_forcing_chains",
         difficulty: 85,
         placed: &["F7=7"],
@@ -849,7 +853,7 @@ fn dynamic_region_forcing_chains_as_sudoku_explainer_takes_them() {
     assert_se_takes(&SeExample {
         puzzle: TOP_61,
         marks: TOP_61_AT_26,
-        rule: Rule::Dynamic,
+        rule: DynamicRule::Dynamic,
         technique: "dynamic_region_chains",
         difficulty: 88,
         placed: &[],
@@ -868,7 +872,7 @@ fn dynamic_contradiction_as_sudoku_explainer_takes_it() {
     assert_se_takes(&SeExample {
         puzzle: TOP_61,
         marks: TOP_61_AT_28,
-        rule: Rule::Dynamic,
+        rule: DynamicRule::Dynamic,
         technique: "dynamic_contradiction_chain",
         difficulty: 88,
         placed: &[],
@@ -887,7 +891,7 @@ fn dynamic_double_as_sudoku_explainer_takes_it() {
     let step = assert_se_takes(&SeExample {
         puzzle: HARDEST_6,
         marks: HARDEST_6_AT_34,
-        rule: Rule::Dynamic,
+        rule: DynamicRule::Dynamic,
         technique: "dynamic_double_chain",
         difficulty: 91,
         placed: &[],
@@ -913,7 +917,7 @@ fn dynamic_cell_forcing_chains_as_sudoku_explainer_takes_them() {
     assert_se_takes(&SeExample {
         puzzle: TOP_7,
         marks: TOP_7_AT_14,
-        rule: Rule::Dynamic,
+        rule: DynamicRule::Dynamic,
         technique: "dynamic_cell_chains",
         difficulty: 88,
         placed: &[],
@@ -930,7 +934,11 @@ fn nishio_multiple_and_dynamic_chains_must_not_fire_without_links() {
     // but leaves no square with one candidate and no unit with one place,
     // so no chain gets past its first link.
     let state = marks(&[]);
-    for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+    for rule in [
+        DynamicRule::Nishio,
+        DynamicRule::Multiple,
+        DynamicRule::Dynamic,
+    ] {
         assert_eq!(first_chain_step(rule, &state), None, "{rule:?}");
     }
 }

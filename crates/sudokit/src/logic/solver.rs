@@ -19,7 +19,7 @@
 
 use crate::logic::cache::Cache;
 use crate::logic::chains::dynamic::finder::ForcingChainRule;
-use crate::logic::chains::dynamic::rule::Rule;
+use crate::logic::chains::dynamic::rule::DynamicRule;
 use crate::logic::chains::forcing::ForcingChains;
 use crate::logic::finder::Finder;
 use crate::logic::state::State;
@@ -74,33 +74,35 @@ pub static SE_ORDER: &[&dyn Finder] = &[
     &AlignedExclusion { size: 2 },
     &ForcingChains,
     &AlignedExclusion { size: 3 },
-    &ForcingChainRule { rule: Rule::Nishio },
     &ForcingChainRule {
-        rule: Rule::Multiple,
+        rule: DynamicRule::Nishio,
     },
     &ForcingChainRule {
-        rule: Rule::Dynamic,
+        rule: DynamicRule::Multiple,
     },
     &ForcingChainRule {
-        rule: Rule::DynamicPlus,
+        rule: DynamicRule::Dynamic,
     },
     &ForcingChainRule {
-        rule: Rule::NestedForcing,
+        rule: DynamicRule::DynamicPlus,
     },
     &ForcingChainRule {
-        rule: Rule::NestedMultiple,
+        rule: DynamicRule::NestedForcing,
     },
     &ForcingChainRule {
-        rule: Rule::NestedDynamic(0),
+        rule: DynamicRule::NestedMultiple,
     },
     &ForcingChainRule {
-        rule: Rule::NestedDynamic(1),
+        rule: DynamicRule::NestedDynamic(0),
     },
     &ForcingChainRule {
-        rule: Rule::NestedDynamic(2),
+        rule: DynamicRule::NestedDynamic(1),
     },
     &ForcingChainRule {
-        rule: Rule::NestedDynamic(3),
+        rule: DynamicRule::NestedDynamic(2),
+    },
+    &ForcingChainRule {
+        rule: DynamicRule::NestedDynamic(3),
     },
 ];
 

@@ -44,31 +44,31 @@ use crate::logic::chains::board::Board;
 use crate::logic::units::Geometry;
 
 /// A set of squares, bit `s` for square `s` (81 squares at most).
-type Squares = u128;
+type SquareBits = u128;
 
 /// The candidates a closure starts from, and the tables it reads them with.
-pub(super) struct Grid {
+pub(super) struct ClosureTables {
     side: usize,
     /// Bit `s` of `cands[d]` when square `s` has candidate `d`.
-    cands: [Squares; 10],
+    cands: [SquareBits; 10],
     /// Each square's candidates, bit `d` for digit `d`.
     digits: Vec<u32>,
     /// Each square's box, row and column mates, itself left out.
-    peers: Vec<Squares>,
+    peers: Vec<SquareBits>,
     /// Each unit's squares (box, row and column units only are used).
-    units: Vec<Squares>,
+    units: Vec<SquareBits>,
     /// Each square's box, row and column, bit `u` for unit `u`.
     units_of: Vec<u32>,
     /// For static chains, per digit and square: the digit's other place in
     /// each of the square's units where it has two places exactly.
-    partners: Vec<Squares>,
+    partners: Vec<SquareBits>,
     /// The squares with two candidates exactly, and with two or more.
-    bivalue: Squares,
-    several: Squares,
+    bivalue: SquareBits,
+    several: SquareBits,
 }
 
 /// What a chain from a candidate assumed off turns on first
-/// ([`Grid::off_start`]), and so what its closure is.
+/// ([`ClosureTables::off_start`]), and so what its closure is.
 ///
 /// Where it turns on a candidate `c`, its closure is `c`'s from "on": `c`
 /// on turns the candidate off again (it sees it, in a unit or in its own
@@ -88,8 +88,8 @@ pub(super) enum OffStart {
 /// What one assumption forces: the candidates turned on and off.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Closure {
-    pub(super) on: [Squares; 10],
-    pub(super) off: [Squares; 10],
+    pub(super) on: [SquareBits; 10],
+    pub(super) off: [SquareBits; 10],
     /// A contradiction may come on the way (see the module doc): the
     /// sets then stop where it was seen, and say nothing more.
     pub(super) absurd: bool,
@@ -104,9 +104,9 @@ pub(super) struct Links {
     pub(super) dynamic: bool,
 }
 
-impl Grid {
+impl ClosureTables {
     /// An empty grid for `geo` (9x9 and smaller: 81 squares at most).
-    pub(super) fn new(geo: &Geometry) -> Grid {
+    pub(super) fn new(geo: &Geometry) -> ClosureTables {
         let shape = geo.shape;
         let count = shape.square_count();
         debug_assert!(count <= 128 && shape.side() <= 9);
@@ -124,7 +124,7 @@ impl Grid {
                 }
             }
         }
-        Grid {
+        ClosureTables {
             side: shape.side(),
             cands: [0; 10],
             digits: vec![0; count],
@@ -208,7 +208,7 @@ impl Grid {
         }
     }
 
-    /// [`Grid::close_into`] as a new closure.
+    /// [`ClosureTables::close_into`] as a new closure.
     #[cfg(test)]
     pub(super) fn close(&self, square: usize, digit: u8, on: bool, links: Links) -> Closure {
         let mut c = Closure::default();
@@ -229,7 +229,7 @@ impl Grid {
         out: &mut Closure,
     ) {
         *out = Closure::default();
-        let mut w = Work {
+        let mut w = Growing {
             c: out,
             fresh_on: [0; 10],
             fresh_off: [0; 10],
@@ -263,7 +263,7 @@ impl Grid {
             }
             // ...then every "off" found so far turns on what is left alone.
             let off_digits = std::mem::take(&mut w.off_digits);
-            let mut fresh = [0 as Squares; 10];
+            let mut fresh = [0 as SquareBits; 10];
             for d in bits(off_digits) {
                 fresh[d] = std::mem::take(&mut w.fresh_off[d]);
             }
@@ -279,14 +279,14 @@ impl Grid {
     /// `digits`): squares that lost a candidate and have one left, units
     /// that lost a place and have one left. A square (with square links)
     /// or a unit with nothing left makes the closure `absurd`.
-    fn dynamic_ons(&self, w: &mut Work, digits: u32, fresh: &[Squares; 10], y: bool) {
-        let mut left = [0 as Squares; 10];
+    fn dynamic_ons(&self, w: &mut Growing, digits: u32, fresh: &[SquareBits; 10], y: bool) {
+        let mut left = [0 as SquareBits; 10];
         for ((l, &cands), &off) in left.iter_mut().zip(&self.cands).zip(&w.c.off) {
             *l = cands & !off;
         }
         if y {
             let touched = fresh.iter().fold(0, |m, &f| m | f);
-            let (mut one, mut two) = (0 as Squares, 0 as Squares);
+            let (mut one, mut two) = (0 as SquareBits, 0 as SquareBits);
             for &l in &left[1..=self.side] {
                 two |= one & l;
                 one |= l;
@@ -323,7 +323,7 @@ impl Grid {
     /// A static chain's "on"s from the offs `fresh` (of the digits
     /// `digits`): the other candidate of a square of two, the other place of
     /// a unit of two.
-    fn static_ons(&self, w: &mut Work, digits: u32, fresh: &[Squares; 10], y: bool) {
+    fn static_ons(&self, w: &mut Growing, digits: u32, fresh: &[SquareBits; 10], y: bool) {
         for d in bits(digits) {
             let mut partners = 0;
             for s in bits128(fresh[d]) {
@@ -342,18 +342,18 @@ impl Grid {
 
 /// A closure being worked out: what it holds, and what is new since the
 /// links were last followed.
-struct Work<'a> {
+struct Growing<'a> {
     c: &'a mut Closure,
-    fresh_on: [Squares; 10],
-    fresh_off: [Squares; 10],
+    fresh_on: [SquareBits; 10],
+    fresh_off: [SquareBits; 10],
     /// The digits with something in `fresh_on`, and in `fresh_off`.
     on_digits: u32,
     off_digits: u32,
 }
 
-impl Work<'_> {
+impl Growing<'_> {
     /// Turns on `squares` for digit `d`; a contradiction if one is off.
-    fn turn_on(&mut self, d: usize, squares: Squares) {
+    fn turn_on(&mut self, d: usize, squares: SquareBits) {
         let new = squares & !self.c.on[d];
         if new != 0 {
             self.c.on[d] |= new;
@@ -364,7 +364,7 @@ impl Work<'_> {
     }
 
     /// Turns off `squares` for digit `d`; a contradiction if one is on.
-    fn turn_off(&mut self, d: usize, squares: Squares) {
+    fn turn_off(&mut self, d: usize, squares: SquareBits) {
         let new = squares & !self.c.off[d];
         if new != 0 {
             self.c.off[d] |= new;
@@ -378,7 +378,7 @@ impl Work<'_> {
 impl Closure {
     /// Keeps only what `other` forces too; true when what is left holds
     /// a candidate that would be a step (see [`Closure::has_a_step`]).
-    pub(super) fn meet(&mut self, other: &Closure, grid: &Grid) -> bool {
+    pub(super) fn meet(&mut self, other: &Closure, grid: &ClosureTables) -> bool {
         // All ten digits, a fixed count the compiler unrolls (those past
         // the grid's side are empty).
         let mut steps = 0;
@@ -393,14 +393,20 @@ impl Closure {
 
     /// True when the closure holds a candidate that would be a step: any
     /// "off", or an "on" in a square of two candidates or more in `grid`.
-    pub(super) fn has_a_step(&self, grid: &Grid) -> bool {
+    pub(super) fn has_a_step(&self, grid: &ClosureTables) -> bool {
         (1..=grid.side).any(|d| self.on[d] & grid.several | self.off[d] != 0)
     }
 
     /// Whether the closure holds `digit` in `square`, turned on (`on`) or
     /// off, as a step would: an "on" only in a square of two candidates or
     /// more in `grid` (see [`Closure::has_a_step`]).
-    pub(super) fn holds_a_step(&self, square: usize, digit: u8, on: bool, grid: &Grid) -> bool {
+    pub(super) fn holds_a_step(
+        &self,
+        square: usize,
+        digit: u8,
+        on: bool,
+        grid: &ClosureTables,
+    ) -> bool {
         let (d, bit) = (usize::from(digit), 1 << square);
         match on {
             true => self.on[d] & grid.several & bit != 0,
@@ -410,7 +416,7 @@ impl Closure {
 
     /// Whether `self` and `other` both force a candidate that would be a
     /// step ([`Closure::meet`] without keeping the meet).
-    pub(super) fn share_a_step(&self, other: &Closure, grid: &Grid) -> bool {
+    pub(super) fn share_a_step(&self, other: &Closure, grid: &ClosureTables) -> bool {
         let mut steps = 0;
         for d in 1..10 {
             steps |= self.on[d] & other.on[d] & grid.several | self.off[d] & other.off[d];
@@ -420,7 +426,7 @@ impl Closure {
 }
 
 /// The bits of a set of squares, lowest first.
-fn bits128(mut m: Squares) -> impl Iterator<Item = usize> {
+fn bits128(mut m: SquareBits) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let s = m.trailing_zeros() as usize;

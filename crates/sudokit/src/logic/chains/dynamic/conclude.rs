@@ -3,7 +3,7 @@
 //! force; each ranked as a step.
 
 use super::engine::Engine;
-use super::rank::{Kind, Ranked};
+use super::rank::{Kind, RankedChain};
 use crate::logic::bits::{at_most_one, bits};
 use crate::logic::chains::potential::{box_row_column, off, on, Potential};
 
@@ -17,7 +17,7 @@ impl Engine {
         digit: u8,
         (a, b): (Option<usize>, Option<usize>),
         doubles: bool,
-        out: &mut Vec<Ranked>,
+        out: &mut Vec<RankedChain>,
     ) {
         let stride = self.stride;
         let (p_on, p_off) = (on(square, digit), off(square, digit));
@@ -93,7 +93,7 @@ impl Engine {
 
     /// The region chains of `digit` in the units of `square` that have
     /// `square` as the digit's first place.
-    pub(super) fn region_steps(&mut self, square: usize, digit: u8, out: &mut Vec<Ranked>) {
+    pub(super) fn region_steps(&mut self, square: usize, digit: u8, out: &mut Vec<RankedChain>) {
         for u in box_row_column(self.geo, square) {
             let places = self.board.positions(u, digit);
             let squares = self.geo.squares(u);
@@ -132,7 +132,7 @@ impl Engine {
         kind: Kind,
         source: Potential,
         runs: &[usize],
-        out: &mut Vec<Ranked>,
+        out: &mut Vec<RankedChain>,
     ) {
         let mut common = std::mem::take(&mut self.shared);
         for ons in [true, false] {

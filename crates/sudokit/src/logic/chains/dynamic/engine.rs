@@ -14,8 +14,8 @@
 use super::closure::{self, Closure};
 use super::inner::InnerHints;
 use super::memo;
-use super::rule::Rule;
-use super::run::{Cause, Run};
+use super::rule::DynamicRule;
+use super::run::{Run, RunCause};
 use crate::logic::chains::board::Board;
 use crate::logic::chains::digit_memo::DigitMemo;
 use crate::logic::chains::forcing;
@@ -25,7 +25,7 @@ use crate::logic::units::Geometry;
 
 /// A forcing-chain search over one grid.
 pub(super) struct Engine {
-    pub(super) rule: Rule,
+    pub(super) rule: DynamicRule,
     /// Whether steps get their evidence and text (a rater needs neither).
     pub(super) reasons: bool,
     /// When only SE's first step is wanted: SE's order key (difficulty,
@@ -96,7 +96,7 @@ pub(super) struct Engine {
     /// chains' closures are worked out on, and the closure of each
     /// candidate assumed on, worked out once per search (where
     /// `closed[c]` is `closure_stamp`). See [`closure`].
-    pub(super) grid: closure::Grid,
+    pub(super) grid: closure::ClosureTables,
     /// Whether closures may leave chains out (always but in a test that
     /// checks they leave out no step).
     pub(super) prune: bool,
@@ -113,12 +113,12 @@ pub(super) struct Engine {
 }
 
 impl Engine {
-    pub(super) fn new(state: &State, rule: Rule) -> Engine {
+    pub(super) fn new(state: &State, rule: DynamicRule) -> Engine {
         Engine::on(Board::new(state), rule, state.reasons())
     }
 
     /// An engine on a working board (for a rule run inside a chain).
-    pub(super) fn on(board: Board, rule: Rule, reasons: bool) -> Engine {
+    pub(super) fn on(board: Board, rule: DynamicRule, reasons: bool) -> Engine {
         let geo = board.geometry();
         let stride = geo.shape.side() + 1;
         let count = geo.shape.square_count();
@@ -153,7 +153,7 @@ impl Engine {
             inner: None,
             barren: DigitMemo::default(),
             table: memo::Shared::default(),
-            grid: closure::Grid::new(geo),
+            grid: closure::ClosureTables::new(geo),
             prune: true,
             on_closures: vec![Closure::default(); keys / 2],
             shared_reach: None,
@@ -165,7 +165,7 @@ impl Engine {
 
     /// Makes the engine as [`Engine::on`] would on a copy of `board`, for
     /// `rule`, keeping its buffers.
-    pub(super) fn reset(&mut self, board: &Board, rule: Rule) {
+    pub(super) fn reset(&mut self, board: &Board, rule: DynamicRule) {
         debug_assert!(self.log.is_empty());
         self.rule = rule;
         self.best = None;
@@ -190,7 +190,7 @@ impl Engine {
         let (keys, stride) = (self.keys, self.stride);
         let run = &mut self.runs[id];
         run.reset(keys);
-        let n = run.node(start, Cause::Start, &[]);
+        let n = run.node(start, RunCause::Start, &[]);
         run.keep(n, stride);
         id
     }

@@ -2,9 +2,9 @@
 //! and (when steps have reasons) its chains as evidence and its sentence.
 
 use super::engine::Engine;
-use super::rank::{Kind, Ranked};
-use super::rule::Rule;
-use super::run::Cause;
+use super::rank::{Kind, RankedChain};
+use super::rule::DynamicRule;
+use super::run::RunCause;
 use crate::logic::step::{and_list, removal_text, Link, LinkReason, Step, Technique};
 
 impl Engine {
@@ -18,12 +18,16 @@ impl Engine {
             let node = run.nodes[m as usize];
             let p = node.potential;
             let (reason, unit) = match (node.cause, p.on) {
-                (Cause::Start, _) => (LinkReason::Assumption, None),
-                (Cause::Square, false) => (LinkReason::SameSquare, None),
-                (Cause::Square, true) => (LinkReason::LastCandidate, None),
-                (Cause::Unit(u), false) => (LinkReason::SameUnit, Some(self.geo.unit(u as usize))),
-                (Cause::Unit(u), true) => (LinkReason::LastPlace, Some(self.geo.unit(u as usize))),
-                (Cause::Rule(_), _) => (LinkReason::Rule, None),
+                (RunCause::Start, _) => (LinkReason::Assumption, None),
+                (RunCause::Square, false) => (LinkReason::SameSquare, None),
+                (RunCause::Square, true) => (LinkReason::LastCandidate, None),
+                (RunCause::Unit(u), false) => {
+                    (LinkReason::SameUnit, Some(self.geo.unit(u as usize)))
+                }
+                (RunCause::Unit(u), true) => {
+                    (LinkReason::LastPlace, Some(self.geo.unit(u as usize)))
+                }
+                (RunCause::Rule(_), _) => (LinkReason::Rule, None),
             };
             out.push(Link {
                 square: self.geo.square(p.square),
@@ -39,21 +43,21 @@ impl Engine {
     }
 
     /// The step a ranked find makes.
-    pub(super) fn step(&self, found: &Ranked) -> Step {
+    pub(super) fn step(&self, found: &RankedChain) -> Step {
         let geo = self.geo;
         let rule = self.rule;
         let technique = match (rule, found.kind) {
-            (Rule::Nishio, _) => Technique::NishioForcingChain,
-            (Rule::Multiple, Kind::Region(..)) => Technique::RegionForcingChains,
-            (Rule::Multiple, _) => Technique::CellForcingChains,
-            (Rule::Dynamic, Kind::Contradiction) => Technique::DynamicContradiction,
-            (Rule::Dynamic, Kind::Double) => Technique::DynamicDouble,
-            (Rule::Dynamic, Kind::Cell(_)) => Technique::DynamicCell,
-            (Rule::Dynamic, Kind::Region(..)) => Technique::DynamicRegion,
-            (Rule::DynamicPlus, _) => Technique::DynamicPlus,
-            (Rule::NestedForcing, _) => Technique::NestedForcingChains,
-            (Rule::NestedMultiple, _) => Technique::NestedMultipleChains,
-            (Rule::NestedDynamic(_), _) => Technique::NestedDynamicChains,
+            (DynamicRule::Nishio, _) => Technique::NishioForcingChain,
+            (DynamicRule::Multiple, Kind::Region(..)) => Technique::RegionForcingChains,
+            (DynamicRule::Multiple, _) => Technique::CellForcingChains,
+            (DynamicRule::Dynamic, Kind::Contradiction) => Technique::DynamicContradiction,
+            (DynamicRule::Dynamic, Kind::Double) => Technique::DynamicDouble,
+            (DynamicRule::Dynamic, Kind::Cell(_)) => Technique::DynamicCell,
+            (DynamicRule::Dynamic, Kind::Region(..)) => Technique::DynamicRegion,
+            (DynamicRule::DynamicPlus, _) => Technique::DynamicPlus,
+            (DynamicRule::NestedForcing, _) => Technique::NestedForcingChains,
+            (DynamicRule::NestedMultiple, _) => Technique::NestedMultipleChains,
+            (DynamicRule::NestedDynamic(_), _) => Technique::NestedDynamicChains,
         };
         let t = found.target;
         let mut step = Step::new(technique, (found.difficulty * 10.0).round() as u16);

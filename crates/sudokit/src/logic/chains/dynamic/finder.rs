@@ -6,7 +6,7 @@
 
 use super::engine::Engine;
 use super::memo;
-use super::rule::Rule;
+use super::rule::DynamicRule;
 #[cfg(feature = "parallel")]
 use super::spread;
 use crate::logic::cache::Cache;
@@ -25,7 +25,7 @@ use std::ops::ControlFlow;
 /// rule, as SE has one producer per rule).
 pub struct ForcingChainRule {
     /// Which rule.
-    pub rule: Rule,
+    pub rule: DynamicRule,
 }
 
 /// The lowest nesting level whose first step is looked for on several
@@ -52,7 +52,7 @@ struct DynamicCache {
 }
 
 /// `spare`, made ready for `rule` on `state`, or a new engine.
-fn ready(spare: Option<Box<Engine>>, state: &State, rule: Rule) -> Box<Engine> {
+fn ready(spare: Option<Box<Engine>>, state: &State, rule: DynamicRule) -> Box<Engine> {
     match spare.filter(|e| std::ptr::eq(e.geo, state.geometry())) {
         Some(mut engine) => {
             engine.reset(&Board::new(state), rule);

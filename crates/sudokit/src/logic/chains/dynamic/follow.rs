@@ -5,7 +5,7 @@
 //! and off.
 
 use super::engine::Engine;
-use super::run::Cause;
+use super::run::RunCause;
 use crate::logic::bits::{at_most_one, bits};
 use crate::logic::chains::potential::{off, on, Potential};
 use crate::logic::units::Linked;
@@ -74,10 +74,10 @@ impl Engine {
         let (board, geo, stride) = (&self.board, self.geo, self.stride);
         let run = &mut self.runs[id];
         let Potential { square, digit, .. } = run.nodes[n as usize].potential;
-        let mut follow = |q: Potential, cause: Cause| run.follow(q, cause, n, 0, stride);
+        let mut follow = |q: Potential, cause: RunCause| run.follow(q, cause, n, 0, stride);
         if !self.rule.is_nishio() {
             for d in bits(board.cands(square) & !(1 << digit)) {
-                if let Some(found) = follow(off(square, d as u8), Cause::Square) {
+                if let Some(found) = follow(off(square, d as u8), RunCause::Square) {
                     return Some(found);
                 }
             }
@@ -85,7 +85,7 @@ impl Engine {
         for link in geo.linked(square) {
             let squares = geo.squares(link.unit);
             for i in bits(board.positions(link.unit, digit) & !link.before) {
-                let cause = Cause::Unit(link.unit as u32);
+                let cause = RunCause::Unit(link.unit as u32);
                 if let Some(found) = follow(off(squares[i], digit), cause) {
                     return Some(found);
                 }
@@ -99,10 +99,10 @@ impl Engine {
     /// digit's one other place in the box, row or column (a place reached
     /// from two units once, from the first). Each comes with what the chain
     /// has struck out of its square or unit (its hidden parents, see
-    /// [`Node::hidden`]). `Some` (on, off) where one of them was already
+    /// [`RunNode::hidden`]). `Some` (on, off) where one of them was already
     /// off: a contradiction.
     ///
-    /// [`Node::hidden`]: super::run::Node::hidden
+    /// [`RunNode::hidden`]: super::run::RunNode::hidden
     fn turn_ons(&mut self, id: usize, n: u32) -> Option<(u32, u32)> {
         let (board, base, geo, stride) = (&self.board, &self.base, self.geo, self.stride);
         let run = &mut self.runs[id];
@@ -111,7 +111,7 @@ impl Engine {
         let mut follow = |q: Potential, cause, hidden| run.follow(q, cause, n, hidden, stride);
         if !self.rule.is_nishio() && board.is_bivalue(square) {
             let other = (board.cands(square) & !(1 << digit)).trailing_zeros() as u8;
-            if let Some(found) = follow(on(square, other), Cause::Square, self.struck[square]) {
+            if let Some(found) = follow(on(square, other), RunCause::Square, self.struck[square]) {
                 return Some(found);
             }
         }
@@ -122,7 +122,7 @@ impl Engine {
             }
             let target = on(geo.squares(unit)[others.trailing_zeros() as usize], digit);
             let hidden = base.positions(unit, digit) & !board.positions(unit, digit);
-            if let Some(found) = follow(target, Cause::Unit(unit as u32), hidden) {
+            if let Some(found) = follow(target, RunCause::Unit(unit as u32), hidden) {
                 return Some(found);
             }
         }

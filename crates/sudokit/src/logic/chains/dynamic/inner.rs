@@ -26,7 +26,7 @@
 //! A chain calls these rules at every dead end, tens of thousands of times
 //! a puzzle, and most calls find nothing. Two things keep a call cheap:
 //!
-//! - **Rule parents first.** A rule parent is a candidate the chain struck
+//! - **InnerRule parents first.** A rule parent is a candidate the chain struck
 //!   out (each rule's formula asks for one the square had once and has no
 //!   more, or names squares that cannot hold the digit now), and it lies
 //!   where the hint looks: a pointing's first unit, a pair's unit or
@@ -160,7 +160,7 @@ impl InnerHints {
 /// The four rules, in the order SE tries them (`Chaining.java`,
 /// `getAdvancedPotentials`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rule {
+enum InnerRule {
     /// Pointing and claiming (`Locking(false)`).
     Locking,
     /// `HiddenSet(2, false)`.
@@ -171,11 +171,11 @@ enum Rule {
     XWing,
 }
 
-const RULES: [Rule; 4] = [
-    Rule::Locking,
-    Rule::HiddenPair,
-    Rule::NakedPair,
-    Rule::XWing,
+const RULES: [InnerRule; 4] = [
+    InnerRule::Locking,
+    InnerRule::HiddenPair,
+    InnerRule::NakedPair,
+    InnerRule::XWing,
 ];
 
 /// SE's level-1 inner rules on `board`: the hints of the first rule
@@ -199,7 +199,7 @@ const RULES: [Rule; 4] = [
 /// `texts` is true (they are empty otherwise).
 pub(crate) fn level_one_into(board: &Board, struck: &[u32], out: &mut InnerHints, texts: bool) {
     out.clear();
-    let work = Work {
+    let work = StruckBoard {
         board,
         struck,
         all: false,
@@ -215,7 +215,7 @@ pub(crate) fn level_one_into(board: &Board, struck: &[u32], out: &mut InnerHints
 }
 
 /// The working board and what the chain has struck from it.
-struct Work<'a> {
+struct StruckBoard<'a> {
     board: &'a Board,
     struck: &'a [u32],
     /// Keep the hints with no rule parent too (SE's rules as they stand,
@@ -225,7 +225,7 @@ struct Work<'a> {
     texts: bool,
 }
 
-impl Work<'_> {
+impl StruckBoard<'_> {
     /// True when square `s` had candidate `d` when the chain began.
     fn had(&self, s: usize, d: u8) -> bool {
         self.board.has(s, d) || self.struck_at(s) & (1 << d) != 0
@@ -284,12 +284,12 @@ impl Work<'_> {
 
     /// Pushes onto `out` the hints `rule` sees, in SE's order; without
     /// `all`, only those with a rule parent.
-    fn find(&self, rule: Rule, out: &mut InnerHints) {
+    fn find(&self, rule: InnerRule, out: &mut InnerHints) {
         match rule {
-            Rule::Locking => self.locking(out),
-            Rule::HiddenPair => self.hidden_pairs(out),
-            Rule::NakedPair => self.naked_pairs(out),
-            Rule::XWing => self.x_wings(out),
+            InnerRule::Locking => self.locking(out),
+            InnerRule::HiddenPair => self.hidden_pairs(out),
+            InnerRule::NakedPair => self.naked_pairs(out),
+            InnerRule::XWing => self.x_wings(out),
         }
     }
 
@@ -682,8 +682,8 @@ mod tests {
     }
 
     /// Every hint `rule` sees, with a rule parent or not, in SE's order.
-    fn all_hints(board: &Board, struck: &[u32], rule: Rule) -> Vec<InnerHint> {
-        let work = Work {
+    fn all_hints(board: &Board, struck: &[u32], rule: InnerRule) -> Vec<InnerHint> {
+        let work = StruckBoard {
             board,
             struck,
             all: true,
@@ -735,7 +735,7 @@ mod tests {
             board.remove(s, d);
             struck[s] |= 1 << d;
         }
-        let all = all_hints(&board, &struck, Rule::Locking);
+        let all = all_hints(&board, &struck, InnerRule::Locking);
         assert_eq!(all.len(), 2, "the rule sees both");
         assert!(all[0].parents.is_empty());
         let hints = level_one(&board, &struck);
@@ -865,7 +865,7 @@ mod tests {
                             struck[s] |= 1 << d;
                         }
                     }
-                    let work = Work {
+                    let work = StruckBoard {
                         board: &board,
                         struck: &struck,
                         all: false,
@@ -933,7 +933,7 @@ mod tests {
             strikes.extend((1..=9).map(|d| (s, d)));
         }
         let (board, struck) = struck_board(&strikes);
-        let all = all_hints(&board, &struck, Rule::HiddenPair);
+        let all = all_hints(&board, &struck, InnerRule::HiddenPair);
         let row_a: Vec<&InnerHint> = all.iter().filter(|h| h.text.contains("row A")).collect();
         assert_eq!(
             row_a.len(),

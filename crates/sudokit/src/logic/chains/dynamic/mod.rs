@@ -118,4 +118,4 @@ pub mod spread;
 mod tests;
 
 pub use finder::ForcingChainRule;
-pub use rule::Rule;
+pub use rule::DynamicRule;

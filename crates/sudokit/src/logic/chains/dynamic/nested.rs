@@ -7,9 +7,9 @@
 use super::engine::Engine;
 use super::inner;
 use super::memo;
-use super::rank::{Kind, Ranked};
-use super::rule::Rule;
-use super::run::{key, Cause};
+use super::rank::{Kind, RankedChain};
+use super::rule::DynamicRule;
+use super::run::{key, RunCause};
 use crate::logic::bits::bits;
 use crate::logic::chains::forcing;
 use crate::logic::chains::potential::{off, Need, NestedHint, Potential};
@@ -19,7 +19,7 @@ impl Engine {
     /// this chain gives them (SE's nested levels 3 and 4): SE's order, each
     /// removal set once, with what their rule parents come from, their
     /// complexity and their chains' key.
-    fn nested_hints(&mut self, rule: Rule) -> Vec<NestedHint> {
+    fn nested_hints(&mut self, rule: DynamicRule) -> Vec<NestedHint> {
         let mut inner = match self.inner.take() {
             Some(mut inner) => {
                 inner.reset(&self.board, rule);
@@ -62,7 +62,7 @@ impl Engine {
     /// walked back breadth first; an "on" reached because a square or a
     /// unit had one candidate or place left relies on what the outer chain
     /// struck there. A cell or region chain's assumptions count so too.
-    fn rule_parents(&mut self, ranked: &Ranked) -> (Vec<Need>, Vec<Potential>) {
+    fn rule_parents(&mut self, ranked: &RankedChain) -> (Vec<Need>, Vec<Potential>) {
         let mut needs: Vec<Need> = Vec::new();
         let mut key = Vec::new();
         for &(id, end) in &ranked.branches {
@@ -83,13 +83,13 @@ impl Engine {
                     self.seen[k] = stamp;
                     key.push(p);
                     let cause = match (node.cause, ranked.kind) {
-                        (Cause::Start, Kind::Cell(_)) => Cause::Square,
-                        (Cause::Start, Kind::Region(u, _)) => Cause::Unit(u as u32),
+                        (RunCause::Start, Kind::Cell(_)) => RunCause::Square,
+                        (RunCause::Start, Kind::Region(u, _)) => RunCause::Unit(u as u32),
                         (cause, _) => cause,
                     };
                     let need = match (p.on, cause) {
-                        (true, Cause::Square) => Some(Need::Square(p.square)),
-                        (true, Cause::Unit(u)) => Some(Need::Unit(u as usize, p.digit)),
+                        (true, RunCause::Square) => Some(Need::Square(p.square)),
+                        (true, RunCause::Unit(u)) => Some(Need::Unit(u as usize, p.digit)),
                         _ => None,
                     };
                     if let Some(need) = need.filter(|n| !needs.contains(n)) {
@@ -182,7 +182,7 @@ impl Engine {
         for &(s, d) in removals {
             let q = off(s, d);
             if !run.has(q) {
-                let n = run.node(q, Cause::Rule(rule), &parents);
+                let n = run.node(q, RunCause::Rule(rule), &parents);
                 run.keep(n, stride);
                 added = true;
             }

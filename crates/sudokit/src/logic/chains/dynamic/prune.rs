@@ -5,7 +5,7 @@
 
 use super::closure::{self, Closure, OffStart};
 use super::engine::Engine;
-use super::rule::Rule;
+use super::rule::DynamicRule;
 
 /// Which of the chains from a candidate on and off a dynamic rule follows
 /// (see [`Engine::both_ways_needs`]).
@@ -37,7 +37,9 @@ impl Engine {
     /// working out their closures costs more than it saves (4% more
     /// instructions on norvig_top95's first 40, as measured).
     pub(super) fn prunes(&self) -> bool {
-        self.prune && self.rule.level() == 0 && !(self.rule == Rule::Dynamic && self.best.is_some())
+        self.prune
+            && self.rule.level() == 0
+            && !(self.rule == DynamicRule::Dynamic && self.best.is_some())
     }
 
     /// Whether, with no closures for the chains from "on" (see
@@ -45,7 +47,7 @@ impl Engine {
     /// each chain from "off" before following it: those meet a
     /// contradiction far less often.
     pub(super) fn checks_offs(&self) -> bool {
-        self.prune && self.rule == Rule::Dynamic && self.best.is_some()
+        self.prune && self.rule == DynamicRule::Dynamic && self.best.is_some()
     }
 
     /// Whether the chain from `digit` off in `square` may give a step,

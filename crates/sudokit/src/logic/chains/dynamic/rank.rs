@@ -1,10 +1,10 @@
-//! A step found and ranked as SE sorts it ([`Ranked`]): its kind, its
+//! A step found and ranked as SE sorts it ([`RankedChain`]): its kind, its
 //! complexity (the distinct ancestors of each branch's end, and each chain
 //! used inside once), its difficulty, and the order key; with the cuts that
 //! pass over a step that cannot come before the best so far.
 
 use super::engine::Engine;
-use super::run::{key, Cause};
+use super::run::{key, RunCause};
 use crate::logic::chains::potential::Potential;
 use crate::logic::chains::se_order::{length_bonus, se_order};
 
@@ -22,7 +22,7 @@ pub(super) enum Kind {
 }
 
 /// A step found, with what SE sorts by and the branches that prove it.
-pub(super) struct Ranked {
+pub(super) struct RankedChain {
     pub(super) kind: Kind,
     pub(super) source: Potential,
     /// The conclusion: placed when on, removed when off.
@@ -37,7 +37,7 @@ pub(super) struct Ranked {
     pub(super) sort_key: u8,
 }
 
-impl Ranked {
+impl RankedChain {
     /// The digits the step removes from its target's square.
     pub(super) fn removed(&self) -> u32 {
         removed(self.target, self.others)
@@ -82,7 +82,7 @@ impl Engine {
             if count > limit {
                 break;
             }
-            if let Cause::Rule(r) = node.cause {
+            if let RunCause::Rule(r) = node.cause {
                 if let Some(i) = run.rules[r as usize].1 {
                     if !nested.contains(&i) {
                         nested.push(i);
@@ -106,7 +106,7 @@ impl Engine {
         source: Potential,
         target: Potential,
         branches: &[(usize, u32)],
-        out: &mut Vec<Ranked>,
+        out: &mut Vec<RankedChain>,
     ) {
         let others = if target.on {
             self.board.cands(target.square) & !(1 << target.digit)
@@ -187,7 +187,7 @@ impl Engine {
         for &(r, _) in branches {
             self.referenced[r] = true;
         }
-        out.push(Ranked {
+        out.push(RankedChain {
             kind,
             source,
             target,

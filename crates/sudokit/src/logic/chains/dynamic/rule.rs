@@ -9,7 +9,7 @@ use crate::logic::step::Technique;
 
 /// Which of Sudoku Explainer's forcing-chain rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub enum DynamicRule {
     /// Nishio forcing chains (7.5): one digit's links, contradictions only.
     Nishio,
     /// Multiple forcing chains (8.0): static cell and region chains.
@@ -34,22 +34,22 @@ pub enum Rule {
     NestedDynamic(u8),
 }
 
-impl Rule {
+impl DynamicRule {
     pub(super) fn is_nishio(self) -> bool {
-        self == Rule::Nishio
+        self == DynamicRule::Nishio
     }
 
     pub(super) fn is_dynamic(self) -> bool {
-        self != Rule::Multiple
+        self != DynamicRule::Multiple
     }
 
     /// SE's nesting level: 1 for dynamic (+), 0 below.
     pub(super) fn level(self) -> u8 {
         match self {
-            Rule::DynamicPlus => 1,
-            Rule::NestedForcing => 2,
-            Rule::NestedMultiple => 3,
-            Rule::NestedDynamic(_) => 4,
+            DynamicRule::DynamicPlus => 1,
+            DynamicRule::NestedForcing => 2,
+            DynamicRule::NestedMultiple => 3,
+            DynamicRule::NestedDynamic(_) => 4,
             _ => 0,
         }
     }
@@ -57,14 +57,14 @@ impl Rule {
     /// The chaining rules run inside this rule's chains when the simple
     /// ones find nothing, in SE's order (forcing chains and cycles are
     /// `None`).
-    pub(super) fn inner_chains(self) -> &'static [Option<Rule>] {
+    pub(super) fn inner_chains(self) -> &'static [Option<DynamicRule>] {
         match self {
-            Rule::NestedForcing => &[None],
-            Rule::NestedMultiple => &[None, Some(Rule::Multiple)],
-            Rule::NestedDynamic(0) => &[Some(Rule::Dynamic)],
-            Rule::NestedDynamic(1) => &[Some(Rule::DynamicPlus)],
-            Rule::NestedDynamic(2) => &[Some(Rule::NestedForcing)],
-            Rule::NestedDynamic(_) => &[Some(Rule::NestedMultiple)],
+            DynamicRule::NestedForcing => &[None],
+            DynamicRule::NestedMultiple => &[None, Some(DynamicRule::Multiple)],
+            DynamicRule::NestedDynamic(0) => &[Some(DynamicRule::Dynamic)],
+            DynamicRule::NestedDynamic(1) => &[Some(DynamicRule::DynamicPlus)],
+            DynamicRule::NestedDynamic(2) => &[Some(DynamicRule::NestedForcing)],
+            DynamicRule::NestedDynamic(_) => &[Some(DynamicRule::NestedMultiple)],
             _ => &[],
         }
     }
@@ -73,13 +73,13 @@ impl Rule {
     /// (0 is forcing chains and cycles).
     pub(super) fn code(self) -> memo::RuleCode {
         match self {
-            Rule::Nishio => 1,
-            Rule::Multiple => 2,
-            Rule::Dynamic => 3,
-            Rule::DynamicPlus => 4,
-            Rule::NestedForcing => 5,
-            Rule::NestedMultiple => 6,
-            Rule::NestedDynamic(limit) => 7 + limit,
+            DynamicRule::Nishio => 1,
+            DynamicRule::Multiple => 2,
+            DynamicRule::Dynamic => 3,
+            DynamicRule::DynamicPlus => 4,
+            DynamicRule::NestedForcing => 5,
+            DynamicRule::NestedMultiple => 6,
+            DynamicRule::NestedDynamic(limit) => 7 + limit,
         }
     }
 
@@ -87,13 +87,13 @@ impl Rule {
     /// (they share one).
     pub(super) fn base(self) -> f64 {
         let technique = match self {
-            Rule::Nishio => Technique::NishioForcingChain,
-            Rule::Multiple => Technique::CellForcingChains,
-            Rule::Dynamic => Technique::DynamicContradiction,
-            Rule::DynamicPlus => Technique::DynamicPlus,
-            Rule::NestedForcing => Technique::NestedForcingChains,
-            Rule::NestedMultiple => Technique::NestedMultipleChains,
-            Rule::NestedDynamic(_) => Technique::NestedDynamicChains,
+            DynamicRule::Nishio => Technique::NishioForcingChain,
+            DynamicRule::Multiple => Technique::CellForcingChains,
+            DynamicRule::Dynamic => Technique::DynamicContradiction,
+            DynamicRule::DynamicPlus => Technique::DynamicPlus,
+            DynamicRule::NestedForcing => Technique::NestedForcingChains,
+            DynamicRule::NestedMultiple => Technique::NestedMultipleChains,
+            DynamicRule::NestedDynamic(_) => Technique::NestedDynamicChains,
         };
         technique.difficulty().value()
     }

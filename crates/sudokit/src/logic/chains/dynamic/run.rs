@@ -10,7 +10,7 @@ use crate::logic::units::Geometry;
 
 /// Why a potential follows from the ones before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Cause {
+pub(super) enum RunCause {
     /// The chain's assumption.
     Start,
     /// The square's other candidates (on to off), or its last one (off to on).
@@ -23,9 +23,9 @@ pub(super) enum Cause {
 
 /// A potential reached by a chain, with the ones it follows from.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
+pub(super) struct RunNode {
     pub(super) potential: Potential,
-    pub(super) cause: Cause,
+    pub(super) cause: RunCause,
     /// Its parents: the one parent itself when `count` is 1 (as most
     /// nodes have, and kept here to spare a list a push), else
     /// `Run::parents[first..first + count]`; then its hidden parents (see
@@ -42,7 +42,7 @@ pub(super) struct Node {
 /// those on and off in the order reached, and a table to find them.
 #[derive(Default)]
 pub(super) struct Run {
-    pub(super) nodes: Vec<Node>,
+    pub(super) nodes: Vec<RunNode>,
     pub(super) parents: Vec<u32>,
     pub(super) on: Vec<u32>,
     pub(super) off: Vec<u32>,
@@ -83,7 +83,7 @@ impl Run {
     }
 
     /// A new node (not yet in a set).
-    pub(super) fn node(&mut self, potential: Potential, cause: Cause, parents: &[u32]) -> u32 {
+    pub(super) fn node(&mut self, potential: Potential, cause: RunCause, parents: &[u32]) -> u32 {
         self.node_hidden(potential, cause, parents, 0)
     }
 
@@ -91,7 +91,7 @@ impl Run {
     fn node_hidden(
         &mut self,
         potential: Potential,
-        cause: Cause,
+        cause: RunCause,
         parents: &[u32],
         hidden: u32,
     ) -> u32 {
@@ -102,7 +102,7 @@ impl Run {
                 (self.parents.len() - parents.len()) as u32
             }
         };
-        self.nodes.push(Node {
+        self.nodes.push(RunNode {
             potential,
             cause,
             first: start,
@@ -134,7 +134,7 @@ impl Run {
     pub(super) fn follow(
         &mut self,
         q: Potential,
-        cause: Cause,
+        cause: RunCause,
         parent: u32,
         hidden: u32,
         stride: usize,
@@ -185,7 +185,7 @@ impl Run {
         count
     }
 
-    /// Node `n`'s parents (not its hidden ones).
+    /// RunNode `n`'s parents (not its hidden ones).
     pub(super) fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         match node.count {
@@ -202,12 +202,12 @@ impl Run {
         let node = self.nodes[n as usize];
         let p = node.potential;
         match node.cause {
-            Cause::Square => {
+            RunCause::Square => {
                 for d in bits(node.hidden) {
                     out.extend(self.get(off(p.square, d as u8), stride));
                 }
             }
-            Cause::Unit(u) => {
+            RunCause::Unit(u) => {
                 let squares = geo.squares(u as usize);
                 for i in bits(node.hidden) {
                     out.extend(self.get(off(squares[i], p.digit), stride));

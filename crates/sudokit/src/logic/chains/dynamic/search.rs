@@ -4,8 +4,8 @@
 //! steps sorted as SE sorts them.
 
 use super::engine::Engine;
-use super::rank::{Kind, Ranked};
-use super::rule::Rule;
+use super::rank::{Kind, RankedChain};
+use super::rule::DynamicRule;
 use crate::logic::bits::bits;
 use crate::logic::chains::digit_memo;
 use crate::logic::chains::forcing;
@@ -15,7 +15,7 @@ use crate::logic::step::Step;
 
 impl Engine {
     /// Every step of the rule, SE's first first.
-    pub(super) fn steps(&mut self) -> Vec<Ranked> {
+    pub(super) fn steps(&mut self) -> Vec<RankedChain> {
         let count = self.geo.shape.square_count();
         self.steps_in(0..count)
     }
@@ -35,12 +35,12 @@ impl Engine {
     /// The steps from the squares `squares` (chains from their candidates,
     /// and the cells and regions whose first place they are), SE's first
     /// first.
-    fn steps_in(&mut self, squares: std::ops::Range<usize>) -> Vec<Ranked> {
+    fn steps_in(&mut self, squares: std::ops::Range<usize>) -> Vec<RankedChain> {
         let mut out = Vec::new();
         // Nishio chains of a digit whose pattern found nothing before are
         // not followed again.
         let patterns = match self.rule {
-            Rule::Nishio => digit_memo::patterns(&self.board),
+            DynamicRule::Nishio => digit_memo::patterns(&self.board),
             _ => None,
         };
         self.skip = 0;
@@ -60,7 +60,7 @@ impl Engine {
             }
         }
         self.shared_reach = None;
-        if self.rule == Rule::Multiple && self.prunes() {
+        if self.rule == DynamicRule::Multiple && self.prunes() {
             // The forcing chains run on this grid just before left their
             // reach in `chain_work`: the caller's buffers, lent to the
             // engine, or inside a chain the outer engine's (see
@@ -95,7 +95,7 @@ impl Engine {
     /// contradictions, doubles and region chains, then the cell chains).
     /// A rule with no rule inside its chains first works out their
     /// closures, and follows the chains only where those may give a step.
-    fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<Ranked>) {
+    fn square_steps(&mut self, square: usize, n: u32, out: &mut Vec<RankedChain>) {
         let rule = self.rule;
         let digits = self.board.cands(square) & !self.skip;
         // The runs from "off" made here (the rules run on grids of 9x9 and

@@ -4,8 +4,8 @@
 
 use super::engine::Engine;
 use super::finder::ForcingChainRule;
-use super::rank::Ranked;
-use super::rule::Rule;
+use super::rank::RankedChain;
+use super::rule::DynamicRule;
 use crate::logic::bits::bits;
 #[cfg(feature = "parallel")]
 use crate::logic::cache::Cache;
@@ -22,7 +22,7 @@ use crate::{parse_grid, ParseOptions};
 #[test]
 fn stamps_start_again_from_a_cleared_table_when_the_count_wraps_round() {
     let grid = parse_grid(&".".repeat(81), ParseOptions::default()).unwrap();
-    let mut engine = Engine::new(&State::from_puzzle(&grid), Rule::Dynamic);
+    let mut engine = Engine::new(&State::from_puzzle(&grid), DynamicRule::Dynamic);
     let first = engine.next_stamp();
     engine.seen[5] = first;
     engine.stamp = u32::MAX;
@@ -65,7 +65,11 @@ fn reached(engine: &Engine, id: usize) -> ([u128; 10], [u128; 10]) {
 /// candidate of a square of two or more.
 fn each_closure_start(mut check: impl FnMut(&mut Engine, usize, u8)) {
     for state in path_states(4) {
-        for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+        for rule in [
+            DynamicRule::Nishio,
+            DynamicRule::Multiple,
+            DynamicRule::Dynamic,
+        ] {
             let mut engine = Engine::new(&state, rule);
             let board = engine.board.clone();
             engine.grid.load(&board, !rule.is_dynamic());
@@ -141,7 +145,11 @@ fn an_offs_closure_is_that_of_what_it_first_turns_on() {
 fn leaving_out_the_chains_whose_closures_give_no_step_leaves_out_no_step() {
     let mut steps = 0;
     for state in path_states(2) {
-        for rule in [Rule::Nishio, Rule::Multiple, Rule::Dynamic] {
+        for rule in [
+            DynamicRule::Nishio,
+            DynamicRule::Multiple,
+            DynamicRule::Dynamic,
+        ] {
             for first_only in [false, true] {
                 let mut found = Vec::new();
                 for prune in [false, true] {
@@ -167,7 +175,7 @@ fn leaving_out_the_chains_whose_closures_give_no_step_leaves_out_no_step() {
 fn a_nodes_first_parents_are_no_more_than_its_ancestors() {
     let (mut nodes, mut shorter) = (0, 0);
     for state in path_states(6) {
-        let mut engine = Engine::new(&state, Rule::Dynamic);
+        let mut engine = Engine::new(&state, DynamicRule::Dynamic);
         let board = engine.board.clone();
         for s in (0..81).filter(|&s| board.cands(s).count_ones() > 1) {
             for d in bits(board.cands(s)) {
@@ -207,7 +215,7 @@ fn a_nodes_first_parents_are_no_more_than_its_ancestors() {
 fn the_shared_reach_keeps_every_cell_and_region_whose_chains_share_a_step() {
     let (mut shared, mut left_out) = (0, 0);
     for state in path_states(3) {
-        let mut engine = Engine::new(&state, Rule::Multiple);
+        let mut engine = Engine::new(&state, DynamicRule::Multiple);
         let board = engine.board.clone();
         let (cells, regions) = forcing::shared_reach(&board, &mut forcing::Scratch::default());
         let mut shares = |places: &[(usize, u8)]| {
@@ -264,7 +272,7 @@ fn the_first_step_is_the_same_with_the_squares_shared_out() {
         .unwrap();
     let mut found = 0;
     for state in path_states(6) {
-        for rule in [Rule::DynamicPlus, Rule::NestedForcing] {
+        for rule in [DynamicRule::DynamicPlus, DynamicRule::NestedForcing] {
             let finder = ForcingChainRule { rule };
             let alone = finder.first(&state, &mut Cache::new());
             let shared = pool.install(|| finder.first(&state, &mut Cache::spreading()));
@@ -282,7 +290,7 @@ fn the_first_step_is_the_same_with_the_squares_shared_out() {
 fn keeping_only_the_best_step_per_removal_set_keeps_the_same_first_steps() {
     let mut kept = 0;
     for state in path_states(2) {
-        for rule in [Rule::Multiple, Rule::Dynamic] {
+        for rule in [DynamicRule::Multiple, DynamicRule::Dynamic] {
             let mut lists = Vec::new();
             for per_target in [false, true] {
                 let mut engine = Engine::new(&state, rule);
@@ -293,7 +301,7 @@ fn keeping_only_the_best_step_per_removal_set_keeps_the_same_first_steps() {
                 let steps = engine.steps();
                 // Each branch by the potentials it starts and ends at
                 // (which runs hold them is the engine's business).
-                let ends = |r: &Ranked| -> Vec<(Potential, Potential)> {
+                let ends = |r: &RankedChain| -> Vec<(Potential, Potential)> {
                     let run = |id: usize, n: u32| &engine.runs[id].nodes[n as usize];
                     let ends = r.branches.iter();
                     ends.map(|&(id, n)| (run(id, 0).potential, run(id, n).potential))
@@ -315,7 +323,9 @@ fn keeping_only_the_best_step_per_removal_set_keeps_the_same_first_steps() {
 
 #[test]
 fn nishio_leaves_out_the_digits_whose_pattern_found_nothing_and_finds_the_same() {
-    let nishio = ForcingChainRule { rule: Rule::Nishio };
+    let nishio = ForcingChainRule {
+        rule: DynamicRule::Nishio,
+    };
     let steps = [Technique::NishioForcingChain];
     digit_memo::check::barren_digits(digit_memo::Rule::Nishio, &nishio, &steps);
 }
