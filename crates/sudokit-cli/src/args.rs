@@ -629,7 +629,7 @@ pub struct CompletionsArgs {
 mod tests {
     use super::*;
 
-    /// Issue 14, item 4: `--seconds nan` (or inf, 1e308) made bench run for
+    /// Regression: `--seconds nan` (or inf, 1e308) made bench run for
     /// ever, and `--seconds=-1` was accepted.
     #[test]
     fn seconds_must_be_a_finite_number_from_0_to_an_hour() {

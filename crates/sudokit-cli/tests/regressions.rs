@@ -1,7 +1,9 @@
-//! One test per finding of issue 14 ("nothing lost, nothing wrong, nothing
-//! hangs"), named after what was wrong, each run against the real binary.
-//! Every one of them failed (or hung, and timed out) on the build before the
-//! fixes: `SUDOKIT_BIN=old/sudokit cargo test --test regressions` shows it.
+//! Regression tests, one per fault found by using the command as a new user
+//! and as an adversary would ("nothing lost, nothing wrong, nothing
+//! hangs"), each named after what was wrong and run against the real
+//! binary. Each failed (or hung, and timed out) on a build with the fault:
+//! `SUDOKIT_BIN=old/sudokit cargo test --test regressions` runs them
+//! against another build.
 
 mod common;
 

@@ -471,7 +471,7 @@ mod tests {
     use super::*;
     use crate::parse::{read_puzzles, ParseOptions};
 
-    /// Issue 14, item 2: `backtrack` searched before checking the givens, so
+    /// Regression: `backtrack` searched before checking the givens, so
     /// two 1s on a diagonal came back "solved" and two 1s in a row ran for
     /// ever. Clashing givens are invalid at once, for every engine.
     #[test]
@@ -559,7 +559,7 @@ mod tests {
         );
     }
 
-    /// Issue 14, item 4: `bench --seconds nan` never ended, because no time
+    /// Regression: `bench --seconds nan` never ended, because no time
     /// is ever at least NaN seconds. A measurement with NaN (or negative)
     /// seconds solves the list once.
     #[test]

@@ -609,7 +609,7 @@ mod tests {
         assert_eq!(read_puzzles(&list, opts()).len(), 2);
     }
 
-    /// Issue 14, item 9: `--size 4` on an 81-square puzzle complained that
+    /// Regression: `--size 4` on an 81-square puzzle complained that
     /// '8' is not a digit, instead of saying how many squares it found.
     #[test]
     fn size_four_on_an_81_square_puzzle_says_found_81_squares() {

@@ -114,7 +114,7 @@ mod tests {
     use crate::shape::{Size, Variant};
     use rand::SeedableRng;
 
-    /// Issue 14, item 12: `random --size 4` took Norvig's 17 as it is, and
+    /// Regression: `random --size 4` took Norvig's 17 as it is, and
     /// filled every square of a 4x4 grid.
     #[test]
     fn the_default_share_of_givens_leaves_room_on_every_size() {

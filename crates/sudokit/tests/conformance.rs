@@ -281,7 +281,7 @@ fn run_into_gives_what_run_gives_for_every_engine() {
     }
 }
 
-/// Issue 14, item 12: `fast` reported `backtracks: 0` on every puzzle. Every
+/// Regression: `fast` reported `backtracks: 0` on every puzzle. Every
 /// engine now counts its dead ends: none on a puzzle solved without a guess,
 /// some on puzzles whose guesses fail.
 #[test]

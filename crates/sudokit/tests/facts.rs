@@ -200,7 +200,7 @@ fn norvig_trace_replays_the_solve() {
     assert_eq!(report.first.unwrap().to_line(), HARD1_FIRST);
 }
 
-/// Issue 14, items 11 and 12: an `assign` step showed the square's
+/// Regression: an `assign` step showed the square's
 /// candidates before the assignment, and rule (2) re-assigned squares already
 /// down to that digit, so the trace printed steps that changed nothing.
 #[test]

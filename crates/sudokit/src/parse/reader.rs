@@ -619,7 +619,7 @@ mod tests {
             .collect()
     }
 
-    /// Issue 14, item 1: one line that was not UTF-8 ended the whole input.
+    /// Regression: one line that was not UTF-8 ended the whole input.
     #[test]
     fn a_line_that_is_not_utf8_is_one_invalid_entry_and_reading_goes_on() {
         let easy50 = include_str!("../../../sudokit-cli/data/norvig_easy50.txt");
@@ -646,7 +646,7 @@ mod tests {
         );
     }
 
-    /// Issue 14, item 1: a valid line with one stray Latin-1 byte was lost,
+    /// Regression: a valid line with one stray Latin-1 byte was lost,
     /// with everything after it. The byte is ignored, as the permissive
     /// format ignores every character that is not a square.
     #[test]
@@ -660,7 +660,7 @@ mod tests {
         );
     }
 
-    /// Issue 14, item 12: input of NUL bytes only printed nothing at all.
+    /// Regression: input of NUL bytes only printed nothing at all.
     #[test]
     fn nul_bytes_alone_are_one_invalid_entry() {
         assert_eq!(
@@ -670,7 +670,7 @@ mod tests {
         assert!(entries(b"").is_empty());
     }
 
-    /// Issue 14, item 3: a JSON board followed by puzzle lines lost the lines
+    /// Regression: a JSON board followed by puzzle lines lost the lines
     /// ("trailing characters").
     #[test]
     fn a_json_board_followed_by_puzzle_lines_keeps_the_lines() {
