@@ -5,8 +5,9 @@
 //!
 //! The check reads the sources as text. A file's imports are the module
 //! paths its code names (`use` lines and paths written inline), outside
-//! comments and outside its `#[cfg(test)]` modules: tests may reach up to
-//! the solver for real paths to check a rule against.
+//! comments and outside its `#[cfg(test)]` modules, written inline or in a
+//! file of their own (`#[cfg(test)] mod tests;`): tests may reach up to the
+//! solver for real paths to check a rule against.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,7 +26,12 @@ const LAYERS: &[&[&str]] = &[
     &["chains::potential", "chains::se_order"],
     &["chains::board"],
     &["chains::reach", "chains::digit_memo"],
-    &["chains::forcing"],
+    &["chains::forcing::search"],
+    &["chains::forcing::graph"],
+    &["chains::forcing::cycles", "chains::forcing::contradiction"],
+    &["chains::forcing::text", "chains::forcing::nested"],
+    &["chains::forcing::rank"],
+    &["chains::forcing::rule"],
     &["chains::dynamic"],
     &["solver"],
     &["rating"],
@@ -101,6 +107,7 @@ fn code_of(text: &str) -> String {
 /// The module paths (inside `logic`) that `code`, in module `module`,
 /// names: `crate::logic::a::b`, `super::a`, and its own children `c::`.
 fn named_paths(module: &str, is_mod_rs: bool, code: &str) -> BTreeSet<String> {
+    let code = &without_restricted_visibility(code);
     // `super` is the parent of the module, whether it is a file or a
     // folder's `mod.rs`.
     let mut parent: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
@@ -158,6 +165,17 @@ fn named_paths(module: &str, is_mod_rs: bool, code: &str) -> BTreeSet<String> {
     paths
 }
 
+/// `code` with each `pub(in path)` written `pub`: a visibility names a
+/// module but imports nothing from it.
+fn without_restricted_visibility(code: &str) -> String {
+    let mut out = code.to_string();
+    while let Some(start) = out.find("pub(in ") {
+        let end = out[start..].find(')').map_or(out.len(), |i| start + i + 1);
+        out.replace_range(start..end, "pub");
+    }
+    out
+}
+
 /// `a::{b, c::{d, e}}` written out as `a::b a::c::d a::c::e`.
 fn expand_braces(code: &str) -> String {
     let mut out = code.to_string();
@@ -211,6 +229,25 @@ fn expand_braces(code: &str) -> String {
     out
 }
 
+/// The modules that `text`, the source of module `module`, declares as
+/// test modules in files of their own: `#[cfg(test)]` then `mod name;`.
+fn test_children(module: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut test_attr = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if test_attr {
+            let item = trimmed.strip_prefix("pub(super) ").unwrap_or(trimmed);
+            if let Some(name) = item.strip_prefix("mod ").and_then(|m| m.strip_suffix(';')) {
+                let parent = module.split("::").filter(|s| !s.is_empty());
+                out.push(parent.chain([name]).collect::<Vec<_>>().join("::"));
+            }
+        }
+        test_attr = trimmed == "#[cfg(test)]" || (test_attr && trimmed.starts_with("#["));
+    }
+    out
+}
+
 struct Logic {
     /// Module path -> (file, its code, whether it is a `mod.rs`).
     modules: BTreeMap<String, (PathBuf, String, bool)>,
@@ -219,12 +256,29 @@ struct Logic {
 impl Logic {
     fn read() -> Logic {
         let logic = crate_src().join("logic");
-        let modules = rust_files(&logic)
+        let texts: Vec<(String, PathBuf, String)> = rust_files(&logic)
             .into_iter()
             .map(|file| {
                 let text = std::fs::read_to_string(&file).unwrap();
+                (module_of(&logic, &file), file, text)
+            })
+            .collect();
+        // Test modules in files of their own are test code, left out like
+        // the inline ones.
+        let tests: Vec<String> = texts
+            .iter()
+            .flat_map(|(module, _, text)| test_children(module, text))
+            .collect();
+        let modules = texts
+            .into_iter()
+            .filter(|(module, _, _)| {
+                !tests
+                    .iter()
+                    .any(|t| module == t || module.starts_with(&format!("{t}::")))
+            })
+            .map(|(module, file, text)| {
                 let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
-                (module_of(&logic, &file), (file, code_of(&text), is_mod_rs))
+                (module, (file, code_of(&text), is_mod_rs))
             })
             .collect();
         Logic { modules }
@@ -239,29 +293,64 @@ impl Logic {
             .find(|m| self.modules.contains_key(m))
     }
 
-    /// Each module's imports of other modules of `logic`.
+    /// The modules of `logic` that `module`'s code names.
+    fn named(&self, module: &str) -> BTreeSet<String> {
+        let (_, code, is_mod_rs) = &self.modules[module];
+        named_paths(module, *is_mod_rs, code)
+            .iter()
+            .filter_map(|p| self.resolve(p))
+            .filter(|t| t != module)
+            .collect()
+    }
+
+    /// Each module's imports of other modules of `logic`. A module that
+    /// names a front from outside its folder imports what the front
+    /// re-exports: the modules the front's `use`s name (through further
+    /// fronts too). A front named from inside its folder stays a front, for
+    /// the check that nothing below a front imports it.
     fn imports(&self) -> BTreeMap<String, BTreeSet<String>> {
         self.modules
-            .iter()
-            .map(|(module, (_, code, is_mod_rs))| {
-                let targets = named_paths(module, *is_mod_rs, code)
-                    .iter()
-                    .filter_map(|p| self.resolve(p))
-                    .filter(|t| t != module)
-                    .collect();
+            .keys()
+            .map(|module| {
+                let mut targets = BTreeSet::new();
+                let mut seen = BTreeSet::new();
+                let mut todo: Vec<String> = self.named(module).into_iter().collect();
+                while let Some(target) = todo.pop() {
+                    if !seen.insert(target.clone()) {
+                        continue;
+                    }
+                    let below = target.is_empty() || module.starts_with(&format!("{target}::"));
+                    if self.is_front(&target) && !below && !self.is_front(module) {
+                        todo.extend(self.named(&target));
+                    } else if &target != module {
+                        targets.insert(target);
+                    }
+                }
                 (module.clone(), targets)
             })
             .collect()
     }
 
-    /// A folder's `mod.rs` whose code is only `mod` lines and `pub use`s.
+    /// A folder's `mod.rs` whose code is only `mod` lines and `pub use`s
+    /// (`pub(in path) use`s too), each maybe under attributes such as
+    /// `#[cfg(test)]`.
     fn is_front(&self, module: &str) -> bool {
         let (_, code, is_mod_rs) = &self.modules[module];
         *is_mod_rs
             && code.split(';').map(str::trim).all(|item| {
-                let item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+                let mut item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+                while let Some(attr) = item.strip_prefix("#[") {
+                    item = attr
+                        .split_once(']')
+                        .map_or("", |(_, rest)| rest.trim_start());
+                }
+                let restricted_use = item
+                    .strip_prefix("pub(")
+                    .and_then(|rest| rest.split_once(')'))
+                    .is_some_and(|(_, rest)| rest.starts_with(" use "));
                 item.is_empty()
                     || item.starts_with("pub use ")
+                    || restricted_use
                     || item.starts_with("mod ")
                     || item.starts_with("pub mod ")
                     || item.starts_with("pub(crate) mod ")
@@ -291,10 +380,12 @@ fn every_logic_module_has_a_layer() {
     assert!(missing.is_empty(), "modules in no layer: {missing:?}");
 }
 
+/// Nothing below a front imports it (a module outside its folder may: it
+/// imports what the front re-exports, held to the layers like any import).
 #[test]
 fn the_fronts_hold_only_modules_and_reexports_and_nothing_imports_them() {
     let logic = Logic::read();
-    for front in ["", "techniques", "chains"] {
+    for front in ["", "techniques", "chains", "chains::forcing"] {
         assert!(logic.is_front(front), "logic::{front} is not a front");
     }
     let mut wrong = Vec::new();
@@ -414,6 +505,16 @@ fn the_checker_sees_imports_written_every_way() {
     ] {
         assert!(paths.contains(p), "{p} not in {paths:?}");
     }
+    assert!(named_paths(
+        "chains::forcing::graph",
+        false,
+        "pub(in crate::logic::chains) fn f();"
+    )
+    .is_empty());
+    assert_eq!(
+        test_children("chains::forcing", "mod rank;\n#[cfg(test)]\nmod tests;\n"),
+        ["chains::forcing::tests"]
+    );
     let tested = code_of(
         "fn a() {}\n#[cfg(test)]\nmod tests {\n    use crate::logic::solver;\n}\nfn b() {}\n",
     );
