@@ -5,8 +5,8 @@
 //!
 //! The check reads the sources as text. A file's imports are the module
 //! paths its code names (`use` lines and paths written inline), outside
-//! comments and outside its `#[cfg(test)]` modules (written inline, or a
-//! file declared `#[cfg(test)] mod name;`): tests may reach up to the
+//! comments and outside its `#[cfg(test)]` modules, written inline or in a
+//! file of their own (`#[cfg(test)] mod tests;`): tests may reach up to the
 //! solver for real paths to check a rule against.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,7 +26,12 @@ const LAYERS: &[&[&str]] = &[
     &["chains::potential", "chains::se_order"],
     &["chains::board"],
     &["chains::reach", "chains::digit_memo"],
-    &["chains::forcing"],
+    &["chains::forcing::search"],
+    &["chains::forcing::graph"],
+    &["chains::forcing::cycles", "chains::forcing::contradiction"],
+    &["chains::forcing::text", "chains::forcing::nested"],
+    &["chains::forcing::rank"],
+    &["chains::forcing::rule"],
     // The dynamic chains' folder, file by file: the parts that stand on
     // their own, the rules, one chain's record, the engine's state, then
     // the engine's work (an `impl Engine` block each), the finder on top.
@@ -122,6 +127,7 @@ fn code_of(text: &str) -> String {
 /// The module paths (inside `logic`) that `code`, in module `module`,
 /// names: `crate::logic::a::b`, `super::a`, and its own children `c::`.
 fn named_paths(module: &str, is_mod_rs: bool, code: &str) -> BTreeSet<String> {
+    let code = &without_restricted_visibility(code);
     // `super` is the parent of the module, whether it is a file or a
     // folder's `mod.rs`.
     let mut parent: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
@@ -179,6 +185,17 @@ fn named_paths(module: &str, is_mod_rs: bool, code: &str) -> BTreeSet<String> {
     paths
 }
 
+/// `code` with each `pub(in path)` written `pub`: a visibility names a
+/// module but imports nothing from it.
+fn without_restricted_visibility(code: &str) -> String {
+    let mut out = code.to_string();
+    while let Some(start) = out.find("pub(in ") {
+        let end = out[start..].find(')').map_or(out.len(), |i| start + i + 1);
+        out.replace_range(start..end, "pub");
+    }
+    out
+}
+
 /// `a::{b, c::{d, e}}` written out as `a::b a::c::d a::c::e`.
 fn expand_braces(code: &str) -> String {
     let mut out = code.to_string();
@@ -232,24 +249,23 @@ fn expand_braces(code: &str) -> String {
     out
 }
 
-/// The modules that `code`, in module `module`, declares out of line under
-/// `#[cfg(test)]` (`#[cfg(test)] mod name;`): files of test code.
-fn test_files(module: &str, code: &str) -> Vec<String> {
-    let mut files = Vec::new();
+/// The modules that `text`, the source of module `module`, declares as
+/// test modules in files of their own: `#[cfg(test)]` then `mod name;`.
+fn test_children(module: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
     let mut test_attr = false;
-    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for line in text.lines() {
+        let trimmed = line.trim();
         if test_attr {
-            let name = line.strip_prefix("mod ").and_then(|l| l.strip_suffix(';'));
-            if let Some(name) = name {
-                files.push(match module {
-                    "" => name.to_string(),
-                    _ => format!("{module}::{name}"),
-                });
+            let item = trimmed.strip_prefix("pub(super) ").unwrap_or(trimmed);
+            if let Some(name) = item.strip_prefix("mod ").and_then(|m| m.strip_suffix(';')) {
+                let parent = module.split("::").filter(|s| !s.is_empty());
+                out.push(parent.chain([name]).collect::<Vec<_>>().join("::"));
             }
         }
-        test_attr = line == "#[cfg(test)]";
+        test_attr = trimmed == "#[cfg(test)]" || (test_attr && trimmed.starts_with("#["));
     }
-    files
+    out
 }
 
 struct Logic {
@@ -260,25 +276,31 @@ struct Logic {
 impl Logic {
     fn read() -> Logic {
         let logic = crate_src().join("logic");
-        let mut modules = rust_files(&logic)
+        let texts: Vec<(String, PathBuf, String)> = rust_files(&logic)
             .into_iter()
             .map(|file| {
                 let text = std::fs::read_to_string(&file).unwrap();
-                let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
-                (module_of(&logic, &file), (file, code_of(&text), is_mod_rs))
+                (module_of(&logic, &file), file, text)
             })
-            .collect::<BTreeMap<_, _>>();
-        // A file declared `#[cfg(test)] mod name;` is test code throughout,
-        // as an inline `#[cfg(test)]` module is.
-        let tests: Vec<String> = modules
-            .iter()
-            .flat_map(|(module, (_, code, _))| test_files(module, code))
             .collect();
-        for test in tests {
-            if let Some((_, code, _)) = modules.get_mut(&test) {
-                code.clear();
-            }
-        }
+        // Test modules in files of their own are test code, left out like
+        // the inline ones.
+        let tests: Vec<String> = texts
+            .iter()
+            .flat_map(|(module, _, text)| test_children(module, text))
+            .collect();
+        let modules = texts
+            .into_iter()
+            .filter(|(module, _, _)| {
+                !tests
+                    .iter()
+                    .any(|t| module == t || module.starts_with(&format!("{t}::")))
+            })
+            .map(|(module, file, text)| {
+                let is_mod_rs = file.file_name().is_some_and(|n| n == "mod.rs");
+                (module, (file, code_of(&text), is_mod_rs))
+            })
+            .collect();
         Logic { modules }
     }
 
@@ -291,33 +313,64 @@ impl Logic {
             .find(|m| self.modules.contains_key(m))
     }
 
-    /// Each module's imports of other modules of `logic`.
+    /// The modules of `logic` that `module`'s code names.
+    fn named(&self, module: &str) -> BTreeSet<String> {
+        let (_, code, is_mod_rs) = &self.modules[module];
+        named_paths(module, *is_mod_rs, code)
+            .iter()
+            .filter_map(|p| self.resolve(p))
+            .filter(|t| t != module)
+            .collect()
+    }
+
+    /// Each module's imports of other modules of `logic`. A module that
+    /// names a front from outside its folder imports what the front
+    /// re-exports: the modules the front's `use`s name (through further
+    /// fronts too). A front named from inside its folder stays a front, for
+    /// the check that nothing below a front imports it.
     fn imports(&self) -> BTreeMap<String, BTreeSet<String>> {
         self.modules
-            .iter()
-            .map(|(module, (_, code, is_mod_rs))| {
-                let targets = named_paths(module, *is_mod_rs, code)
-                    .iter()
-                    .filter_map(|p| self.resolve(p))
-                    .filter(|t| t != module)
-                    .collect();
+            .keys()
+            .map(|module| {
+                let mut targets = BTreeSet::new();
+                let mut seen = BTreeSet::new();
+                let mut todo: Vec<String> = self.named(module).into_iter().collect();
+                while let Some(target) = todo.pop() {
+                    if !seen.insert(target.clone()) {
+                        continue;
+                    }
+                    let below = target.is_empty() || module.starts_with(&format!("{target}::"));
+                    if self.is_front(&target) && !below && !self.is_front(module) {
+                        todo.extend(self.named(&target));
+                    } else if &target != module {
+                        targets.insert(target);
+                    }
+                }
                 (module.clone(), targets)
             })
             .collect()
     }
 
-    /// A folder's `mod.rs` whose code is only `mod` lines and `pub use`s.
+    /// A folder's `mod.rs` whose code is only `mod` lines and `pub use`s
+    /// (`pub(in path) use`s too), each maybe under attributes such as
+    /// `#[cfg(test)]`.
     fn is_front(&self, module: &str) -> bool {
         let (_, code, is_mod_rs) = &self.modules[module];
         *is_mod_rs
             && code.split(';').map(str::trim).all(|item| {
-                let item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
-                // A test module declared out of line is a module line too.
-                let item = item
-                    .strip_prefix("#[cfg(test)]")
-                    .map_or(item, str::trim_start);
+                let mut item = item.trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+                while let Some(attr) = item.strip_prefix("#[") {
+                    item = attr
+                        .split_once(']')
+                        .map_or("", |(_, rest)| rest.trim_start());
+                }
+                let restricted_use = item
+                    .strip_prefix("pub(")
+                    .and_then(|rest| rest.split_once(')'))
+                    .is_some_and(|(_, rest)| rest.starts_with(" use "));
                 item.is_empty()
                     || item.starts_with("pub use ")
+                    || restricted_use
                     || item.starts_with("mod ")
                     || item.starts_with("pub mod ")
                     || item.starts_with("pub(crate) mod ")
@@ -347,10 +400,18 @@ fn every_logic_module_has_a_layer() {
     assert!(missing.is_empty(), "modules in no layer: {missing:?}");
 }
 
+/// Nothing below a front imports it (a module outside its folder may: it
+/// imports what the front re-exports, held to the layers like any import).
 #[test]
 fn the_fronts_hold_only_modules_and_reexports_and_nothing_imports_them() {
     let logic = Logic::read();
-    for front in ["", "techniques", "chains", "chains::dynamic"] {
+    for front in [
+        "",
+        "techniques",
+        "chains",
+        "chains::forcing",
+        "chains::dynamic",
+    ] {
         assert!(logic.is_front(front), "logic::{front} is not a front");
     }
     let mut wrong = Vec::new();
@@ -470,16 +531,21 @@ fn the_checker_sees_imports_written_every_way() {
     ] {
         assert!(paths.contains(p), "{p} not in {paths:?}");
     }
+    assert!(named_paths(
+        "chains::forcing::graph",
+        false,
+        "pub(in crate::logic::chains) fn f();"
+    )
+    .is_empty());
+    assert_eq!(
+        test_children("chains::forcing", "mod rank;\n#[cfg(test)]\nmod tests;\n"),
+        ["chains::forcing::tests"]
+    );
     let tested = code_of(
         "fn a() {}\n#[cfg(test)]\nmod tests {\n    use crate::logic::solver;\n}\nfn b() {}\n",
     );
     assert!(
         !tested.contains("solver") && tested.contains("fn b"),
         "{tested}"
-    );
-    let declared = code_of("mod run;\n#[cfg(test)]\nmod tests;\n");
-    assert_eq!(
-        test_files("chains::dynamic", &declared),
-        ["chains::dynamic::tests"]
     );
 }
