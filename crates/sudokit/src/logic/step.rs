@@ -13,8 +13,6 @@
 //! ```
 
 use crate::logic::units::{Cand, Square, Unit};
-// The sentences' pieces, where the techniques have long found them.
-pub use crate::logic::text::{and_list, digit_list, removal_text};
 use serde::{Serialize, Serializer};
 use std::fmt;
 

@@ -20,7 +20,7 @@ use crate::logic::units::Geometry;
 /// Pencil marks a chain search can read: the player's [`State`], or a
 /// chain's working [`Board`] (where Sudoku Explainer runs chains inside
 /// chains).
-pub(crate) trait Marks {
+pub(crate) trait PencilMarks {
     /// The tables of the shape.
     fn geometry(&self) -> &'static Geometry;
     /// The candidates of square `s`.
@@ -29,7 +29,7 @@ pub(crate) trait Marks {
     fn places(&self, u: usize, d: u8) -> u32;
 }
 
-impl Marks for State {
+impl PencilMarks for State {
     fn geometry(&self) -> &'static Geometry {
         State::geometry(self)
     }
@@ -43,7 +43,7 @@ impl Marks for State {
     }
 }
 
-impl Marks for Board {
+impl PencilMarks for Board {
     fn geometry(&self) -> &'static Geometry {
         self.geo
     }

@@ -22,12 +22,12 @@
 //! (or of a chain engine that holds it while it runs); it is emptied when
 //! it holds [`BUDGET`] patterns.
 
-use crate::logic::chains::board::Marks;
+use crate::logic::chains::board::PencilMarks;
 use std::collections::HashSet;
 
 /// The rules whose patterns are kept, apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Rule {
+pub(super) enum PatternRule {
     /// Forcing X-chains and X-cycles.
     XChains,
     /// Nishio forcing chains.
@@ -43,11 +43,11 @@ pub(super) type Pattern = (u8, u128, u128);
 
 /// The patterns whose chains were found to give nothing, per rule.
 #[derive(Default)]
-pub(super) struct DigitMemo(HashSet<(Rule, Pattern)>);
+pub(super) struct DigitMemo(HashSet<(PatternRule, Pattern)>);
 
 /// Each digit's pattern on `marks` (index 0 unused), or `None` above 128
 /// squares.
-pub(super) fn patterns(marks: &dyn Marks) -> Option<Vec<Pattern>> {
+pub(super) fn patterns(marks: &dyn PencilMarks) -> Option<Vec<Pattern>> {
     let shape = marks.geometry().shape;
     if shape.square_count() > 128 {
         return None;
@@ -69,12 +69,12 @@ pub(super) fn patterns(marks: &dyn Marks) -> Option<Vec<Pattern>> {
 impl DigitMemo {
     /// True when the chains of `rule` from `pattern` were found to give
     /// nothing.
-    pub(super) fn is_barren(&self, rule: Rule, pattern: &Pattern) -> bool {
+    pub(super) fn is_barren(&self, rule: PatternRule, pattern: &Pattern) -> bool {
         self.0.contains(&(rule, *pattern))
     }
 
     /// Keeps `pattern` as one whose chains of `rule` give nothing.
-    pub(super) fn keep_barren(&mut self, rule: Rule, pattern: Pattern) {
+    pub(super) fn keep_barren(&mut self, rule: PatternRule, pattern: Pattern) {
         if self.0.len() >= BUDGET {
             self.0.clear();
         }
@@ -85,7 +85,7 @@ impl DigitMemo {
 /// What the tests of the rules that keep patterns share.
 #[cfg(test)]
 pub(super) mod check {
-    use super::{patterns, DigitMemo, Rule};
+    use super::{patterns, DigitMemo, PatternRule};
     use crate::logic::cache::Cache;
     use crate::logic::finder::Finder;
     use crate::logic::solver::{explain, Order};
@@ -99,7 +99,7 @@ pub(super) mod check {
     /// before the first such step in the path of a puzzle (magictour_top1465,
     /// ER 7.5) that takes forcing X-chains and Nishio steps.
     pub(in crate::logic) fn barren_digits(
-        rule: Rule,
+        rule: PatternRule,
         finder: &dyn Finder,
         techniques: &[Technique],
     ) {

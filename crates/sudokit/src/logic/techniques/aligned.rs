@@ -61,9 +61,10 @@ use crate::logic::bits::{at_most_one, bits};
 use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
-use crate::logic::step::{and_list, removal_text, Step, Technique};
+use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
+use crate::logic::text::{and_list, removal_text};
 use crate::logic::units::Cand;
 use std::ops::ControlFlow;
 

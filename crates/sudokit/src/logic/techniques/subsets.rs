@@ -27,9 +27,10 @@ use crate::logic::bits::{bits, subsets_of};
 use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
-use crate::logic::step::{and_list, digit_list, removal_text, Step, Technique};
+use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
+use crate::logic::text::{and_list, digit_list, removal_text};
 use crate::logic::units::{Cand, Square};
 use std::ops::ControlFlow;
 

@@ -20,7 +20,8 @@
 use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
-use crate::logic::step::{removal_text, Step, Technique};
+use crate::logic::step::{Step, Technique};
+use crate::logic::text::removal_text;
 use crate::logic::units::Cand;
 use std::ops::ControlFlow;
 

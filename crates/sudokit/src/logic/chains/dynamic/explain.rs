@@ -5,7 +5,8 @@ use super::engine::Engine;
 use super::rank::{Kind, RankedChain};
 use super::rule::DynamicRule;
 use super::run::RunCause;
-use crate::logic::step::{and_list, removal_text, Link, LinkReason, Step, Technique};
+use crate::logic::step::{Link, LinkReason, Step, Technique};
+use crate::logic::text::{and_list, removal_text};
 
 impl Engine {
     /// The links from the assumption to node `n` of run `id`, following

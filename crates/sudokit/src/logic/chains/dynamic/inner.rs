@@ -44,7 +44,7 @@
 use crate::logic::bits::{at_most_one, bits, subsets};
 use crate::logic::chains::board::Board;
 use crate::logic::chains::se_order::java_order;
-use crate::logic::step::{and_list, digit_list};
+use crate::logic::text::{and_list, digit_list};
 use crate::logic::units::{Square, UnitKind};
 use std::fmt::Write;
 

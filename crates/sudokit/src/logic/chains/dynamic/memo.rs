@@ -33,7 +33,7 @@
 //! stays valid on any thread, and after its table is emptied.
 
 use crate::logic::bits::bits;
-use crate::logic::chains::board::{Board, Marks};
+use crate::logic::chains::board::{Board, PencilMarks};
 use crate::logic::chains::potential::{Need, NestedHint, Potential};
 use crate::logic::units::Geometry;
 use std::collections::{HashMap, HashSet};

@@ -55,7 +55,7 @@ impl Engine {
             self.closure_stamp += 1;
         }
         for p in patterns.iter().flatten() {
-            if self.barren.is_barren(digit_memo::Rule::Nishio, p) {
+            if self.barren.is_barren(digit_memo::PatternRule::Nishio, p) {
                 self.skip |= 1 << p.0;
             }
         }
@@ -78,7 +78,7 @@ impl Engine {
         }
         for p in patterns.into_iter().flatten() {
             if (self.skip | self.concluded) & (1 << p.0) == 0 && p.1 != 0 {
-                self.barren.keep_barren(digit_memo::Rule::Nishio, p);
+                self.barren.keep_barren(digit_memo::PatternRule::Nishio, p);
             }
         }
         // Stable, as SE's sort is: ties keep the order found.

@@ -327,5 +327,5 @@ fn nishio_leaves_out_the_digits_whose_pattern_found_nothing_and_finds_the_same()
         rule: DynamicRule::Nishio,
     };
     let steps = [Technique::NishioForcingChain];
-    digit_memo::check::barren_digits(digit_memo::Rule::Nishio, &nishio, &steps);
+    digit_memo::check::barren_digits(digit_memo::PatternRule::Nishio, &nishio, &steps);
 }

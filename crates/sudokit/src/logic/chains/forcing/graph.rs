@@ -7,7 +7,7 @@
 use super::search::{Chains, LinkKinds, Scratch};
 use crate::grid::Digits;
 use crate::logic::bits::{at_most_one, bits};
-use crate::logic::chains::board::Marks;
+use crate::logic::chains::board::PencilMarks;
 use crate::logic::chains::potential::{off, on, Potential};
 use crate::logic::units::Linked;
 
@@ -21,7 +21,7 @@ pub(super) struct Ends {
 }
 
 /// Each square's candidates as bits: the grid a reach was built on.
-fn grid_bits(marks: &dyn Marks) -> Vec<u32> {
+fn grid_bits(marks: &dyn PencilMarks) -> Vec<u32> {
     let count = marks.geometry().shape.square_count();
     (0..count).map(|s| marks.digits(s).bits()).collect()
 }
@@ -181,7 +181,7 @@ impl Chains<'_> {
 /// caller's cache's, or for a search inside a chain the chain's). It is
 /// built here only when it is not.
 pub(in crate::logic::chains) fn shared_reach(
-    marks: &dyn Marks,
+    marks: &dyn PencilMarks,
     work: &mut Scratch,
 ) -> (u128, Vec<u32>) {
     let geo = marks.geometry();

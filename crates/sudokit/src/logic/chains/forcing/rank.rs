@@ -11,9 +11,9 @@ use super::search::{Cause, Chains, LinkKinds, Scratch};
 use super::text::{cycle_step, forcing_step};
 use crate::grid::Digits;
 use crate::logic::bits::bits;
-use crate::logic::chains::board::Marks;
+use crate::logic::chains::board::PencilMarks;
 use crate::logic::chains::digit_memo;
-use crate::logic::chains::digit_memo::{DigitMemo, Rule};
+use crate::logic::chains::digit_memo::{DigitMemo, PatternRule};
 use crate::logic::chains::potential::{off, on, NestedHint};
 use crate::logic::chains::se_order::{java_hash_map_order, length_bonus, se_order};
 use crate::logic::step::{Step, Technique};
@@ -104,7 +104,7 @@ impl Leader {
 /// not, so the steps it still finds are the same steps, and a step it
 /// misses comes after one it has.)
 pub(super) fn ranked(
-    marks: &dyn Marks,
+    marks: &dyn PencilMarks,
     reasons: bool,
     nested: bool,
     work: &mut Scratch,
@@ -136,7 +136,7 @@ pub(super) fn ranked(
         };
         let mut skip = 0u32;
         for p in patterns.iter().flatten() {
-            if barren.is_barren(Rule::XChains, p) {
+            if barren.is_barren(PatternRule::XChains, p) {
                 skip |= 1 << p.0;
             }
         }
@@ -184,7 +184,7 @@ pub(super) fn ranked(
         }
         for p in patterns.into_iter().flatten() {
             if (skip | found | limited) & (1 << p.0) == 0 && p.1 != 0 {
-                barren.keep_barren(Rule::XChains, p);
+                barren.keep_barren(PatternRule::XChains, p);
             }
         }
         *work = chains.work;

@@ -5,7 +5,7 @@
 
 use crate::grid::Digits;
 use crate::logic::bits::{at_most_one, bits};
-use crate::logic::chains::board::Marks;
+use crate::logic::chains::board::PencilMarks;
 use crate::logic::chains::potential::{off, on, Potential};
 use crate::logic::chains::reach::Reach;
 use crate::logic::step::{Link, LinkReason};
@@ -89,7 +89,7 @@ impl Reached {
 
 /// The nodes of all chains of one search; a node's parent comes before it.
 pub(super) struct Chains<'a> {
-    pub(super) state: &'a dyn Marks,
+    pub(super) state: &'a dyn PencilMarks,
     /// Whether steps get evidence and text.
     pub(super) reasons: bool,
     /// Inside a dynamic chain (SE's nested levels): the search then gives
@@ -170,7 +170,7 @@ impl<'a> Chains<'a> {
     /// A search over `state` with the buffers of `work`, its tables and
     /// caches emptied.
     pub(super) fn fresh(
-        state: &'a dyn Marks,
+        state: &'a dyn PencilMarks,
         reasons: bool,
         nested: bool,
         mut work: Scratch,

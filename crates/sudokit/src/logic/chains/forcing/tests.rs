@@ -6,9 +6,9 @@ use super::cycles::{cycle_may_remove, cycle_removals};
 use super::rank::{ranked, Find};
 use super::rule::ForcingChains;
 use super::search::{Cause, Chains, LinkKinds, Reached, Scratch};
-use crate::logic::chains::board::Marks;
+use crate::logic::chains::board::PencilMarks;
 use crate::logic::chains::digit_memo;
-use crate::logic::chains::digit_memo::{DigitMemo, Rule};
+use crate::logic::chains::digit_memo::{DigitMemo, PatternRule};
 use crate::logic::chains::potential::{on, Potential};
 use crate::logic::chains::se_order::length_bonus;
 use crate::logic::step::{LinkReason, Technique};
@@ -23,7 +23,7 @@ const HARD: [&str; 2] = [
 #[test]
 fn x_chains_leave_out_the_digits_whose_pattern_found_nothing_and_find_the_same() {
     let x_steps = [Technique::ForcingXChain, Technique::XCycle];
-    digit_memo::check::barren_digits(Rule::XChains, &ForcingChains, &x_steps);
+    digit_memo::check::barren_digits(PatternRule::XChains, &ForcingChains, &x_steps);
 }
 
 #[test]

@@ -4,7 +4,8 @@
 use super::cycles::{cycle_may_remove, cycle_removals};
 use super::search::{Chains, LinkKinds};
 use crate::grid::Digits;
-use crate::logic::step::{and_list, removal_text, Step, Technique};
+use crate::logic::step::{Step, Technique};
+use crate::logic::text::{and_list, removal_text};
 use crate::logic::units::Cand;
 
 /// The chain as text: `A1=5 -> A7<>5 -> ...`, from the assumption on.
