@@ -12,7 +12,7 @@
 //! arguments only, and each thread of a batch holds its own.
 //!
 //! The cache is a set of parts, one value of each type a technique family
-//! asks for ([`Cache::part`]), so that the core need not know the
+//! asks for (`Cache::part`), so that the core need not know the
 //! families' types: each family defines its own part, and the families
 //! stay in their layers.
 //!

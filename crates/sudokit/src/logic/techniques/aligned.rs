@@ -49,7 +49,7 @@
 //! 5. **Only what changed since nothing was found**: whether a group
 //!    removes something depends only on the candidates of its squares and
 //!    of its excluders. The caller's cache keeps the last grid where the search
-//!    found nothing (one per size, in [`super::since_barren`]); on the
+//!    found nothing (one per size, in `since_barren.rs`); on the
 //!    next grid, a group none of whose
 //!    squares and excluders changed since would find nothing again, and is
 //!    passed over (an excluder it has lost since can only leave it more

@@ -1,7 +1,7 @@
 //! The techniques that look at one pattern in the grid, one file per family
 //! (the chains, which follow links from square to square, are in
 //! [`super::chains`]). Each family's finders implement [`super::Finder`];
-//! [`since_barren`] is the bookkeeping several of them share to skip a
+//! `since_barren.rs` is the bookkeeping several of them share to skip a
 //! search where nothing changed since it last found nothing.
 
 pub mod aligned;

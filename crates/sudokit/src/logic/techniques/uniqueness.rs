@@ -37,7 +37,7 @@
 //! A rater runs this search at most steps of a hard puzzle, and it seldom
 //! finds anything; a pair of digits whose walks found no loop on the last
 //! grid where the search found nothing is passed over while no square that
-//! held both digits has changed (see [`super::since_barren`]).
+//! held both digits has changed (see `since_barren.rs`).
 //!
 //! It works on every standard shape, and is off for the diagonal variant,
 //! where swapping the two digits can break a diagonal.

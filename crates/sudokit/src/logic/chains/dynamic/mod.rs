@@ -5,7 +5,7 @@
 //!
 //! Every one of these rules makes an assumption ("A1 is 5", or "A1 is not
 //! 5") and follows everything it forces, link by link, as in
-//! [`super::chains`]; what differs is what they conclude from it:
+//! [`super::forcing`]; what differs is what they conclude from it:
 //!
 //! - **Contradiction** (Nishio, dynamic): the assumption forces some
 //!   candidate both on and off, so it is false.
@@ -31,7 +31,7 @@
 //! (pointing and claiming, hidden and naked pairs, X-wings) on the working
 //! grid each time it runs dry, and follows what they rule out. At level 2
 //! ("(+ forcing chains)"), when those find nothing, it runs the forcing
-//! chains and cycles of [`super::chains`] there too; at level 3 also static
+//! chains and cycles of [`super::forcing`] there too; at level 3 also static
 //! multiple forcing chains; at level 4 only dynamic forcing chains of a
 //! lower level (0 to 3, four rules tried in turn). Each such inner chain
 //! adds its own complexity once to every step that uses it, and relies on
@@ -68,7 +68,7 @@
 //! Following a chain link by link, with every link's parents, is what a
 //! step's complexity needs, and most chains give no step. For the rules
 //! with no rule inside their chains (Nishio, multiple and dynamic), what a
-//! chain reaches is worked out first as bit sets ([`super::closure`]), and
+//! chain reaches is worked out first as bit sets (`closure.rs`), and
 //! a chain is followed only where it may give a step: a contradiction may
 //! come, or the chains a step would need may all force a same candidate.
 //! (When only SE's first step is wanted, a dynamic rule works out only the
@@ -76,13 +76,11 @@
 //! contradiction, which is followed anyway, while on magictour's first 20
 //! puzzles 97% of the chains from "off" are left out.) Multiple forcing
 //! chains first ask the reach of the forcing chains' graph
-//! ([`forcing::shared_reach`]), which tells for the whole grid at once which
+//! (`forcing::shared_reach`), which tells for the whole grid at once which
 //! cells and regions can share anything at all: their chains follow the
 //! same links, so they reach no more than it does.
 //!
-//! [`forcing::shared_reach`]: super::forcing::shared_reach
-//!
-//! The rules are off for the diagonal variant, like [`super::chains`], and
+//! The rules are off for the diagonal variant, like [`super::forcing`], and
 //! on grids larger than 9x9 (SE's own grid), where their chains of chains
 //! would take far too long: there the path stops after the forcing chains,
 //! and the rating is SE's 20.0.

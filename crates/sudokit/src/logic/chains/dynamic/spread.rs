@@ -6,11 +6,11 @@
 //! seconds each on the forum's hardest puzzles. Those rules try an
 //! assumption from every candidate of every square, and each square's
 //! chains are independent of the others', so the squares can be shared out:
-//! [`super::dynamic`] cuts them into a few runs of consecutive squares,
-//! finds the best step of each run on a thread of the pool, and keeps the
-//! best of those (the earliest run's on a tie, as the squares' order would).
+//! the dynamic rules cut them into a few runs of consecutive squares, find
+//! the best step of each run on a thread of the pool, and keep the best of
+//! those (the earliest run's on a tie, as the squares' order would).
 //! The step is the same as on one thread; the inner rules' table
-//! ([`super::memo`]) is shared, so a grid one run has searched the others
+//! (`memo.rs`) is shared, so a grid one run has searched the others
 //! find there.
 //!
 //! It is off unless the caller asked for it when it made its cache
