@@ -21,7 +21,8 @@
 //!
 //! 1. The core: [`bits`] and [`units`] (squares, units, candidates),
 //!    [`cache`] (what techniques keep between calls, owned by the caller),
-//!    [`step`] (a technique's step and its sentence), [`state`] (what a
+//!    [`text`] (the pieces of a sentence), [`step`] (a technique's step,
+//!    and the table of techniques), [`state`] (what a
 //!    player sees), [`finder`] (the one trait every technique implements).
 //! 2. [`techniques`]: one file per family of patterns.
 //! 3. [`chains`]: the chain machinery, SE's forcing chains and cycles below
