@@ -51,8 +51,8 @@ use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Grade, Options, UnknownGrade, Wanted};
 use sudokit::logic::hint::{hint_with, player_state, Hint, StateError, UnknownLevel};
-use sudokit::logic::rating::{check_unique, rate};
-use sudokit::logic::solver::{explain, Order};
+use sudokit::logic::rating::{check_unique, explain_and_rate, rate};
+use sudokit::logic::solver::Order;
 use sudokit::logic::{Cache, Level, State};
 use sudokit::parse::{parse_state, PlayerState};
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
@@ -154,8 +154,8 @@ fn answer(request: &Value) -> Result<Value, Fault> {
         "explain" => {
             let puzzle = puzzle(request)?;
             unique(&puzzle)?;
-            let path = explain(&mut Cache::new(), &State::from_puzzle(&puzzle), Order::Se);
-            let rating = sudokit::logic::rating::Rating::of_path(&path.steps, path.is_complete());
+            let start = State::from_puzzle(&puzzle);
+            let (path, rating) = explain_and_rate(&mut Cache::new(), &start, Order::Se);
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }
         "generate" => generate(request),

@@ -27,7 +27,7 @@ use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{explain, rate_from, Cache, Order, Rating, Step};
+use sudokit::logic::{explain_and_rate, Cache, Order, Step};
 
 pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
     let command = Explain {
@@ -67,13 +67,7 @@ impl Answers for Explain {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
         let start = Instant::now();
         let explained = judge(answer, "explanation").map(|state| {
-            let path = explain(cache, &state, Order::from(self.order));
-            // SE's order is the rating's own path: rated as it stands, not
-            // found a second time (the library's tests hold the two equal).
-            let rating = match self.order {
-                StepOrder::Se => Rating::of_path(&path.steps, path.is_complete()),
-                StepOrder::Easiest => rate_from(cache, &state),
-            };
+            let (path, rating) = explain_and_rate(cache, &state, Order::from(self.order));
             (path.steps, rating)
         });
         let seconds = start.elapsed().as_secs_f64();

@@ -17,7 +17,7 @@
 use crate::engine::{Count, EngineKind, Limits};
 use crate::grid::Grid;
 use crate::logic::cache::Cache;
-use crate::logic::solver::{first_step, SE_ORDER};
+use crate::logic::solver::{explain, first_step, Order, Path, SE_ORDER};
 use crate::logic::state::State;
 use crate::logic::step::{Difficulty, Step, Technique};
 use crate::logic::techniques::singles::first_single;
@@ -180,6 +180,19 @@ pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     tally.finish(state.is_solved())
 }
 
+/// The path from `state` in `order`, and SE's rating of the puzzle from
+/// there. In SE's order the path is the rating's own, so it is rated as it
+/// stands rather than found a second time; in another order the rating
+/// comes from SE's path, as [`rate_from`] finds it.
+pub fn explain_and_rate(cache: &mut Cache, state: &State, order: Order) -> (Path, Rating) {
+    let path = explain(cache, state, order);
+    let rating = match order {
+        Order::Se => Rating::of_path(&path.steps, path.is_complete()),
+        Order::Easiest => rate_from(cache, state),
+    };
+    (path, rating)
+}
+
 /// The puzzle's one solution, or why there is not exactly one.
 pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
     let fast = EngineKind::Fast.solver();
@@ -193,5 +206,32 @@ pub fn check_unique(puzzle: &Grid) -> Result<Grid, RateError> {
         (Count::Exactly(1), Some(solution)) => Ok(solution),
         (Count::Exactly(0), _) => Err(RateError::NoSolution),
         _ => Err(RateError::SeveralSolutions),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_in_either_order_comes_with_ses_rating() {
+        // norvig_top95's first puzzle (ER 7.3) and a puzzle of singles.
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ] {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let start = State::from_puzzle(&grid);
+            let rated = rate_from(&mut Cache::new(), &start);
+            for order in Order::ALL {
+                let (path, rating) = explain_and_rate(&mut Cache::new(), &start, order);
+                assert_eq!(rating, rated, "{order:?} on {puzzle}");
+                assert!(path.is_complete());
+                if order == Order::Se {
+                    // The rating's own path: rated as it stands.
+                    assert_eq!(Rating::of_path(&path.steps, true), rated);
+                }
+            }
+        }
     }
 }
