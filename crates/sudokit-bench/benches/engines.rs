@@ -30,7 +30,6 @@ fn plan() -> Vec<(&'static str, Vec<EngineKind>)> {
 fn engines(c: &mut Criterion) {
     for (file, kinds) in plan() {
         let Some(puzzles) = corpus(file) else {
-            eprintln!("skipping {file}: not found");
             continue;
         };
         for (mode, max_solutions) in [("first", 1), ("count2", 2)] {

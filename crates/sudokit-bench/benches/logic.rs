@@ -32,7 +32,6 @@ fn rate(c: &mut Criterion) {
         ("magictour_top1465.txt", 10, usize::MAX),
     ] {
         let Some(puzzles) = sample(file, every, most) else {
-            eprintln!("skipping {file}: not found");
             continue;
         };
         let mut group = c.benchmark_group(format!("logic/{}", file.trim_end_matches(".txt")));

@@ -19,7 +19,6 @@ fn canon(c: &mut Criterion) {
         "magictour_top1465.txt",
     ] {
         let Some(puzzles) = corpus(file) else {
-            eprintln!("skipping {file}: not found");
             continue;
         };
         let mut group = c.benchmark_group(format!("canon/{}", file.trim_end_matches(".txt")));

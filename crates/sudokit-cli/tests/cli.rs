@@ -56,9 +56,12 @@ fn a_bad_batch_keeps_every_answer_in_order_and_exits_2() {
 
 #[test]
 fn no_solution_alone_exits_1() {
+    let Some(no_solution) = corpus("no_solution.txt") else {
+        return;
+    };
     sudokit()
         .arg("solve")
-        .arg(corpus("no_solution.txt"))
+        .arg(no_solution)
         .assert()
         .code(1)
         .stdout(predicate::str::contains("unsolvable"))
@@ -184,7 +187,10 @@ fn diagonal_flag_solves_as_diagonal_sudoku() {
 
 #[test]
 fn count_tells_unique_from_several() {
-    let serg = std::fs::read_to_string(corpus("serg_benchmark.txt")).unwrap();
+    let Some(serg) = corpus("serg_benchmark.txt") else {
+        return;
+    };
+    let serg = std::fs::read_to_string(serg).unwrap();
     let first = serg.lines().next().unwrap();
     sudokit()
         .args(["count", first])
@@ -204,7 +210,10 @@ fn count_tells_unique_from_several() {
 
 #[test]
 fn count_matches_tdoku_exact_counts() {
-    let text = std::fs::read_to_string(corpus("tdoku_test_puzzles.txt")).unwrap();
+    let Some(text) = corpus("tdoku_test_puzzles.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(text).unwrap();
     let mut input = String::new();
     let mut expected = Vec::new();
     for line in text.lines() {
@@ -287,12 +296,15 @@ fn bench_table_columns_line_up_with_long_file_names() {
     // forum_hardest_1905_11plus.txt is wider than the fixed 28-character
     // file column this table once had; every row must still put its engine
     // under the header.
+    let Some(wide) = corpus("forum_hardest_1905_11plus.txt") else {
+        return;
+    };
     let out = stdout_of(
         sudokit()
             .args(["bench", "--seconds", "0.01", "--repeats", "1"])
             .args(["--engine", "fast", "--max-guesses", "1"])
-            .arg(corpus("norvig_hardest.txt"))
-            .arg(corpus("forum_hardest_1905_11plus.txt")),
+            .arg(corpus("norvig_hardest.txt").unwrap())
+            .arg(wide),
     );
     let table: Vec<&str> = out
         .lines()
@@ -324,7 +336,7 @@ fn bench_json_compares_engines_side_by_side() {
                 "--mode",
                 "count",
             ])
-            .arg(corpus("norvig_hardest.txt")),
+            .arg(corpus("norvig_hardest.txt").unwrap()),
     );
     let rows = json_lines(&out);
     assert_eq!(rows.len(), 2);
@@ -364,19 +376,19 @@ fn random_is_reproducible_from_its_seed() {
 #[test]
 fn other_sizes_solve() {
     for file in ["sudoku_4x4.txt", "hexadoku_16x16.txt", "sudoku_25x25.txt"] {
+        let Some(path) = corpus(file) else {
+            return;
+        };
         let out = sudokit()
             .arg("solve")
-            .arg(corpus(file))
+            .arg(&path)
             .assert()
             .success()
             .get_output()
             .stdout
             .clone();
         let lines = std::str::from_utf8(&out).unwrap().lines().count();
-        let puzzles = std::fs::read_to_string(corpus(file))
-            .unwrap()
-            .lines()
-            .count();
+        let puzzles = std::fs::read_to_string(&path).unwrap().lines().count();
         assert_eq!(lines, puzzles, "{file}");
     }
 }
@@ -433,7 +445,7 @@ fn every_subcommand_has_help() {
 
 #[test]
 fn a_single_thread_gives_the_same_answers() {
-    let file = corpus("norvig_top95.txt");
+    let file = corpus("norvig_top95.txt").unwrap();
     let one = stdout_of(sudokit().args(["solve", "-j", "1"]).arg(&file));
     let two = stdout_of(sudokit().args(["solve", "-j", "2"]).arg(&file));
     assert_eq!(one, two);

@@ -26,6 +26,10 @@ BAD = [
 
 
 def test_dask_example_answers_every_line_in_order(tmp_path):
+    if not os.path.isfile(KAGGLE):
+        # The collections beside the checkout are not in the repository.
+        print("skipped: ../shared/puzzles/kaggle_sample.txt not found", file=sys.stderr)
+        pytest.skip("../shared/puzzles/kaggle_sample.txt not found")
     with open(KAGGLE, encoding="utf-8") as f:
         puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:2000]
     lines = list(puzzles)

@@ -144,10 +144,10 @@ fn small_grids_match_the_brute_force() {
 #[test]
 fn real_puzzles_and_their_disguises_share_one_form() {
     let mut rng = StdRng::seed_from_u64(5);
-    let puzzles: Vec<Grid> = common::corpus("magictour_top1465.txt")
-        .into_iter()
-        .step_by(29)
-        .collect();
+    let Some(puzzles) = common::corpus("magictour_top1465.txt") else {
+        return;
+    };
+    let puzzles: Vec<Grid> = puzzles.into_iter().step_by(29).collect();
     let mut forms = std::collections::HashSet::new();
     for puzzle in &puzzles {
         let (form, transform) = minlex_with_transform(puzzle).unwrap();
@@ -168,7 +168,10 @@ fn real_puzzles_and_their_disguises_share_one_form() {
 #[test]
 fn a_sixteen_by_sixteen_puzzle_has_a_form_too() {
     let mut rng = StdRng::seed_from_u64(9);
-    let puzzle = common::corpus("hexadoku_16x16.txt").remove(0);
+    let Some(mut puzzles) = common::corpus("hexadoku_16x16.txt") else {
+        return;
+    };
+    let puzzle = puzzles.remove(0);
     let form = minlex(&puzzle).unwrap();
     let disguise = Transform::random(puzzle.shape(), &mut rng)
         .apply(&puzzle)
