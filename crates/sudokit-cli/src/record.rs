@@ -89,9 +89,16 @@ impl Verdict {
 pub fn gave_up(report: &Report, max_guesses: Option<u64>) -> String {
     let max = max_guesses.unwrap_or(report.stats.guesses);
     format!(
-        "gave up after {} guesses (--max-guesses {max})",
-        report.stats.guesses
+        "gave up after {} (--max-guesses {max})",
+        counted(report.stats.guesses, "guess", "guesses")
     )
+}
+
+/// `1 guess`, `2 guesses`: a number with its noun, singular for one, as
+/// every message writes counts.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// One JSON answer. Every subcommand writes these fields for every puzzle,

@@ -38,7 +38,7 @@ fn dedupe_keeps_the_first_of_each_class_and_loses_nothing_to_bad_input() {
             "<stdin> puzzle 2 (line 2): invalid: found 4 squares",
         ))
         .stderr(predicate::str::contains(
-            "3 puzzles, 2 different, 1 duplicates left out",
+            "3 puzzles, 2 different, 1 duplicate left out",
         ));
     let records = json_lines(&stdout_of(
         sudokit()

@@ -53,11 +53,16 @@ pub struct ParseOptions {
     pub variant: Variant,
 }
 
+/// `1 square`, `2 squares`: a number with its noun, singular for one.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Why a text is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// The text does not hold the number of squares of any supported grid.
-    #[error("found {found} squares, expected {expected}")]
+    #[error("found {}, expected {expected}", counted(*.found, "square", "squares"))]
     WrongSquareCount {
         /// Squares found (digits, `0` and `.`).
         found: usize,
@@ -355,9 +360,9 @@ pub(crate) fn board_from_value(
             .ok_or_else(|| ParseError::Board(format!("row {} is not a list", r + 1)))?;
         if row.len() != side {
             return Err(ParseError::Board(format!(
-                "row {} has {} entries, expected {side}",
+                "row {} has {}, expected {side}",
                 r + 1,
-                row.len()
+                counted(row.len(), "entry", "entries")
             )));
         }
         for value in row {

@@ -300,9 +300,9 @@ pub fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &Stats) -> St
         String::new()
     };
     format!(
-        "{place}: {engine}, {} guesses, {} backtracks{calls}, {:.3} ms",
-        stats.guesses,
-        stats.backtracks,
+        "{place}: {engine}, {}, {}{calls}, {:.3} ms",
+        crate::record::counted(stats.guesses, "guess", "guesses"),
+        crate::record::counted(stats.backtracks, "backtrack", "backtracks"),
         stats.elapsed.as_secs_f64() * 1e3
     )
 }

@@ -7,7 +7,7 @@
 use super::batch::{self, Answers, Rendered, Settings};
 use super::solve::record;
 use crate::args::{CountArgs, LineFormat};
-use crate::record::{gave_up, Record, Verdict};
+use crate::record::{counted, gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
 use serde::Serialize;
@@ -68,7 +68,8 @@ impl Answers for Counter {
                     let line = if n == 0 {
                         "limit".to_string()
                     } else {
-                        why.push_str(&format!(", with {n} solutions found: at least {n}"));
+                        let found = counted(n as u64, "solution", "solutions");
+                        why.push_str(&format!(", with {found} found: at least {n}"));
                         format!("{n}+")
                     };
                     (Verdict::limit(why), line, Some((n, false)))

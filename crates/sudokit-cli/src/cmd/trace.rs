@@ -9,7 +9,7 @@
 
 use super::one_by_one::{self, OneByOne, Puzzle};
 use crate::args::{TextFormat, TraceArgs, TraceEngine};
-use crate::record::{gave_up, Record, Verdict};
+use crate::record::{counted, gave_up, Record, Verdict};
 use crate::Status;
 use anyhow::Result;
 use serde::Serialize;
@@ -114,15 +114,15 @@ impl OneByOne for Trace {
         match self.format {
             TextFormat::Text => writeln!(
                 out,
-                "{}: {} ({} steps, {} guesses, {} backtracks)",
+                "{}: {} ({}, {}, {})",
                 verdict.word,
                 report
                     .first
                     .as_ref()
                     .map_or("-".to_string(), |g| g.to_line()),
-                steps.len(),
-                report.stats.guesses,
-                report.stats.backtracks
+                counted(steps.len() as u64, "step", "steps"),
+                counted(report.stats.guesses, "guess", "guesses"),
+                counted(report.stats.backtracks, "backtrack", "backtracks")
             )?,
             TextFormat::Json => {
                 let record = Record::new(puzzle.source, entry.index, entry.line, grid.to_line())
