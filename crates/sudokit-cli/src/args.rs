@@ -28,10 +28,11 @@ use sudokit::{EngineKind, Size};
 /// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted or
 /// stuck, and all three say multiple for a puzzle with several solutions.
 ///
-/// Exit codes: 0 every puzzle solved (rated, explained, hinted); 1 some
-/// puzzle has no solution or ran out of budget (rate, explain and hint: or
-/// has several solutions, or no known technique finds the next step); 2 bad
-/// input or bad usage.
+/// Exit codes: 0 every puzzle solved (rate and explain: rated, or
+/// incomplete where no rule finds a step; hint: hinted); 1 some puzzle has
+/// no solution or ran out of budget (rate, explain and hint: or has several
+/// solutions; hint: or no rule finds the next step, stuck); 2 bad input or
+/// bad usage.
 #[derive(Debug, Parser)]
 #[command(name = "sudokit", version, about, long_about)]
 pub struct Cli {
@@ -61,8 +62,7 @@ pub enum Command {
     /// hardest up to the first placement, ED the first step's. Where no
     /// rule finds a step (only off the standard 9x9 grid: diagonal sudoku
     /// has no chains, larger grids none past forcing chains), ER is SE's
-    /// 20.0 and the rating is marked
-    /// incomplete. A puzzle
+    /// 20.0 and the rating is marked incomplete (exit 0). A puzzle
     /// with no solution (unsolvable) or several (multiple) is not rated
     /// (exit 1). A line of 729 pencil marks (a Sukaku puzzle) is rated from
     /// its marks: its solutions are counted and its path starts from them.
@@ -79,7 +79,9 @@ pub enum Command {
     Hint(HintArgs),
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///
-    /// A puzzle with several solutions or none is not explained (exit 1).
+    /// Where no rule finds a step, the explanation ends there and its
+    /// rating is marked incomplete (exit 0). A puzzle with several
+    /// solutions or none is not explained (exit 1).
     /// A line of 729 pencil marks is explained from its marks, as rate
     /// rates it.
     Explain(ExplainArgs),
@@ -591,9 +593,18 @@ pub struct CanonArgs {
     pub input: InputArgs,
     /// Print only the first puzzle of each class of equivalent puzzles, as
     /// it was given (in one-line form), and say on stderr how many were
-    /// left out; JSON leaves out the duplicates' records.
+    /// left out; JSON leaves out the duplicates' records. The inputs are
+    /// deduplicated together: a puzzle is printed only when no puzzle
+    /// before it, in any input, is the same puzzle.
     #[arg(long)]
     pub dedupe: bool,
+    /// With --dedupe: a collection whose puzzles are known already. Its
+    /// puzzles are read first and never printed, so only the puzzles of
+    /// the inputs that it does not hold are printed, each once
+    /// (`canon --dedupe --known old.txt new.txt`). May be given more than
+    /// once.
+    #[arg(long, value_name = "FILE", requires = "dedupe")]
+    pub known: Vec<String>,
     /// Output format: one canonical form per puzzle, or a JSON record per
     /// puzzle with its `canonical` form and `duplicate_of` (where the
     /// first puzzle of its class is, or null).

@@ -1,6 +1,7 @@
 //! `sudokit canon`: each puzzle's canonical (minlex) form, so that equal
 //! puzzles in disguise can be told apart; `--dedupe` keeps the first
-//! puzzle of each class.
+//! puzzle of each class over all the inputs together, and `--known` names
+//! collections whose classes count as met already and are never printed.
 //!
 //! A puzzle is answered as soon as it is read (the forms take microseconds
 //! each). With `--dedupe` the forms seen so far are kept, one hash-map
@@ -8,7 +9,8 @@
 
 use super::one_by_one::{self, OneByOne, Puzzle};
 use crate::args::{CanonArgs, LineFormat};
-use crate::record::{Record, Verdict};
+use crate::input::{parse_options, Inputs};
+use crate::record::{counted, Record, Verdict};
 use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
@@ -26,16 +28,24 @@ pub fn run(args: &CanonArgs, quiet: bool) -> Result<Status> {
         format: args.format,
         dedupe: args.dedupe,
         seen: HashMap::new(),
+        learning: !args.known.is_empty(),
         puzzles: 0,
+        kept: 0,
         left_out: 0,
     };
-    let status = one_by_one::run(args.input.inputs(), quiet, &mut command)?;
+    let mut status = Status::Ok;
+    if command.learning {
+        let known = Inputs::new(&args.known, parse_options(args.input.size, false));
+        status = one_by_one::run(known, quiet, &mut command)?;
+        command.learning = false;
+    }
+    status = status.max(one_by_one::run(args.input.inputs(), quiet, &mut command)?);
     if args.dedupe && !quiet {
         eprintln!(
-            "sudokit: {} puzzles, {} different, {} duplicates left out",
-            command.puzzles,
-            command.seen.len(),
-            command.left_out
+            "sudokit: {}, {} different, {} left out",
+            counted(command.puzzles as u64, "puzzle", "puzzles"),
+            command.kept,
+            counted(command.left_out as u64, "duplicate", "duplicates"),
         );
     }
     Ok(status)
@@ -46,8 +56,13 @@ struct Canon {
     dedupe: bool,
     /// Each class's form, and where its first puzzle was.
     seen: HashMap<Vec<u8>, First>,
-    /// Valid puzzles read.
+    /// Whether the puzzles read are `--known` ones: their classes are
+    /// noted, nothing is printed, nothing counted.
+    learning: bool,
+    /// Valid puzzles read (of the inputs, not the known ones).
     puzzles: usize,
+    /// Puzzles printed (`--dedupe`: one per class new to the run).
+    kept: usize,
     /// Duplicates left out (`--dedupe`).
     left_out: usize,
 }
@@ -83,11 +98,15 @@ impl OneByOne for Canon {
                 return Ok(verdict);
             }
         };
-        self.puzzles += 1;
         let first = First {
             file: puzzle.source.to_string(),
             index: entry.index,
         };
+        if self.learning {
+            self.seen.entry(form.cells().to_vec()).or_insert(first);
+            return Ok(Verdict::ok("canonical"));
+        }
+        self.puzzles += 1;
         let duplicate_of = if self.dedupe || self.format == LineFormat::Json {
             let earlier = self.seen.entry(form.cells().to_vec()).or_insert(first);
             (earlier.file != puzzle.source || earlier.index != entry.index).then(|| earlier.clone())
@@ -98,6 +117,7 @@ impl OneByOne for Canon {
             self.left_out += 1;
             return Ok(Verdict::ok("duplicate"));
         }
+        self.kept += 1;
         match self.format {
             LineFormat::Line if self.dedupe => writeln!(out, "{}", puzzle.grid)?,
             LineFormat::Line => writeln!(out, "{form}")?,
@@ -115,6 +135,7 @@ impl OneByOne for Canon {
 
     fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()> {
         match self.format {
+            _ if self.learning => {}
             LineFormat::Line if !self.dedupe => writeln!(out, "{}", verdict.word)?,
             LineFormat::Line => {}
             LineFormat::Json => self.problem(out, record)?,
@@ -123,7 +144,7 @@ impl OneByOne for Canon {
     }
 
     fn problem(&mut self, out: &mut dyn Write, record: Record) -> Result<()> {
-        if self.format == LineFormat::Json {
+        if self.format == LineFormat::Json && !self.learning {
             let form = Form {
                 canonical: None,
                 duplicate_of: None,
