@@ -12,6 +12,18 @@ use std::collections::BTreeSet;
 /// rated 20.0, incomplete.
 const BEYOND_RULES: &str =
     ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.";
+/// BEYOND_RULES's pencil marks where its path stops: hint is stuck there.
+const STUCK_STATE: &str = concat!(
+    "...4...89.234...8..23....89...45.789.2..5.7891.............6......45...9..345.78.",
+    "1.34.6.89....5..........7.....4.6.89.....6.89...4.6.891.34...8..2.......1.34...8.",
+    "1..4.6.8912.4.6.8.12...6.89...456789..3.......2.4567891..45.78....45...91..45.78.",
+    "1.3.5678.1.3..678.1.3.56.8.1..4.678.1...56.8...3456.8..2..........456...........9",
+    "1.3.567.91.3..67.....4......2.......1....67.9..3.56...1.3.5.7.........8.1.3.5.7..",
+    ".2.......1.3..678.1.3.56.891.3456.891...56.8....4.678.1.345.7.....456...1.345.7..",
+    "..345678.........9..3.56.8...3.5678..2..5678..23.5678....4...8.1.........2.456.8.",
+    "1..45678.1..4.678.12..56.8.1...5678912..56789.2..56789...45..89..3.......2.456.8.",
+    "1.3.56.8.123..6.8.123.56.8.1.3.56.89...4......23.56.89....5..89......7...2...6.8.",
+);
 /// A puzzle that needs guesses (`--max-guesses 1` runs out).
 const HARD1: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
@@ -36,8 +48,9 @@ fn code(args: &[&str]) -> i32 {
 /// Every subcommand, run into every outcome the guide's table and
 /// `--help` give it, exits with the code they document: 0 for an answer
 /// (solved, unique, multiple for `count`, rated, incomplete, hinted), 1 for
-/// a puzzle with no solution, a guess budget run out or (rate, explain,
-/// hint) several solutions, 2 for bad input and bad usage.
+/// a puzzle with no solution, a guess budget run out, (rate, explain,
+/// hint) several solutions or (hint) no rule for the next step, a maker
+/// that falls short; 2 for bad input and bad usage.
 #[test]
 fn every_subcommand_exits_with_the_code_documented_for_each_outcome() {
     let (unsolvable, several, clash) = (unsolvable(), several(), clash());
@@ -62,6 +75,9 @@ fn every_subcommand_exits_with_the_code_documented_for_each_outcome() {
     // No rule finds a step: incomplete, exit 0 (SE's 20.0).
     cases.push((vec!["rate", "--diagonal", BEYOND_RULES], 0));
     cases.push((vec!["explain", "--diagonal", BEYOND_RULES], 0));
+    // hint: no rule finds the next step, stuck, exit 1.
+    let stuck = vec!["hint", "--diagonal", "--state", STUCK_STATE, BEYOND_RULES];
+    cases.push((stuck, 1));
     for command in ["canon", "transform --random"] {
         let mut args: Vec<&str> = command.split(' ').collect();
         args.push(GRID2);
