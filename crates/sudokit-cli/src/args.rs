@@ -119,6 +119,9 @@ pub enum Command {
     /// Print a shell completion script (source it from the shell's startup file).
     Completions(CompletionsArgs),
     /// Print the manual page, in roff (`sudokit man > sudokit.1`).
+    ///
+    /// One page: the command's options, then every subcommand with its
+    /// synopsis, description and options.
     Man,
 }
 
