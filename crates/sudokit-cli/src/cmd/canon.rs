@@ -31,12 +31,12 @@ pub fn run(args: &CanonArgs, quiet: bool) -> Result<Status> {
     };
     let status = one_by_one::run(args.input.inputs(), quiet, &mut command)?;
     if args.dedupe && !quiet {
-        eprintln!(
+        crate::out::note(&format!(
             "sudokit: {} puzzles, {} different, {} duplicates left out",
             command.puzzles,
             command.seen.len(),
             command.left_out
-        );
+        ))?;
     }
     Ok(status)
 }
