@@ -32,6 +32,10 @@ use sudokit::{EngineKind, Size};
 /// puzzle has no solution or ran out of budget (rate, explain and hint: or
 /// has several solutions, or no known technique finds the next step); 2 bad
 /// input or bad usage.
+///
+/// Answers are printed as soon as they are ready, in input order. When
+/// stdout's reader goes away or stderr cannot be written, the run stops
+/// quietly, with the exit code of the answers printed so far.
 #[derive(Debug, Parser)]
 #[command(name = "sudokit", version, about, long_about)]
 pub struct Cli {
@@ -75,7 +79,9 @@ pub enum Command {
     /// digit differs from the solution, or an empty square's pencil marks
     /// lack the solution's digit, the hint names that square instead of a
     /// step. When no rule finds a step (diagonal sudoku has no chains,
-    /// larger grids none past forcing chains), it says so (exit 1).
+    /// larger grids none past forcing chains), it says so (exit 1). Every
+    /// puzzle read gets its hint, in input order, streamed and on every
+    /// core like rate.
     Hint(HintArgs),
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///

@@ -1,6 +1,6 @@
 //! One file per subcommand, plus the two drivers they share: `batch` (solve,
-//! count, rate and explain, on every core) and `one_by_one` (candidates and
-//! trace).
+//! count, rate, explain and hint, on every core) and `one_by_one`
+//! (candidates and trace).
 
 mod batch;
 mod bench;
