@@ -30,7 +30,7 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use sudokit::batch::{Answer, Job, NotSearched};
 use sudokit::logic::Cache;
 use sudokit::{Limits, Stats};
@@ -119,9 +119,9 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
     // puzzles not yet started are then skipped.
     let cancelled = AtomicBool::new(false);
     let threads = pool.current_num_threads();
-    let (send, finished) = mpsc::channel::<(usize, Rendered)>();
+    let (send, finished) = mpsc::channel::<Vec<(usize, Rendered)>>();
     let written = pool.in_place_scope(|scope| {
-        let mut start = |chunk: Vec<Batch>, first: usize| {
+        let mut start = |chunk: Vec<Batch>, first: usize, group: usize| {
             // Fewer puzzles than threads (one puzzle to explain, or the last
             // few of a stream): each shares its hardest steps out over the
             // threads left idle (see `sudokit::logic::Cache::spreading`).
@@ -136,21 +136,39 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
             let send = send.clone();
             let cancelled = &cancelled;
             scope.spawn(move |_| {
-                puzzles.into_par_iter().enumerate().for_each_init(
-                    || {
-                        let cache = match spread {
-                            true => Cache::spreading(),
-                            false => Cache::new(),
-                        };
-                        (cache, send.clone())
-                    },
-                    |(cache, send), (i, (source, found))| {
-                        if cancelled.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let _ = send.send((first + i, render(&source, found, cache)));
-                    },
-                );
+                puzzles
+                    .into_par_iter()
+                    .enumerate()
+                    .chunks(group)
+                    .for_each_init(
+                        || {
+                            let cache = match spread {
+                                true => Cache::spreading(),
+                                false => Cache::new(),
+                            };
+                            (cache, send.clone())
+                        },
+                        |(cache, send), puzzles| {
+                            // A group goes back whole, or as far as it has got
+                            // once it takes longer than a fast group should.
+                            let begun = Instant::now();
+                            let mut done = Vec::with_capacity(puzzles.len());
+                            for (i, (source, found)) in puzzles {
+                                if cancelled.load(Ordering::Relaxed) {
+                                    return;
+                                }
+                                done.push((first + i, render(&source, found, cache)));
+                                // (The clock read every few puzzles: read for
+                                // each, it showed in profiles.)
+                                if done.len() % 8 == 0 && begun.elapsed() > PATIENCE {
+                                    let _ = send.send(std::mem::take(&mut done));
+                                }
+                            }
+                            if !done.is_empty() {
+                                let _ = send.send(done);
+                            }
+                        },
+                    );
             });
         };
         let written = stream(&mut inputs, &mut start, &finished, &mut writer);
@@ -173,6 +191,13 @@ const PATIENCE: Duration = Duration::from_millis(2);
 /// input has come (when the input may be slow).
 const POLL: Duration = Duration::from_millis(20);
 
+/// A batch whose puzzles take less than this each (on all threads
+/// together) is fast: its answers go back in groups of [`GROUP`].
+const FAST: Duration = Duration::from_micros(20);
+
+/// Puzzles of a fast batch rendered and sent back together.
+const GROUP: usize = 64;
+
 /// The writer's longest nap between looks for the next answer.
 const LONGEST_NAP: Duration = Duration::from_millis(4);
 
@@ -183,10 +208,10 @@ const LONGEST_NAP: Duration = Duration::from_millis(4);
 /// thread asleep on it must be woken by each answer sent, a system call
 /// that cost a fast batch a third of its time.
 fn next_answer<W: Write>(
-    finished: &mpsc::Receiver<(usize, Rendered)>,
+    finished: &mpsc::Receiver<Vec<(usize, Rendered)>>,
     writer: &mut Writer<W>,
     read_all: bool,
-) -> Result<Option<(usize, Rendered)>> {
+) -> Result<Option<Vec<(usize, Rendered)>>> {
     let mut waited = Duration::ZERO;
     let mut nap = Duration::from_micros(20);
     let mut flushed = false;
@@ -215,8 +240,8 @@ fn next_answer<W: Write>(
 /// returns the worst status.
 fn stream<W: Write>(
     inputs: &mut Inputs,
-    start: &mut impl FnMut(Vec<Batch>, usize),
-    finished: &mpsc::Receiver<(usize, Rendered)>,
+    start: &mut impl FnMut(Vec<Batch>, usize, usize),
+    finished: &mpsc::Receiver<Vec<(usize, Rendered)>>,
     writer: &mut Writer<W>,
 ) -> Result<Status> {
     let mut status = Status::Ok;
@@ -225,6 +250,7 @@ fn stream<W: Write>(
     let mut read_all = false;
     // The answers that came back before the one next in order.
     let mut early: VecDeque<Option<Rendered>> = VecDeque::new();
+    let begun = Instant::now();
     loop {
         // Hand out a chunk whenever less than one is left in hand.
         while !read_all && started - written < CHUNK {
@@ -239,7 +265,13 @@ fn stream<W: Write>(
                 read_all = idle;
                 break;
             }
-            start(chunk, started);
+            // Puzzles go out one at a time, each answer back as soon as it
+            // is done; once the batch proves fast (a few microseconds a
+            // puzzle, as in millions of solve lines), in groups, each sent
+            // back whole: one message per puzzle cost such a batch a fifth
+            // of its time.
+            let fast = written > 0 && begun.elapsed() < FAST * written as u32;
+            start(chunk, started, if fast { GROUP } else { 1 });
             started += count;
             early.resize_with(started - written, || None);
         }
@@ -250,14 +282,16 @@ fn stream<W: Write>(
             continue;
         }
         let next = next_answer(finished, writer, read_all)?;
-        let Some((number, rendered)) = next else {
+        let Some(answers) = next else {
             continue;
         };
-        writer.done += 1;
+        writer.done += answers.len() as u64;
         if writer.done >= CHUNK as u64 {
             writer.progress.inc(std::mem::take(&mut writer.done));
         }
-        early[number - written] = Some(rendered);
+        for (number, rendered) in answers {
+            early[number - written] = Some(rendered);
+        }
         while let Some(Some(_)) = early.front() {
             if let Some(Some(rendered)) = early.pop_front() {
                 status = status.max(writer.write(rendered)?);
