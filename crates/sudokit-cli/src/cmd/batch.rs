@@ -9,7 +9,10 @@
 //!   next in order as soon as it is there, and flushes whenever it would
 //!   wait, so a slow puzzle's answer never holds back the ones before it,
 //!   and an interrupted run keeps every answer written. The progress line
-//!   counts finished puzzles.
+//!   counts finished puzzles. A batch that proves fast (millions of easy
+//!   solve lines) sends its answers back in groups of 64 instead: a group
+//!   goes back when it is done, or, between two of its puzzles, as far as
+//!   it has got once it has taken 2 ms.
 //! - Memory stays bounded however long the input is: at most two chunks
 //!   are in hand, and a line or JSON block is capped by the reader.
 //! - A bad puzzle only costs its own answer; an input that cannot be read,
