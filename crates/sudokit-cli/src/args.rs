@@ -33,6 +33,10 @@ use sudokit::{EngineKind, Size};
 /// no solution or ran out of budget (rate, explain and hint: or has several
 /// solutions; hint: or no rule finds the next step, stuck); 2 bad input or
 /// bad usage.
+///
+/// Answers are printed as soon as they are ready, in input order. When
+/// stdout's reader goes away or stderr cannot be written, the run stops
+/// quietly, with the exit code of the answers printed so far.
 #[derive(Debug, Parser)]
 #[command(name = "sudokit", version, about, long_about)]
 pub struct Cli {
@@ -75,7 +79,9 @@ pub enum Command {
     /// digit differs from the solution, or an empty square's pencil marks
     /// lack the solution's digit, the hint names that square instead of a
     /// step. When no rule finds a step (diagonal sudoku has no chains,
-    /// larger grids none past forcing chains), it says so (exit 1).
+    /// larger grids none past forcing chains), it says so (exit 1). Every
+    /// puzzle read gets its hint, in input order, streamed and on every
+    /// core like rate.
     Hint(HintArgs),
     /// Solve by logic, step by step, with the reason for each step, then rate.
     ///
@@ -330,14 +336,16 @@ impl From<HintLevel> for sudokit::logic::Level {
 
 #[derive(Debug, Args)]
 pub struct HintArgs {
-    /// The puzzle (its givens): the puzzle itself, or a file holding it
-    /// (the first puzzle in the file is used).
+    /// The puzzles (their givens): a puzzle itself, or files of puzzles
+    /// (plain or gzip); `-` or nothing reads standard input. Each puzzle
+    /// gets its hint, in input order.
     #[arg(value_name = "PUZZLE")]
-    pub puzzle: String,
+    pub puzzles: Vec<String>,
     /// The player's state, or a file holding it: the digits placed so far
     /// (81 squares, in any form a puzzle may take), 729 characters of pencil
     /// marks, or a candidate grid as `sudokit candidates` prints it. Without
-    /// it, the puzzle's start, with every candidate its givens allow.
+    /// it, the puzzle's start, with every candidate its givens allow. Given
+    /// with several puzzles, it is the state of each.
     #[arg(long, value_name = "STATE")]
     pub state: Option<String>,
     /// How much to give away.
@@ -356,6 +364,9 @@ pub struct HintArgs {
     /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
     #[arg(long, value_parser = parse_size)]
     pub size: Option<Size>,
+    /// Threads to use; 0 (the default) means one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 #[derive(Debug, Args)]

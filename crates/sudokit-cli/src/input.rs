@@ -377,8 +377,10 @@ fn unpacked(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
-/// Where a puzzle came from, for messages: `file.txt puzzle 3 (line 7)`.
+/// Where a puzzle came from, for messages: `file.txt puzzle 3 (line 7)`
+/// (the file's name with any control character in it escaped).
 pub fn place(source: &str, index: usize, line: usize) -> String {
+    let source = crate::out::shown(source);
     format!("{source} puzzle {index} (line {line})")
 }
 

@@ -4,6 +4,7 @@
 mod args;
 mod cmd;
 mod input;
+mod out;
 mod record;
 
 use clap::Parser;
@@ -23,7 +24,7 @@ pub enum Status {
 
 impl Status {
     /// The exit code documented in `--help`.
-    fn code(self) -> u8 {
+    pub fn code(self) -> u8 {
         match self {
             Status::Ok => 0,
             Status::Unsolved => 1,
@@ -36,19 +37,13 @@ fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match cmd::run(cli.command, cli.quiet) {
         Ok(status) => ExitCode::from(status.code()),
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // The reader went away (`sudokit solve big.txt | head`), or stderr
+        // cannot be written: the run ends quietly, with the exit code of the
+        // answers written so far.
+        Err(e) if out::lost(&e) => ExitCode::from(out::worst().code()),
         Err(e) => {
-            eprintln!("sudokit: error: {e:#}");
+            out::last_note(&format!("sudokit: error: {e:#}"));
             ExitCode::from(Status::Invalid.code())
         }
     }
-}
-
-/// A reader that went away (`sudokit solve big.txt | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }

@@ -11,6 +11,7 @@
 //! Every JSON answer is a [`Record`]: the same fields, always present (null
 //! when they do not apply), plus the few a subcommand adds.
 
+use crate::out::{shown, shown_owned};
 use crate::Status;
 use serde::Serialize;
 use sudokit::{EngineKind, Report};
@@ -81,7 +82,7 @@ impl Verdict {
 
     /// The JSON `error` field: why a puzzle is invalid, else null.
     pub fn error(&self) -> Option<String> {
-        (self.status == Status::Invalid).then(|| self.detail.clone())
+        (self.status == Status::Invalid).then(|| shown(&self.detail).into_owned())
     }
 }
 
@@ -138,12 +139,14 @@ pub struct Record<E: Serialize = ()> {
 
 impl Record<()> {
     /// A record for a puzzle, with nothing searched yet.
+    /// Text from the input (the file's name, a bad line) has any control
+    /// character in it escaped, as everywhere it is shown.
     pub fn new(file: &str, index: usize, line: usize, puzzle: String) -> Record {
         Record {
-            file: file.to_string(),
+            file: shown(file).into_owned(),
             index: Some(index),
             line: Some(line),
-            puzzle: Some(puzzle),
+            puzzle: Some(shown_owned(puzzle)),
             status: "invalid",
             error: None,
             engine: None,
@@ -162,7 +165,7 @@ impl Record<()> {
             index: None,
             line: None,
             puzzle: None,
-            error: Some(message.to_string()),
+            error: Some(shown(message).into_owned()),
             ..Record::new(file, 0, 0, String::new())
         }
     }

@@ -41,12 +41,12 @@ pub fn run(args: &CanonArgs, quiet: bool) -> Result<Status> {
     }
     status = status.max(one_by_one::run(args.input.inputs(), quiet, &mut command)?);
     if args.dedupe && !quiet {
-        eprintln!(
+        crate::out::note(&format!(
             "sudokit: {}, {} different, {} left out",
             counted(command.puzzles as u64, "puzzle", "puzzles"),
             command.kept,
             counted(command.left_out as u64, "duplicate", "duplicates"),
-        );
+        ))?;
     }
     Ok(status)
 }

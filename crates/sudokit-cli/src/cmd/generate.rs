@@ -53,7 +53,7 @@ struct Made {
 pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     let shape = super::shape(args.size, args.diagonal);
     let options = options(args, shape)?;
-    let seed = super::seed(args.seed, quiet);
+    let seed = super::seed(args.seed, quiet)?;
     let pool = thread_pool(args.jobs, quiet)?;
     let threads = pool.current_num_threads() as u64;
     // Puzzles found and tries made.
@@ -113,11 +113,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
             format!("--max-tries {max_tries}")
         };
         if !quiet {
-            eprintln!(
+            crate::out::note(&format!(
                 "sudokit: stopped after {tries} tries ({why}): found {made} of {} puzzles; \
                  a wider range of givens or difficulty is found sooner",
                 args.count
-            );
+            ))?;
         }
         return Ok(Status::Unsolved);
     }

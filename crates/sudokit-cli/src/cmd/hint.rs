@@ -2,10 +2,12 @@
 //! player's state, as much of it as `--level` gives away, or the square
 //! that is wrong.
 //!
-//! The puzzle is read like any other input (the puzzle itself, a file, or
-//! `-`; the first puzzle found is used). The state is the placed digits or
-//! the pencil marks, in any form [`sudokit::parse::parse_state`] reads,
-//! written out or in a file. What is printed, and its exit status:
+//! The puzzles are read like any other input (a puzzle itself, files, or
+//! `-` and nothing for stdin), and each gets its hint, in input order, as
+//! soon as it is found (streamed and on every core, like `rate`). The state
+//! is the placed digits or the pencil marks, in any form
+//! [`sudokit::parse::parse_state`] reads, written out or in a file; it is
+//! the state of every puzzle read. What is printed, and its exit status:
 //!
 //! | outcome | text | JSON | exit |
 //! |---|---|---|---|
@@ -16,69 +18,132 @@
 //! | no solution, several | `unsolvable`, `multiple` | `status` | 1 |
 //! | bad input | `invalid` | `status: invalid` | 2 |
 
+use super::batch::{Answers, Rendered};
+use super::rate::{run_checked, unrated};
 use crate::args::{HintArgs, TextFormat};
-use crate::input::{self, parse_options, Found, Inputs};
+use crate::input::parse_options;
+use crate::out::shown;
 use crate::record::Verdict;
 use crate::Status;
-use anyhow::{Context, Result};
-use std::io::Write;
+use anyhow::{bail, Context, Result};
 use std::path::Path;
+use sudokit::batch::Answer;
 use sudokit::logic::hint::{self, player_state, Graded, NoStepHint};
-use sudokit::logic::{Cache, Hint, Level, RateError, State};
-use sudokit::parse::{parse_state, ParseOptions};
-
-use super::batch::spinner;
-use super::rate::unrated;
-
-/// The hint for `state`. One puzzle: its hardest rules share their squares
-/// out over every core (see `sudokit::logic::Cache::spreading`). The easiest step of
-/// a hard position can take a minute, so a spinner shows it is at work
-/// (on a terminal, without `--quiet`).
-fn find(state: &State, args: &HintArgs, quiet: bool) -> std::result::Result<Hint, RateError> {
-    let bar = spinner(quiet, "{spinner} looking for the next step, {elapsed}");
-    let found = hint::hint(&mut Cache::spreading(), state, args.order.into());
-    bar.finish_and_clear();
-    found
-}
+use sudokit::logic::{Cache, Hint, Level, Order, State};
+use sudokit::parse::{parse_state, PlayerState};
 
 pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
     let options = parse_options(args.size, args.diagonal);
-    let level = Level::from(args.level);
-    let (verdict, place, graded) = match read(args, options) {
-        Err((verdict, place)) => {
-            let graded = no_step(level, &verdict);
-            (verdict, place, graded)
-        }
-        Ok((state, place)) => match find(&state, args, quiet) {
-            Err(error) => {
-                let verdict = unrated(error, "hint");
-                let graded = no_step(level, &verdict);
-                (verdict, place, graded)
-            }
-            Ok(Hint::Stuck) => {
-                let verdict = Verdict {
-                    word: "stuck",
-                    status: Status::Unsolved,
-                    detail: String::new(),
-                };
-                (verdict, place, Hint::Stuck.at(level))
-            }
-            Ok(hint) => (Verdict::ok("hinted"), place, hint.at(level)),
-        },
+    let reads_stdin = args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-");
+    // The state is read once, before the puzzles: stdin cannot hold both.
+    let state = match &args.state {
+        Some(text) if text == "-" && reads_stdin => bail!(
+            "--state -: standard input holds the puzzles; give the puzzle as an \
+             argument or a file"
+        ),
+        Some(text) => Some(
+            state_text(text)
+                .and_then(|text| Ok(parse_state(&text, options)?))
+                .map_err(|e| format!("{e:#}")),
+        ),
+        None => None,
     };
-    let mut out = std::io::stdout().lock();
-    match args.format {
-        TextFormat::Text => writeln!(out, "{graded}")?,
-        TextFormat::Json => writeln!(out, "{}", serde_json::to_string(&graded)?)?,
-    }
-    out.flush()?;
-    if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
-        eprintln!("{message}");
-    }
-    Ok(verdict.status)
+    let hints = Hints {
+        level: Level::from(args.level),
+        order: args.order.into(),
+        format: args.format,
+        state,
+    };
+    let inputs = crate::input::Inputs::new(&args.puzzles, options);
+    run_checked(inputs, args.jobs, false, quiet, &hints)
 }
 
-/// What stands for a hint that cannot be given: the verdict's word, and why.
+struct Hints {
+    level: Level,
+    order: Order,
+    format: TextFormat,
+    /// `--state`, read, or why it cannot be.
+    state: Option<std::result::Result<PlayerState, String>>,
+}
+
+impl Hints {
+    /// The state to hint from, or the verdict on the input and, for a bad
+    /// `--state`, its place.
+    fn start(&self, answer: &Answer) -> std::result::Result<State, (Verdict, bool)> {
+        let entry = &answer.entry;
+        let givens = match (&answer.outcome, &entry.result, &entry.marks) {
+            (Err(e), _, _) => return Err((Verdict::invalid(e), false)),
+            (_, Err(e), _) => return Err((Verdict::invalid(e), false)),
+            (_, Ok(_), Some(_)) => {
+                let why = "the puzzle is its givens; pencil marks go in --state";
+                return Err((Verdict::invalid(why), false));
+            }
+            (_, Ok(givens), None) => givens,
+        };
+        match &self.state {
+            None => Ok(State::from_puzzle(givens)),
+            Some(Err(why)) => Err((Verdict::invalid(why), true)),
+            Some(Ok(player)) => {
+                player_state(givens, player).map_err(|e| (Verdict::invalid(format!("{e:#}")), true))
+            }
+        }
+    }
+}
+
+impl Answers for Hints {
+    fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
+        let level = self.level;
+        let (verdict, at_state, graded) = match self.start(answer) {
+            Err((verdict, at_state)) => {
+                let graded = no_step(level, &verdict);
+                (verdict, at_state, graded)
+            }
+            Ok(state) => match hint::hint(cache, &state, self.order) {
+                Err(error) => {
+                    let verdict = unrated(error, "hint");
+                    let graded = no_step(level, &verdict);
+                    (verdict, false, graded)
+                }
+                Ok(Hint::Stuck) => {
+                    let verdict = Verdict {
+                        word: "stuck",
+                        status: Status::Unsolved,
+                        detail: String::new(),
+                    };
+                    (verdict, false, Hint::Stuck.at(level))
+                }
+                Ok(hint) => (Verdict::ok("hinted"), false, hint.at(level)),
+            },
+        };
+        let out = match self.format {
+            TextFormat::Text => format!("{graded}\n"),
+            TextFormat::Json => match serde_json::to_string(&graded) {
+                Ok(line) => format!("{line}\n"),
+                Err(e) => {
+                    format!("{{\"status\":\"invalid\",\"error\":\"cannot write JSON: {e}\"}}\n")
+                }
+            },
+        };
+        let mut rendered = Rendered::answer(out, &verdict, source, answer);
+        if at_state {
+            rendered.message = verdict.message(|| "--state".to_string());
+        }
+        rendered
+    }
+
+    fn problem(&self, _source: &str, message: &str) -> String {
+        let graded = no_step(self.level, &Verdict::invalid(message));
+        match self.format {
+            TextFormat::Text => format!("{graded}\n"),
+            TextFormat::Json => serde_json::to_string(&graded)
+                .map(|line| format!("{line}\n"))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// What stands for a hint that cannot be given: the verdict's word, and why
+/// (any text from the input in it shown escaped).
 fn no_step(level: Level, verdict: &Verdict) -> Graded {
     Graded::NoStep(NoStepHint {
         level,
@@ -86,45 +151,9 @@ fn no_step(level: Level, verdict: &Verdict) -> Graded {
         text: if verdict.detail.is_empty() {
             verdict.word.to_string()
         } else {
-            format!("{}: {}", verdict.word, verdict.detail)
+            format!("{}: {}", verdict.word, shown(&verdict.detail))
         },
     })
-}
-
-/// The player's state on the puzzle, with the puzzle's place for messages;
-/// or what is wrong with the input, and where.
-fn read(args: &HintArgs, options: ParseOptions) -> Result<(State, String), (Verdict, String)> {
-    let mut first = None;
-    Inputs::new(std::slice::from_ref(&args.puzzle), options).for_each(|source, found| {
-        first = Some((source.to_string(), found));
-        false
-    });
-    let Some((source, found)) = first else {
-        return Err((Verdict::invalid("no puzzle found"), args.puzzle.clone()));
-    };
-    let entry = match found {
-        Found::Problem(message) => return Err((Verdict::invalid(message), source)),
-        Found::Puzzle(raw) => raw.parse(),
-    };
-    let place = input::place(&source, entry.index, entry.line);
-    let givens = match (&entry.result, &entry.marks) {
-        (Err(e), _) => return Err((Verdict::invalid(e), place)),
-        (Ok(_), Some(_)) => {
-            let why = "the puzzle is its givens; pencil marks go in --state";
-            return Err((Verdict::invalid(why), place));
-        }
-        (Ok(givens), None) => givens,
-    };
-    let Some(text) = &args.state else {
-        return Ok((State::from_puzzle(givens), place));
-    };
-    let state = state_text(text)
-        .and_then(|text| {
-            let player = parse_state(&text, options)?;
-            Ok(player_state(givens, &player)?)
-        })
-        .map_err(|e| (Verdict::invalid(format!("{e:#}")), "--state".to_string()))?;
-    Ok((state, place))
 }
 
 /// The text of `--state`: a file's contents, or the argument itself.

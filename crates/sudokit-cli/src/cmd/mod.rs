@@ -1,6 +1,6 @@
 //! One file per subcommand, plus the two drivers they share: `batch` (solve,
-//! count, rate and explain, on every core) and `one_by_one` (candidates and
-//! trace).
+//! count, rate, explain and hint, on every core) and `one_by_one`
+//! (candidates and trace).
 
 mod batch;
 mod bench;
@@ -24,14 +24,17 @@ use anyhow::Result;
 
 /// The seed of a random run: the one given, or a new one, printed on
 /// stderr (unless quiet) so the run can be repeated.
-pub fn seed(given: Option<u64>, quiet: bool) -> u64 {
-    given.unwrap_or_else(|| {
-        let seed = rand::random();
-        if !quiet {
-            eprintln!("sudokit: seed {seed} (pass --seed {seed} to repeat)");
-        }
-        seed
-    })
+pub fn seed(given: Option<u64>, quiet: bool) -> Result<u64> {
+    if let Some(seed) = given {
+        return Ok(seed);
+    }
+    let seed = rand::random();
+    if !quiet {
+        crate::out::note(&format!(
+            "sudokit: seed {seed} (pass --seed {seed} to repeat)"
+        ))?;
+    }
+    Ok(seed)
 }
 
 /// The shape a random command makes: `--size`, and `--diagonal` or not.

@@ -111,8 +111,9 @@ fn step(
         }
     };
     out.flush()?;
+    crate::out::answered(verdict.status);
     if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
-        eprintln!("{message}");
+        crate::out::note(&message)?;
     }
     Ok(verdict.status)
 }

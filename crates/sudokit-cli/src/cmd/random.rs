@@ -31,7 +31,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
         let side = shape.side();
         bail!("--min-givens {min_givens}: a {side}x{side} grid has only {squares} squares");
     }
-    let seed = super::seed(args.seed, quiet);
+    let seed = super::seed(args.seed, quiet)?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for index in 1..=args.count {

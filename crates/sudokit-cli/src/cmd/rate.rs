@@ -130,12 +130,13 @@ pub fn judge(answer: &Answer, what: &str) -> Result<State, Verdict> {
     })
 }
 
-/// The puzzle as the output shows it: its one-line form, or the pencil
-/// marks as they were given (the digits they settle are not all of it).
+/// The puzzle as the output shows it: its one-line form, or the text as it
+/// was given (pencil marks, whose settled digits are not all of it, or a
+/// bad line), with any control character in it escaped.
 pub fn puzzle_text(answer: &Answer) -> String {
     match &answer.entry.result {
         Ok(grid) if answer.entry.marks.is_none() => grid.to_line(),
-        _ => answer.entry.text.clone(),
+        _ => crate::out::shown(&answer.entry.text).into_owned(),
     }
 }
 

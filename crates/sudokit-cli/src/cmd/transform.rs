@@ -14,7 +14,7 @@ use std::io::Write;
 use sudokit::transform::Transform;
 
 pub fn run(args: &TransformArgs, quiet: bool) -> Result<Status> {
-    let seed = super::seed(args.seed, quiet);
+    let seed = super::seed(args.seed, quiet)?;
     let mut command = Disguise {
         format: args.format,
         rng: StdRng::seed_from_u64(seed),

@@ -42,24 +42,25 @@ pub fn read(
     options: ParseOptions,
     quiet: bool,
     status: &mut Status,
-) -> Vec<Collection> {
+) -> anyhow::Result<Vec<Collection>> {
     let mut collections = Vec::new();
-    let mut report = |verdict: Verdict, place: String| {
+    let mut report = |verdict: Verdict, place: String| -> anyhow::Result<()> {
         *status = (*status).max(verdict.status);
+        crate::out::answered(verdict.status);
         if let Some(message) = verdict.message(|| place).filter(|_| !quiet) {
-            eprintln!("{message} (left out)");
+            crate::out::note(&format!("{message} (left out)"))?;
         }
+        Ok(())
     };
+    let mut lost = None;
     for name in names {
         let mut collection = Collection {
             name: String::new(),
             puzzles: Vec::new(),
         };
         Inputs::new(std::slice::from_ref(name), options).for_each(|source, found| {
-            match found {
-                Found::Problem(message) => {
-                    report(Verdict::invalid(message), source.to_string());
-                }
+            let reported = match found {
+                Found::Problem(message) => report(Verdict::invalid(message), source.to_string()),
                 Found::Puzzle(raw) => {
                     collection.name = source.to_string();
                     let entry = raw.parse();
@@ -68,26 +69,38 @@ pub fn read(
                             Verdict::invalid("pencil marks: the engines are timed on puzzles"),
                             input::place(source, entry.index, entry.line),
                         ),
-                        Ok(grid) => collection.puzzles.push(grid),
+                        Ok(grid) => {
+                            collection.puzzles.push(grid);
+                            Ok(())
+                        }
                         Err(e) => report(
                             Verdict::invalid(e),
                             input::place(source, entry.index, entry.line),
                         ),
                     }
                 }
+            };
+            match reported {
+                Ok(()) => true,
+                Err(e) => {
+                    lost = Some(e);
+                    false
+                }
             }
-            true
         });
+        if let Some(e) = lost.take() {
+            return Err(e);
+        }
         if !collection.puzzles.is_empty() {
             collections.push(collection);
         } else if !collection.name.is_empty() {
             report(
                 Verdict::invalid("no valid puzzle to measure"),
                 collection.name,
-            );
+            )?;
         }
     }
-    collections
+    Ok(collections)
 }
 
 /// The width of the file column: the longest name, so the columns stay

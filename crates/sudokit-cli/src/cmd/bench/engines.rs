@@ -123,10 +123,10 @@ pub fn run(
                     );
                 }
                 if !quiet {
-                    eprintln!(
+                    crate::out::note(&format!(
                         "sudokit: note: {}: {kind} is left out (it cannot solve {shape} grids)",
                         collection.name
-                    );
+                    ))?;
                 }
                 continue;
             }

@@ -16,7 +16,7 @@ pub fn run(args: &BenchArgs, quiet: bool) -> Result<Status> {
     let collections = if args.inputs.is_empty() {
         collections::built_in(options)
     } else {
-        collections::read(&args.inputs, options, quiet, &mut status)
+        collections::read(&args.inputs, options, quiet, &mut status)?
     };
     if args.rate {
         Ok(status.max(rating::run(&collections, args)?))

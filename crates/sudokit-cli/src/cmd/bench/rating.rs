@@ -122,11 +122,11 @@ pub fn run(collections: &[Collection], args: &BenchArgs) -> Result<Status> {
             TextFormat::Json => writeln!(out, "{}", serde_json::to_string(&row)?)?,
         }
         if not_unique > 0 {
-            eprintln!(
+            crate::out::note(&format!(
                 "sudokit: {}: {not_unique} puzzle(s) have no solution or several and were \
                  not rated (their time is counted)",
                 collection.name
-            );
+            ))?;
         }
     }
     Ok(status)
