@@ -22,11 +22,15 @@ def threads():
 
 # A norvig_top95 puzzle whose rating needs forcing chains.
 CHAINED = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+# A puzzle whose rating takes seconds (ER 11.8, nested forcing chains).
+S1 = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1"
 # Rayon's pool of every core, which stays, is started before counting.
 sudokit.rate_batch([CHAINED])
 before = threads()
 calls = {
     "count": lambda: sudokit.count("." * 81, limit=10**12),
+    "rate": lambda: sudokit.rate(S1),
+    "explain": lambda: sudokit.explain(S1),
     "count_norvig": lambda: sudokit.count("." * 81, limit=10**12, engine="norvig"),
     "count_batch": lambda: sudokit.count_batch(["." * 81] * 8, limit=10**12, threads=2),
     "rate_batch": lambda: sudokit.rate_batch([CHAINED] * 1000, threads=1),
@@ -45,7 +49,7 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize("call", ["count", "count_norvig", "count_batch", "rate_batch", "generate"])
+@pytest.mark.parametrize("call", ["count", "rate", "explain", "count_norvig", "count_batch", "rate_batch", "generate"])
 def test_ctrl_c_interrupts_a_long_call_and_stops_its_work(call):
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, call], stdout=subprocess.PIPE, text=True
