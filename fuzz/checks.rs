@@ -203,6 +203,7 @@ pub fn engines(data: &[u8]) {
     assert_eq!(clash, check_givens(&grid).is_err());
     let limits = Limits {
         max_guesses: Some(500),
+        ..Limits::none()
     };
     let mut counts = Vec::new();
     for kind in EngineKind::ALL {
@@ -248,6 +249,7 @@ pub fn trace(data: &[u8]) {
     }
     let limits = Limits {
         max_guesses: Some(300),
+        ..Limits::none()
     };
     let traces = [
         (
@@ -493,6 +495,7 @@ fn rates(state: &State, se: &Path) {
 fn made_unique(marks: &Candidates, start: usize) -> Option<(Candidates, Grid)> {
     let limits = Limits {
         max_guesses: Some(300),
+        ..Limits::none()
     };
     let count = marks.sets().len();
     let mut marks = marks.clone();
@@ -597,6 +600,7 @@ pub fn making(data: &[u8]) {
         let norvig = EngineKind::Norvig.solver();
         let limits = Limits {
             max_guesses: Some(500),
+            ..Limits::none()
         };
         let (a, b) = (
             norvig.run(&grid, 2, &limits),

@@ -1,12 +1,21 @@
 //! `sudokit._sudokit`: the Rust half of the Python package `sudokit`.
 //!
 //! Thin glue over the library: Python values in, library calls, Python
-//! values out. Puzzles come in as strings in Norvig's permissive format;
-//! a bad one raises `sudokit.ParseError` (a `ValueError`) that says where
-//! and what. The batch calls copy their input out of Python objects, then
-//! let go of the interpreter lock while the library's batch code runs on
-//! every core (or `threads`), and hand back one answer per puzzle in input
-//! order; a bad puzzle there is an `invalid` answer, not an exception.
+//! values out. Puzzles come in as strings in Norvig's permissive format
+//! (or bytes, a memoryview, a NumPy array of digits; a single-puzzle call
+//! reads a line as a batch does, so a line of 729 pencil marks is a
+//! puzzle too); a bad one raises `sudokit.ParseError` (a `ValueError`)
+//! that says where and what. The batch calls copy their input out of
+//! Python objects, then let go of the interpreter lock while the library's
+//! batch code runs on every core (or `threads`, at most one per core), and
+//! hand back one answer per puzzle in input order; a bad puzzle there is an
+//! `invalid` answer, not an exception.
+//!
+//! Every call that may take long runs its work on a thread of its own
+//! ([`interruptible`]) while the calling thread looks for signals every
+//! 50 ms: Ctrl-C raises `KeyboardInterrupt` at once and raises the
+//! library's [`Stop`] flag, which the search, the rating and the batch
+//! look at, so the work ends too.
 //!
 //! The Norvig names that are plain Python (`display` printing, the
 //! geometry dictionaries) live in `python/sudokit/__init__.py`.
@@ -15,18 +24,21 @@ mod make;
 mod teach;
 
 use pyo3::create_exception;
+use pyo3::exceptions::PyUserWarning;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString, PyTuple};
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::BTreeMap;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 use sudokit::batch::{self, Answer as BatchAnswer, Job, NotSearched, Unrated};
 use sudokit::engine::norvig;
-use sudokit::logic::{self, RateError};
+use sudokit::logic::{self, Cache, RateError};
 use sudokit::parse::Entry;
 use sudokit::{
-    format, parse_grid as parse_text, random, Candidates, Digits, EngineKind, Grid, Limits,
-    ParseOptions, Shape, Size, Variant,
+    format, parse_grid as parse_text, random, Candidates, Count, Digits, EngineKind, Grid, Limits,
+    ParseOptions, Shape, Size, Stop, Variant,
 };
 
 create_exception!(
@@ -35,6 +47,73 @@ create_exception!(
     PyValueError,
     "A text that is not a puzzle: `square`, `position` and `what` say where and what."
 );
+
+create_exception!(
+    sudokit,
+    Unsolvable,
+    PyValueError,
+    "A puzzle with no solution, given where one solution is needed (rate, explain, hint)."
+);
+
+create_exception!(
+    sudokit,
+    Multiple,
+    PyValueError,
+    "A puzzle with several solutions, given where one solution is needed (rate, explain, hint)."
+);
+
+create_exception!(
+    sudokit,
+    LimitReached,
+    PyRuntimeError,
+    "The guess budget (`max_guesses`) ran out before the search finished."
+);
+
+/// Why a puzzle cannot be rated or explained as `Unsolvable` or `Multiple`.
+pub(crate) fn rate_error(error: &RateError) -> PyErr {
+    let message = format!("the puzzle has {error}");
+    match error {
+        RateError::NoSolution => Unsolvable::new_err(message),
+        RateError::SeveralSolutions => Multiple::new_err(message),
+    }
+}
+
+/// Why a puzzle was not searched: `ParseError` for bad input, ValueError
+/// for an engine that cannot take it.
+pub(crate) fn not_searched(py: Python<'_>, why: &NotSearched) -> PyErr {
+    match why {
+        NotSearched::Invalid(e) => parse_error(py, e),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Why a puzzle has no rating, as the exception that says so.
+pub(crate) fn unrated(py: Python<'_>, why: &Unrated) -> PyErr {
+    match why {
+        Unrated::NotSearched(e) => not_searched(py, e),
+        Unrated::Solutions(e) => rate_error(e),
+    }
+}
+
+/// A `sudokit.ParseError` with `message` and its attributes.
+fn parse_error_with(
+    py: Python<'_>,
+    message: String,
+    square: Option<&str>,
+    position: Option<usize>,
+    what: &str,
+) -> PyErr {
+    let err = ParseError::new_err(message);
+    let value = err.value(py);
+    let set = value
+        .setattr("square", square)
+        .and_then(|()| value.setattr("position", position))
+        .and_then(|()| value.setattr("what", what));
+    match set {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
 
 /// A library parse error as `sudokit.ParseError`, with its attributes set:
 /// `square` (a name such as `C4`, or None), `position` (a 1-based
@@ -56,15 +135,161 @@ pub(crate) fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr 
         E::PuzzleCount { .. } => (None, None, "puzzle_count"),
         E::NoCandidate { square } => (Some(square), None, "no_candidate"),
     };
-    let err = ParseError::new_err(error.to_string());
-    let value = err.value(py);
-    let set = value
-        .setattr("square", square)
-        .and_then(|()| value.setattr("position", position))
-        .and_then(|()| value.setattr("what", what));
-    match set {
-        Ok(()) => err,
-        Err(e) => e,
+    parse_error_with(py, error.to_string(), square, position, what)
+}
+
+/// One puzzle as text, from what a single-puzzle call takes: a str; bytes,
+/// a bytearray or a memoryview of the text; or a NumPy array of digits of
+/// any integer type and shape (81 values, (9, 9), ...; 0 for an empty
+/// square).
+pub(crate) fn puzzle_text(puzzle: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(text) = puzzle.cast::<PyString>() {
+        return Ok(text.to_cow()?.into_owned());
+    }
+    if let Ok(bytes) = puzzle.cast::<PyBytes>() {
+        return Ok(String::from_utf8_lossy(bytes.as_bytes()).into_owned());
+    }
+    if puzzle.is_instance_of::<PyByteArray>() || puzzle.is_instance_of::<PyMemoryView>() {
+        let bytes = puzzle.py().get_type::<PyBytes>().call1((puzzle,))?;
+        return Ok(String::from_utf8_lossy(bytes.cast::<PyBytes>()?.as_bytes()).into_owned());
+    }
+    if puzzle.hasattr("shape")? && puzzle.hasattr("dtype")? {
+        return array_text(puzzle);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a puzzle must be a str, bytes, a memoryview or a NumPy array of digits, not {}",
+        puzzle.get_type().name()?
+    )))
+}
+
+/// A NumPy array of one puzzle's digits as a line of symbols; a value
+/// that is no digit of the grid is a `ParseError` naming its square.
+fn array_text(array: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = array.py();
+    let dtype = array.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u" | "b") {
+        return Err(PyTypeError::new_err(format!(
+            "a puzzle array must hold integers, not {}",
+            dtype.str()?
+        )));
+    }
+    let values = array
+        .call_method1("reshape", (-1,))?
+        .call_method0("tolist")?;
+    let values: Vec<Bound<'_, PyAny>> = values.extract()?;
+    let size = Size::from_square_count(values.len()).ok_or_else(|| {
+        parse_error(
+            py,
+            &sudokit::ParseError::WrongSquareCount {
+                found: values.len(),
+                expected: "16, 36, 81, 256 or 625".to_string(),
+            },
+        )
+    })?;
+    let shape = Shape::of(size, Variant::Standard);
+    let mut text = String::with_capacity(values.len());
+    for (square, value) in values.iter().enumerate() {
+        match value.extract::<u8>() {
+            Ok(d) if usize::from(d) <= shape.side() => text.push(Shape::symbol(d)),
+            _ => {
+                let name = shape.name(square);
+                return Err(parse_error_with(
+                    py,
+                    format!("square {name}: {} is not a digit", value.str()?),
+                    Some(name),
+                    None,
+                    "symbol_out_of_range",
+                ));
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// How a call reads its puzzles: standard or diagonal.
+pub(crate) fn options(diagonal: bool) -> ParseOptions {
+    ParseOptions {
+        variant: if diagonal {
+            Variant::Diagonal
+        } else {
+            Variant::Standard
+        },
+        ..ParseOptions::default()
+    }
+}
+
+/// One puzzle, read as a batch reads a line: givens, or a line of pencil
+/// marks (729 characters for a 9x9 grid). `ParseError` when it is not one.
+pub(crate) fn read_entry(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    diagonal: bool,
+) -> PyResult<Entry> {
+    let text = puzzle_text(puzzle)?;
+    let entry = batch::entries_of_texts(&[text], options(diagonal)).pop();
+    let Some(entry) = entry else {
+        return Err(PyRuntimeError::new_err("one text read as no puzzle"));
+    };
+    match &entry.result {
+        Err(e) => Err(parse_error(py, e)),
+        Ok(_) => Ok(entry),
+    }
+}
+
+/// Runs `work` on a thread of its own and waits for it without the
+/// interpreter lock, looking for signals every 50 ms: when a handler
+/// raises (Ctrl-C's `KeyboardInterrupt`), `stop` is raised, so that the
+/// work ends at its next look, and the exception is raised at once.
+pub(crate) fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &Stop,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, receiver) = mpsc::channel();
+    let worker = std::thread::Builder::new()
+        .name("sudokit".to_string())
+        .stack_size(16 << 20)
+        .spawn(move || {
+            // The caller may have gone (interrupted): then nobody listens.
+            let _ = sender.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
+    let mut receiver = receiver;
+    loop {
+        // The receiver goes to the waiting closure and comes back with what
+        // it got (it may be moved to another thread but not shared).
+        let (back, got) = py.detach(move || {
+            let got = receiver.recv_timeout(Duration::from_millis(50));
+            (receiver, got)
+        });
+        receiver = back;
+        match got {
+            Ok(value) => {
+                let _ = worker.join();
+                return Ok(value);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    stop.raise();
+                    return Err(interrupt);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return match worker.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => Err(PyRuntimeError::new_err("the worker thread gave no answer")),
+                }
+            }
+        }
+    }
+}
+
+/// The limits of one call: its guess budget, and a stop flag.
+fn limits(max_guesses: Option<u64>, stop: &Stop) -> Limits {
+    Limits {
+        max_guesses,
+        stop: Some(stop.clone()),
     }
 }
 
@@ -80,17 +305,35 @@ fn engine(name: Option<&str>) -> PyResult<Option<EngineKind>> {
         .transpose()
 }
 
-/// Searches one grid for up to `limit` solutions with the chosen engine.
-fn search_grid(grid: &Grid, limit: usize, engine_name: Option<&str>) -> PyResult<sudokit::Report> {
-    let kind = engine(engine_name)?.unwrap_or_else(|| EngineKind::best_for(grid.shape()));
-    let solver = kind.solver();
-    if !solver.supports(grid.shape()) {
-        return Err(PyValueError::new_err(format!(
-            "the {kind} engine cannot solve {} grids",
-            batch::shape_words(grid.size(), grid.shape().variant())
-        )));
+/// Searches one puzzle (givens or pencil marks) for up to `limit`
+/// solutions with the chosen engine, within `max_guesses` guesses, as
+/// `sudokit solve` or `count` does a line.
+fn search_entry(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    diagonal: bool,
+    limit: usize,
+    engine_name: Option<&str>,
+    max_guesses: Option<u64>,
+) -> PyResult<sudokit::Report> {
+    let entry = read_entry(py, puzzle, diagonal)?;
+    let stop = Stop::new();
+    let mut job = Job::new(engine(engine_name)?, limit, limits(max_guesses, &stop));
+    job.timed = false;
+    let answer = interruptible(py, &stop, move || job.answer(entry))?;
+    match answer.outcome {
+        Err(why) => Err(not_searched(py, &why)),
+        Ok((_, report)) => Ok(report),
     }
-    Ok(solver.run(grid, limit.max(1), &Limits::none()))
+}
+
+/// The error of a search whose guess budget ran out.
+fn budget_spent(max_guesses: Option<u64>, found: usize) -> PyErr {
+    LimitReached::new_err(format!(
+        "the guess budget of {} guesses ran out after {found} solution{}",
+        max_guesses.unwrap_or(0),
+        if found == 1 { "" } else { "s" }
+    ))
 }
 
 /// (square name, text) pairs, one per square: Python makes them a dict.
@@ -171,13 +414,18 @@ fn search_values(
 
 /// `solve(grid)`: the first solution as Norvig's values, or None.
 #[pyfunction]
-#[pyo3(signature = (grid, engine=None))]
+#[pyo3(signature = (grid, engine=None, *, diagonal=false, max_guesses=None))]
 fn solve(
     py: Python<'_>,
-    grid: &str,
+    grid: &Bound<'_, PyAny>,
     engine: Option<&str>,
+    diagonal: bool,
+    max_guesses: Option<u64>,
 ) -> PyResult<Option<Vec<(String, String)>>> {
-    let report = search_grid(&read(py, grid)?, 1, engine)?;
+    let report = search_entry(py, grid, diagonal, 1, engine, max_guesses)?;
+    if report.first.is_none() && report.limit_reached {
+        return Err(budget_spent(max_guesses, 0));
+    }
     Ok(report.first.as_ref().map(grid_pairs))
 }
 
@@ -237,31 +485,60 @@ fn geometry() -> (Vec<String>, Vec<Vec<String>>) {
     (squares, units)
 }
 
-/// `count(puzzle, limit=2)`: solutions, counted up to `limit`.
+/// `count(puzzle, limit=2)`: solutions, counted up to `limit` (at least
+/// 1, as `sudokit count --limit` takes).
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2, engine=None))]
-fn count(py: Python<'_>, puzzle: &str, limit: usize, engine: Option<&str>) -> PyResult<usize> {
-    let grid = read(py, puzzle)?;
-    Ok(py.detach(|| search_grid(&grid, limit, engine))?.solutions)
+#[pyo3(signature = (puzzle, limit=2, engine=None, *, diagonal=false, max_guesses=None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: usize,
+    engine: Option<&str>,
+    diagonal: bool,
+    max_guesses: Option<u64>,
+) -> PyResult<usize> {
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit must be at least 1 (2 tells one solution from several), not 0",
+        ));
+    }
+    let report = search_entry(py, puzzle, diagonal, limit, engine, max_guesses)?;
+    match report.count(limit) {
+        Count::Exactly(n) | Count::AtLeast(n) => Ok(n),
+        Count::LimitReached(n) => Err(budget_spent(max_guesses, n)),
+    }
 }
 
 /// `is_unique(puzzle)`: exactly one solution.
 #[pyfunction]
-#[pyo3(signature = (puzzle, engine=None))]
-fn is_unique(py: Python<'_>, puzzle: &str, engine: Option<&str>) -> PyResult<bool> {
-    Ok(count(py, puzzle, 2, engine)? == 1)
+#[pyo3(signature = (puzzle, engine=None, *, diagonal=false, max_guesses=None))]
+fn is_unique(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    engine: Option<&str>,
+    diagonal: bool,
+    max_guesses: Option<u64>,
+) -> PyResult<bool> {
+    Ok(count(py, puzzle, 2, engine, diagonal, max_guesses)? == 1)
 }
 
-/// Sudoku Explainer's rating of a puzzle.
-#[pyclass(frozen, get_all, module = "sudokit", name = "Rating")]
-#[derive(Clone)]
+/// Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it).
+#[pyclass(frozen, eq, get_all, module = "sudokit", name = "Rating")]
+#[derive(Clone, PartialEq)]
 pub(crate) struct PyRating {
+    /// The highest difficulty over the solve path (20.0 when the rules cannot finish it).
     er: f64,
+    /// The highest difficulty up to the first placement.
     ep: f64,
+    /// The difficulty of the first step.
     ed: f64,
+    /// The technique that set ER (such as "Pointing"), or None.
     technique: Option<String>,
+    /// How many steps the path has.
     steps: usize,
+    /// How many steps of each technique, by technique id.
     techniques: BTreeMap<String, usize>,
+    /// False when no rule finds a step before the puzzle is solved.
     complete: bool,
 }
 
@@ -285,6 +562,46 @@ impl From<&logic::Rating> for PyRating {
 
 #[pymethods]
 impl PyRating {
+    /// A rating from its fields, in the order `Rating` lists them (so that
+    /// a rating can be pickled and sent to another process).
+    #[new]
+    #[pyo3(signature = (er, ep, ed, technique, steps, techniques, complete))]
+    fn new(
+        er: f64,
+        ep: f64,
+        ed: f64,
+        technique: Option<String>,
+        steps: usize,
+        techniques: BTreeMap<String, usize>,
+        complete: bool,
+    ) -> PyRating {
+        PyRating {
+            er,
+            ep,
+            ed,
+            technique,
+            steps,
+            techniques,
+            complete,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let r = slf.get();
+        let args = (
+            r.er,
+            r.ep,
+            r.ed,
+            r.technique.clone(),
+            r.steps,
+            r.techniques.clone(),
+            r.complete,
+        );
+        Ok((slf.get_type().into_any(), args.into_pyobject(slf.py())?))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={:?}, steps={}, complete={})",
@@ -298,21 +615,42 @@ impl PyRating {
     }
 }
 
-/// `rate(puzzle)`: the rating; ValueError when not exactly one solution.
+/// `rate(puzzle)`: the rating of a puzzle (givens or pencil marks);
+/// `Unsolvable` or `Multiple` when not exactly one solution.
 #[pyfunction]
-fn rate(py: Python<'_>, puzzle: &str) -> PyResult<PyRating> {
-    let grid = read(py, puzzle)?;
-    // One puzzle: its hardest rules share their squares out over every
-    // core (see `sudokit::logic::Cache::spreading`).
-    py.detach(|| logic::rate(&mut logic::Cache::spreading(), &grid))
+#[pyo3(signature = (puzzle, *, diagonal=false))]
+fn rate(py: Python<'_>, puzzle: &Bound<'_, PyAny>, diagonal: bool) -> PyResult<PyRating> {
+    let entry = read_entry(py, puzzle, diagonal)?;
+    let stop = Stop::new();
+    let mut job = Job::new(None, 2, limits(None, &stop));
+    job.timed = false;
+    let flag = stop.clone();
+    let rated = interruptible(py, &stop, move || {
+        let answer = job.answer(entry);
+        // One puzzle: its hardest rules share their squares out over every
+        // core (see `sudokit::logic::Cache::spreading`).
+        batch::logical_start(&answer)
+            .map(|state| logic::rate_from(&mut Cache::spreading().with_stop(flag), &state))
+    })?;
+    rated
         .map(|r| PyRating::from(&r))
-        .map_err(|e: RateError| PyValueError::new_err(e.to_string()))
+        .map_err(|e| unrated(py, &e))
 }
 
 /// `canon(puzzle)`: the canonical (minlex) form, equal for equal puzzles.
 #[pyfunction]
-fn canon(py: Python<'_>, puzzle: &str) -> PyResult<String> {
-    let grid = read(py, puzzle)?;
+#[pyo3(signature = (puzzle, *, diagonal=false))]
+fn canon(py: Python<'_>, puzzle: &Bound<'_, PyAny>, diagonal: bool) -> PyResult<String> {
+    let entry = read_entry(py, puzzle, diagonal)?;
+    if entry.marks.is_some() {
+        return Err(PyValueError::new_err(
+            "canon takes givens, not pencil marks",
+        ));
+    }
+    let Ok(grid) = entry.result else {
+        return Err(PyRuntimeError::new_err("a read puzzle has no grid"));
+    };
+    sudokit::parse::check_givens(&grid).map_err(|e| parse_error(py, &e))?;
     py.detach(|| sudokit::canon::minlex(&grid))
         .map(|g| g.to_line())
         .map_err(|e| PyValueError::new_err(e.to_string()))
@@ -321,20 +659,29 @@ fn canon(py: Python<'_>, puzzle: &str) -> PyResult<String> {
 /// One puzzle of a batch and what was made of it. (A batch makes one per
 /// puzzle, so it is kept small: the rating, which most answers lack, is
 /// boxed.)
-#[pyclass(frozen, module = "sudokit", name = "Answer")]
-#[derive(Clone)]
+#[pyclass(frozen, eq, module = "sudokit", name = "Answer")]
+#[derive(Clone, PartialEq)]
 struct PyAnswer {
+    /// The puzzle's 0-based position in the batch's puzzles (an array's row).
     #[pyo3(get)]
     index: usize,
+    /// The 1-based line the puzzle starts on (1 for list items and array rows).
     #[pyo3(get)]
     line: usize,
+    /// `solved` (solve_batch), `counted` (count_batch), `rated`
+    /// (rate_batch); `unsolvable` or `multiple` when there is no answer of
+    /// that kind; `limit` when the guess budget ran out; `invalid` when the
+    /// puzzle could not be read (see `reason`).
     #[pyo3(get)]
-    status: &'static str,
+    status: String,
+    /// The solution, one line of digits (solve_batch), or None.
     #[pyo3(get)]
     solution: Option<String>,
+    /// The solutions, counted up to the limit (count_batch), or None.
     #[pyo3(get)]
     count: Option<usize>,
     rated: Option<Box<PyRating>>,
+    /// Why there is no answer (where and what for an invalid puzzle), or None.
     #[pyo3(get)]
     reason: Option<String>,
 }
@@ -345,7 +692,7 @@ impl PyAnswer {
         PyAnswer {
             index: entry.index - 1,
             line: entry.line,
-            status,
+            status: status.to_string(),
             solution: None,
             count: None,
             rated: None,
@@ -360,10 +707,61 @@ impl PyAnswer {
             ..PyAnswer::at(entry, "invalid")
         }
     }
+
+    /// The answer to a puzzle whose guess budget ran out.
+    fn spent(entry: &Entry, report: &sudokit::Report) -> PyAnswer {
+        PyAnswer {
+            reason: Some(format!(
+                "the guess budget ran out after {} guesses",
+                report.stats.guesses
+            )),
+            ..PyAnswer::at(entry, "limit")
+        }
+    }
 }
 
 #[pymethods]
 impl PyAnswer {
+    /// An answer from its fields (so that an answer can be pickled and sent
+    /// to another process).
+    #[new]
+    #[pyo3(signature = (index, line, status, solution=None, count=None, rating=None, reason=None))]
+    fn new(
+        index: usize,
+        line: usize,
+        status: String,
+        solution: Option<String>,
+        count: Option<usize>,
+        rating: Option<Bound<'_, PyRating>>,
+        reason: Option<String>,
+    ) -> PyAnswer {
+        PyAnswer {
+            index,
+            line,
+            status,
+            solution,
+            count,
+            rated: rating.map(|r| Box::new(r.get().clone())),
+            reason,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let a = slf.get();
+        let args = (
+            a.index,
+            a.line,
+            a.status.clone(),
+            a.solution.clone(),
+            a.count,
+            a.rated.as_deref().cloned(),
+            a.reason.clone(),
+        );
+        Ok((slf.get_type().into_any(), args.into_pyobject(slf.py())?))
+    }
+
     /// True when the puzzle was read and answered (not `invalid`).
     #[getter]
     fn ok(&self) -> bool {
@@ -411,137 +809,226 @@ impl Input {
         if let Ok(bytes) = puzzles.cast::<PyBytes>() {
             return Ok(Input::Lines(bytes.as_bytes().to_vec()));
         }
-        puzzles
-            .extract::<Vec<String>>()
-            .map(Input::Texts)
-            .map_err(|_| {
-                PyTypeError::new_err(
-                "puzzles must be a list of str, or one str or bytes of newline-separated puzzles",
+        if puzzles.is_instance_of::<PyByteArray>() || puzzles.is_instance_of::<PyMemoryView>() {
+            let bytes = puzzles.py().get_type::<PyBytes>().call1((puzzles,))?;
+            return Ok(Input::Lines(bytes.cast::<PyBytes>()?.as_bytes().to_vec()));
+        }
+        let items = puzzles.extract::<Vec<Bound<'_, PyAny>>>().map_err(|_| {
+            PyTypeError::new_err(
+                "puzzles must be a list of puzzles, or one str, bytes or memoryview of \
+                 newline-separated puzzles",
             )
-            })
+        })?;
+        items
+            .iter()
+            .map(puzzle_text)
+            .collect::<PyResult<_>>()
+            .map(Input::Texts)
     }
 
     /// The entries, one per puzzle, in input order.
-    fn entries(self) -> Vec<Entry> {
+    fn entries(self, options: ParseOptions) -> Vec<Entry> {
         match self {
-            Input::Texts(texts) => batch::entries_of_texts(&texts, ParseOptions::default()),
-            Input::Lines(bytes) => batch::entries_of_bytes(&bytes, ParseOptions::default()),
+            Input::Texts(texts) => batch::entries_of_texts(&texts, options),
+            Input::Lines(bytes) => batch::entries_of_bytes(&bytes, options),
         }
     }
 }
 
+/// The threads a batch runs on: every core when None or 0, and never more
+/// than the cores (more would only slow the work down), with a warning, as
+/// `sudokit -j` does.
+fn thread_count(py: Python<'_>, threads: Option<usize>) -> PyResult<Option<usize>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match threads.filter(|&n| n > 0) {
+        Some(n) if n > cores => {
+            let message = std::ffi::CString::new(format!(
+                "threads={n}: this machine has {cores} cores; using {cores} threads"
+            ))?;
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
+            Ok(Some(cores))
+        }
+        other => Ok(other),
+    }
+}
+
 /// Runs `work` on the batch's entries without the interpreter lock, on
-/// `threads` threads (every core when None or 0).
-fn run_batch<T: Send>(
+/// `threads` threads (every core when None or 0, at most one per core),
+/// interruptible: `work` is given the stop flag that Ctrl-C raises.
+fn run_batch<T: Send + 'static>(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
-    work: impl FnOnce(Vec<Entry>) -> Vec<T> + Send,
+    diagonal: bool,
+    work: impl FnOnce(Vec<Entry>, &Stop) -> Vec<T> + Send + 'static,
 ) -> PyResult<Vec<T>> {
     let input = Input::extract(puzzles)?;
-    let threads = threads.filter(|&n| n > 0);
-    py.detach(|| batch::with_threads(threads, || work(input.entries())))
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
+    let threads = thread_count(py, threads)?;
+    let stop = Stop::new();
+    let flag = stop.clone();
+    interruptible(py, &stop, move || {
+        batch::with_threads(threads, || work(input.entries(options(diagonal)), &flag))
+    })?
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
 }
 
 /// Answers of a `Job` run over a batch, each made into a Python answer by
 /// `answer` on the worker threads (only the Python objects are made under
-/// the interpreter lock).
+/// the interpreter lock). Once the stop flag is raised, the puzzles not
+/// yet started are skipped.
+#[allow(clippy::too_many_arguments)]
 fn job_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
+    diagonal: bool,
     engine_name: Option<&str>,
     max_solutions: usize,
-    answer: impl Fn(&BatchAnswer) -> PyAnswer + Sync + Send,
+    max_guesses: Option<u64>,
+    answer: impl Fn(&BatchAnswer) -> PyAnswer + Sync + Send + 'static,
 ) -> PyResult<Vec<PyAnswer>> {
-    let mut job = Job::new(engine(engine_name)?, max_solutions, Limits::none());
-    job.timed = false;
-    run_batch(py, puzzles, threads, |entries| {
-        batch::map_in_order(entries, |entry| answer(&job.answer(entry)))
+    let engine = engine(engine_name)?;
+    run_batch(py, puzzles, threads, diagonal, move |entries, stop| {
+        let mut job = Job::new(engine, max_solutions, limits(max_guesses, stop));
+        job.timed = false;
+        batch::map_in_order(entries, |entry| {
+            if stop.is_raised() {
+                return PyAnswer::at(&entry, "stopped");
+            }
+            answer(&job.answer(entry))
+        })
     })
 }
 
 /// `solve_batch(puzzles)`: one answer per puzzle, `solved` with its
-/// solution, `unsolvable`, or `invalid` with the reason.
+/// solution, `unsolvable`, `limit`, or `invalid` with the reason.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, engine=None))]
+#[pyo3(signature = (puzzles, *, threads=None, engine=None, diagonal=false, max_guesses=None))]
 fn solve_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     engine: Option<&str>,
+    diagonal: bool,
+    max_guesses: Option<u64>,
 ) -> PyResult<Vec<PyAnswer>> {
-    job_batch(py, puzzles, threads, engine, 1, |a| match &a.outcome {
-        Err(why) => PyAnswer::refused(&a.entry, why),
-        Ok((_, report)) => match &report.first {
-            Some(solution) => PyAnswer {
-                solution: Some(solution.to_line()),
-                ..PyAnswer::at(&a.entry, "solved")
+    job_batch(
+        py,
+        puzzles,
+        threads,
+        diagonal,
+        engine,
+        1,
+        max_guesses,
+        |a| match &a.outcome {
+            Err(why) => PyAnswer::refused(&a.entry, why),
+            Ok((_, report)) => match &report.first {
+                Some(solution) => PyAnswer {
+                    solution: Some(solution.to_line()),
+                    ..PyAnswer::at(&a.entry, "solved")
+                },
+                None if report.limit_reached => PyAnswer::spent(&a.entry, report),
+                None => PyAnswer::at(&a.entry, "unsolvable"),
             },
-            None => PyAnswer::at(&a.entry, "unsolvable"),
         },
-    })
+    )
 }
 
 /// `count_batch(puzzles, limit=2)`: one answer per puzzle, `counted` with
-/// its solutions counted up to `limit`, or `invalid` with the reason.
+/// its solutions counted up to `limit`, `limit` with those found before
+/// the guess budget ran out, or `invalid` with the reason.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=2, threads=None, engine=None))]
+#[pyo3(signature = (puzzles, *, limit=2, threads=None, engine=None, diagonal=false,
+    max_guesses=None))]
+#[allow(clippy::too_many_arguments)]
 fn count_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     limit: usize,
     threads: Option<usize>,
     engine: Option<&str>,
+    diagonal: bool,
+    max_guesses: Option<u64>,
 ) -> PyResult<Vec<PyAnswer>> {
-    job_batch(py, puzzles, threads, engine, limit.max(1), |a| {
-        match &a.outcome {
+    if limit == 0 {
+        return Err(PyValueError::new_err(
+            "limit must be at least 1 (2 tells one solution from several), not 0",
+        ));
+    }
+    job_batch(
+        py,
+        puzzles,
+        threads,
+        diagonal,
+        engine,
+        limit,
+        max_guesses,
+        move |a| match &a.outcome {
             Err(why) => PyAnswer::refused(&a.entry, why),
-            Ok((_, report)) => PyAnswer {
-                count: Some(report.solutions),
-                ..PyAnswer::at(&a.entry, "counted")
+            Ok((_, report)) => match report.count(limit) {
+                Count::LimitReached(n) => PyAnswer {
+                    count: Some(n),
+                    ..PyAnswer::spent(&a.entry, report)
+                },
+                Count::Exactly(n) | Count::AtLeast(n) => PyAnswer {
+                    count: Some(n),
+                    ..PyAnswer::at(&a.entry, "counted")
+                },
             },
-        }
-    })
+        },
+    )
 }
 
 /// `rate_batch(puzzles)`: one answer per puzzle, `rated` with its rating,
-/// `unsolvable`, `multiple`, or `invalid` with the reason.
+/// `unsolvable`, `multiple`, or `invalid` with the reason (as the
+/// library's `batch::rate_all`, with the stop flag looked at between
+/// puzzles and between steps).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None))]
+#[pyo3(signature = (puzzles, *, threads=None, diagonal=false))]
 fn rate_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
+    diagonal: bool,
 ) -> PyResult<Vec<PyAnswer>> {
-    let rated = run_batch(py, puzzles, threads, batch::rate_all)?;
-    Ok(rated
-        .iter()
-        .map(|(a, rating)| match rating {
-            Ok(r) => PyAnswer {
-                rated: Some(Box::new(PyRating::from(r))),
-                ..PyAnswer::at(&a.entry, "rated")
-            },
-            Err(Unrated::NotSearched(why)) => PyAnswer::refused(&a.entry, why),
-            Err(Unrated::Solutions(why)) => PyAnswer {
-                reason: Some(why.to_string()),
-                ..PyAnswer::at(
-                    &a.entry,
-                    match why {
-                        RateError::NoSolution => "unsolvable",
-                        RateError::SeveralSolutions => "multiple",
-                    },
-                )
-            },
+    run_batch(py, puzzles, threads, diagonal, |entries, stop| {
+        let mut job = Job::new(None, 2, limits(None, stop));
+        job.timed = false;
+        batch::map_in_order(entries, |entry| {
+            if stop.is_raised() {
+                return PyAnswer::at(&entry, "stopped");
+            }
+            let a = job.answer(entry);
+            let rating = batch::logical_start(&a)
+                .map(|state| logic::rate_from(&mut Cache::new().with_stop(stop.clone()), &state));
+            match rating {
+                Ok(r) => PyAnswer {
+                    rated: Some(Box::new(PyRating::from(&r))),
+                    ..PyAnswer::at(&a.entry, "rated")
+                },
+                Err(Unrated::NotSearched(why)) => PyAnswer::refused(&a.entry, &why),
+                Err(Unrated::Solutions(why)) => PyAnswer {
+                    reason: Some(why.to_string()),
+                    ..PyAnswer::at(
+                        &a.entry,
+                        match why {
+                            RateError::NoSolution => "unsolvable",
+                            RateError::SeveralSolutions => "multiple",
+                        },
+                    )
+                },
+            }
         })
-        .collect())
+    })
 }
 
 /// The extension module.
 #[pymodule]
 fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<ParseError>())?;
+    m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
+    m.add("Multiple", m.py().get_type::<Multiple>())?;
+    m.add("LimitReached", m.py().get_type::<LimitReached>())?;
     m.add_class::<PyRating>()?;
     m.add_class::<PyAnswer>()?;
     m.add_class::<make::PyGenerated>()?;

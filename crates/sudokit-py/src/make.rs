@@ -2,28 +2,78 @@
 //! them (the same tries: try `i` of seed `s` always makes the same puzzle,
 //! so a seed repeats a puzzle).
 
-use crate::PyRating;
+use crate::{interruptible, PyRating};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use sudokit::generate::{
     fewest_givens, generate_nth, Grade, Options, Symmetry, SymmetryChoice, Wanted,
 };
+use sudokit::logic::Technique;
+use sudokit::Stop;
 use sudokit::{Shape, Size, Variant};
 
-/// A new puzzle.
-#[pyclass(frozen, get_all, module = "sudokit", name = "Generated")]
+/// A new puzzle with one solution, from `generate`.
+#[pyclass(frozen, eq, get_all, module = "sudokit", name = "Generated")]
+#[derive(Clone, PartialEq)]
 pub(crate) struct PyGenerated {
+    /// The givens, one line ('.' for an empty square).
     puzzle: String,
+    /// Its one solution.
     solution: String,
-    symmetry: &'static str,
+    /// The symmetry of its givens, such as "rot180".
+    symmetry: String,
+    /// How many givens it has.
     clues: usize,
+    /// Its rating, when a level, ER range or technique was asked for.
     rating: Option<PyRating>,
+    /// The seed: the same seed and options make the same puzzle.
     seed: u64,
+    /// How many tries it took.
     tries: u64,
 }
 
 #[pymethods]
 impl PyGenerated {
+    /// A generated puzzle from its fields (so that it can be pickled).
+    #[new]
+    #[pyo3(signature = (puzzle, solution, symmetry, clues, rating, seed, tries))]
+    fn new(
+        puzzle: String,
+        solution: String,
+        symmetry: String,
+        clues: usize,
+        rating: Option<Bound<'_, PyRating>>,
+        seed: u64,
+        tries: u64,
+    ) -> PyGenerated {
+        PyGenerated {
+            puzzle,
+            solution,
+            symmetry,
+            clues,
+            rating: rating.map(|r| r.get().clone()),
+            seed,
+            tries,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let g = slf.get();
+        let args = (
+            g.puzzle.clone(),
+            g.solution.clone(),
+            g.symmetry.clone(),
+            g.clues,
+            g.rating.clone(),
+            g.seed,
+            g.tries,
+        );
+        Ok((slf.get_type().into_any(), args.into_pyobject(slf.py())?))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Generated(puzzle={:?}, clues={}, symmetry={:?}, seed={}, tries={})",
@@ -46,6 +96,7 @@ fn options(
     clues: Option<(usize, usize)>,
     level: Option<&str>,
     er: Option<(f64, f64)>,
+    technique: Option<&str>,
 ) -> PyResult<Options> {
     let size = Size::from_side(size)
         .ok_or_else(|| usage(format!("size must be 4, 6, 9, 16 or 25, not {size}")))?;
@@ -92,6 +143,25 @@ fn options(
         };
         wanted = Some(wanted.map_or(band, |w| w.and(band)));
     }
+    if let Some(id) = technique {
+        let technique = Technique::from_id(id).ok_or_else(|| {
+            let ids: Vec<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
+            usage(format!(
+                "unknown technique '{id}' (one of: {})",
+                ids.join(", ")
+            ))
+        })?;
+        let one = Wanted {
+            technique: Some(technique),
+            ..Wanted::any()
+        };
+        wanted = Some(wanted.map_or(one, |w| w.and(one)));
+    }
+    if let Some(w) = wanted {
+        if w.max_er.is_some_and(|max| max < w.min_er) {
+            return Err(usage("er and level ask for ratings that do not overlap"));
+        }
+    }
     Ok(Options {
         shape,
         symmetry,
@@ -101,29 +171,60 @@ fn options(
     })
 }
 
+/// A number or a (low, high) pair, as the command takes `25` or `20..25`.
+#[derive(FromPyObject)]
+pub(crate) enum OneOrRange<T> {
+    One(T),
+    Range((T, T)),
+}
+
+impl<T: Copy> OneOrRange<T> {
+    fn range(&self) -> (T, T) {
+        match *self {
+            OneOrRange::One(x) => (x, x),
+            OneOrRange::Range(r) => r,
+        }
+    }
+}
+
 /// `generate(...)`: tries from try 0 of `seed` until one makes a puzzle
-/// that is wanted, without the interpreter lock.
+/// that is wanted, without the interpreter lock (interruptible between
+/// tries).
 #[pyfunction]
 #[pyo3(signature = (*, level=None, er=None, symmetry="rot180", minimal=false, clues=None,
-    size=9, diagonal=false, seed=None, max_tries=100_000))]
+    size=9, diagonal=false, seed=None, max_tries=100_000, technique=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
     level: Option<&str>,
-    er: Option<(f64, f64)>,
+    er: Option<OneOrRange<f64>>,
     symmetry: &str,
     minimal: bool,
-    clues: Option<(usize, usize)>,
+    clues: Option<OneOrRange<usize>>,
     size: usize,
     diagonal: bool,
     seed: Option<u64>,
     max_tries: u64,
+    technique: Option<&str>,
 ) -> PyResult<PyGenerated> {
-    let options = options(size, diagonal, symmetry, minimal, clues, level, er)?;
+    let options = options(
+        size,
+        diagonal,
+        symmetry,
+        minimal,
+        clues.map(|c| c.range()),
+        level,
+        er.map(|e| e.range()),
+        technique,
+    )?;
     let seed = seed.unwrap_or_else(rand::random);
-    let made = py.detach(|| {
-        (0..max_tries).find_map(|i| generate_nth(&options, seed, i).ok().map(|g| (g, i + 1)))
-    });
+    let stop = Stop::new();
+    let flag = stop.clone();
+    let made = interruptible(py, &stop, move || {
+        (0..max_tries)
+            .take_while(|_| !flag.is_raised())
+            .find_map(|i| generate_nth(&options, seed, i).ok().map(|g| (g, i + 1)))
+    })?;
     let Some((g, tries)) = made else {
         return Err(PyRuntimeError::new_err(format!(
             "no puzzle as asked in {max_tries} tries (seed {seed}); allow more with max_tries"
@@ -132,7 +233,7 @@ pub(crate) fn generate(
     Ok(PyGenerated {
         puzzle: g.puzzle.to_line(),
         solution: g.solution.to_line(),
-        symmetry: g.symmetry.name(),
+        symmetry: g.symmetry.name().to_string(),
         clues: g.puzzle.given_count(),
         rating: g.rating.as_ref().map(PyRating::from),
         seed,

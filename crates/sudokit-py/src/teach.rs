@@ -3,14 +3,15 @@
 //! json`). The Python side turns each JSON text into a `Step` or a dict,
 //! so the fields are the command's, by construction.
 
-use crate::{parse_error, read};
-use pyo3::exceptions::PyValueError;
+use crate::{interruptible, options, parse_error, rate_error, read_entry, unrated};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use sudokit::batch::{self, Job};
 use sudokit::logic::hint::{self, player_state, UnknownLevel};
 use sudokit::logic::solver::UnknownOrder;
-use sudokit::logic::{self, Cache, Level, Order, RateError, State};
+use sudokit::logic::{self, Cache, Level, Order, State};
 use sudokit::parse::parse_state;
-use sudokit::ParseOptions;
+use sudokit::{Limits, Stop};
 
 /// The step order named as `--order` names it (ValueError naming the
 /// orders otherwise).
@@ -26,38 +27,44 @@ fn level(name: &str) -> PyResult<Level> {
         .map_err(|e: UnknownLevel| PyValueError::new_err(e.to_string()))
 }
 
-fn unsolved(error: RateError) -> PyErr {
-    PyValueError::new_err(format!("the puzzle has {error}"))
-}
-
 fn json(value: &impl serde::Serialize) -> PyResult<String> {
     serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `explain_json(puzzle, order)`: the logical path, one JSON text per step,
-/// and whether it reaches the solution. ValueError when the puzzle has no
-/// solution or several (a path can only be checked against one).
+/// and whether it reaches the solution. The puzzle is givens or a line of
+/// pencil marks (the path starts from the marks). `Unsolvable` or
+/// `Multiple` when the puzzle has no solution or several (a path can only
+/// be checked against one).
 #[pyfunction]
-#[pyo3(signature = (puzzle, order="se"))]
+#[pyo3(signature = (puzzle, order="se", diagonal=false))]
 pub(crate) fn explain_json(
     py: Python<'_>,
-    puzzle: &str,
+    puzzle: &Bound<'_, PyAny>,
     order: &str,
+    diagonal: bool,
 ) -> PyResult<(Vec<String>, bool)> {
-    let grid = read(py, puzzle)?;
+    let entry = read_entry(py, puzzle, diagonal)?;
     let order = self::order(order)?;
-    // One puzzle: its hardest rules share their squares out over every
-    // core (see `sudokit::logic::Cache::spreading`).
-    let path = py.detach(|| {
-        logic::rating::check_unique(&grid)?;
-        let mut cache = Cache::spreading();
-        Ok(logic::explain(
-            &mut cache,
-            &State::from_puzzle(&grid),
-            order,
-        ))
-    });
-    let path = path.map_err(unsolved)?;
+    let stop = Stop::new();
+    let flag = stop.clone();
+    let path = interruptible(py, &stop, move || {
+        let mut job = Job::new(
+            None,
+            2,
+            Limits {
+                stop: Some(flag.clone()),
+                ..Limits::none()
+            },
+        );
+        job.timed = false;
+        let answer = job.answer(entry);
+        // One puzzle: its hardest rules share their squares out over every
+        // core (see `sudokit::logic::Cache::spreading`).
+        batch::logical_start(&answer)
+            .map(|state| logic::explain(&mut Cache::spreading().with_stop(flag), &state, order))
+    })?;
+    let path = path.map_err(|e| unrated(py, &e))?;
     let steps = path.steps.iter().map(json).collect::<PyResult<_>>()?;
     Ok((steps, path.is_complete()))
 }
@@ -67,25 +74,37 @@ pub(crate) fn explain_json(
 /// puzzle's start) as much as `level` gives away, or the wrong square, as
 /// one JSON text.
 #[pyfunction]
-#[pyo3(signature = (puzzle, state=None, level="move", order="easiest"))]
+#[pyo3(signature = (puzzle, state=None, level="move", order="easiest", diagonal=false))]
 pub(crate) fn hint_json(
     py: Python<'_>,
-    puzzle: &str,
-    state: Option<&str>,
+    puzzle: &Bound<'_, PyAny>,
+    state: Option<&Bound<'_, PyAny>>,
     level: &str,
     order: &str,
+    diagonal: bool,
 ) -> PyResult<String> {
-    let givens = read(py, puzzle)?;
+    let entry = read_entry(py, puzzle, diagonal)?;
+    if entry.marks.is_some() {
+        return Err(PyValueError::new_err(
+            "hint takes the puzzle's givens; give the pencil marks as the state",
+        ));
+    }
+    let Ok(givens) = entry.result else {
+        return Err(PyRuntimeError::new_err("a read puzzle has no grid"));
+    };
     let (level, order) = (self::level(level)?, self::order(order)?);
     let state = match state {
         None => State::from_puzzle(&givens),
         Some(text) => {
-            let player =
-                parse_state(text, ParseOptions::default()).map_err(|e| parse_error(py, &e))?;
+            let text = crate::puzzle_text(text)?;
+            let player = parse_state(&text, options(diagonal)).map_err(|e| parse_error(py, &e))?;
             player_state(&givens, &player).map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
-    let found = py.detach(|| hint::hint(&mut Cache::spreading(), &state, order));
-    let found = found.map_err(unsolved)?;
+    // One step: Ctrl-C raises at once; the step under way ends on its own.
+    let found = interruptible(py, &Stop::new(), move || {
+        hint::hint(&mut Cache::spreading(), &state, order)
+    })?;
+    let found = found.map_err(|e| rate_error(&e))?;
     json(&found.at(level))
 }

@@ -64,3 +64,46 @@ def test_dask_example_answers_every_line_in_order(tmp_path):
     assert by_line[HARD].split("\t")[2] == f"{sudokit.rate(HARD).er:.1f}"
     assert by_line[BAD[1]].startswith("invalid\t-\t-\tfound 5 squares")
     assert by_line[BAD[3]].startswith("unsolvable\t-\t-\t")
+
+
+def _puzzles():
+    """A few hundred puzzles with bad ones among them."""
+    with open(KAGGLE, encoding="utf-8") as f:
+        puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:300]
+    for k, bad in enumerate(BAD):
+        puzzles.insert(40 + 60 * k, bad)
+    return puzzles
+
+
+def test_batches_run_on_a_process_cluster_whose_answers_travel_back():
+    import dask.bag as db
+    from distributed import Client, LocalCluster
+
+    puzzles = _puzzles()
+    with LocalCluster(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            bag = db.from_sequence(puzzles, npartitions=6)
+            solved = bag.map_partitions(sudokit.solve_batch).compute(scheduler=client)
+            rated = bag.map_partitions(sudokit.rate_batch).compute(scheduler=client)
+    assert [(a.status, a.solution, a.reason) for a in solved] == [
+        (a.status, a.solution, a.reason) for a in sudokit.solve_batch(puzzles)
+    ]
+    assert [(a.status, a.rating, a.reason) for a in rated] == [
+        (a.status, a.rating, a.reason) for a in sudokit.rate_batch(puzzles)
+    ]
+
+
+def test_batches_run_on_a_process_pool_whose_answers_travel_back():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    puzzles = _puzzles()
+    chunks = [puzzles[i : i + 50] for i in range(0, len(puzzles), 50)]
+    # A fresh interpreter per worker: a forked child would inherit the
+    # parent's worker-thread pool without its threads.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        solved = list(pool.map(sudokit.solve_batch, chunks))
+        rated = list(pool.map(sudokit.rate_batch, chunks))
+    assert solved == [sudokit.solve_batch(c) for c in chunks]
+    assert rated == [sudokit.rate_batch(c) for c in chunks]

@@ -202,7 +202,7 @@ def test_rate_batch():
 
 
 def test_batch_input_of_another_type_is_a_type_error():
-    with pytest.raises(TypeError, match="list of str"):
+    with pytest.raises(TypeError, match="a puzzle must be a str"):
         sudokit.solve_batch([1, 2])
 
 
@@ -226,7 +226,7 @@ def test_batches_answer_a_numpy_array_with_an_array():
     # No answer: a row of zeros, and the reason where there is one.
     assert not solved["solution"][1].any() and not solved["solution"][3].any()
     assert solved["reason"][1] == "digit 1 is given twice in row A: at A1 and at A2"
-    assert solved["reason"][4] == "found 80 squares, expected 16, 36, 81, 256 or 625"
+    assert solved["reason"][4] == "row 4, square A1: 10 is not a digit"
     assert solved["reason"][0] == ""
     counted = sudokit.count_batch(array, limit=3)
     assert list(counted["count"]) == [1, 0, 1, 0, 0]
@@ -234,8 +234,7 @@ def test_batches_answer_a_numpy_array_with_an_array():
     rated = sudokit.rate_batch(array[:3])
     assert rated["er"][0] == sudokit.rate(HARD).er and rated["ed"][2] == sudokit.rate(HARD_FLIPPED).ed
     assert numpy.isnan(rated["er"][1]) and rated["status"][1] == "invalid"
-    with pytest.raises(ValueError, match="uint8"):
-        sudokit.solve_batch(array.astype(numpy.int64))
+    assert list(sudokit.solve_batch(array.astype(numpy.int64))["status"]) == list(solved["status"])
     with pytest.raises(ValueError, match="81"):
         sudokit.solve_batch(array[:, :80])
 

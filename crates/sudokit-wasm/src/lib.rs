@@ -320,6 +320,7 @@ fn trace(request: &Value) -> Result<Value, Fault> {
     };
     let limits = Limits {
         max_guesses: Some(max_guesses),
+        ..Limits::none()
     };
     let (report, steps) = match text(request, "engine")? {
         "norvig" => norvig::trace(&puzzle, &limits),

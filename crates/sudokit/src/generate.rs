@@ -529,6 +529,7 @@ impl Counter {
             (Counter::Engine(engine), _) => {
                 let limits = Limits {
                     max_guesses: Some(budget),
+                    ..Limits::none()
                 };
                 let report = engine.run(grid, max, &limits);
                 let found = if report.limit_reached && report.solutions < max {

@@ -70,7 +70,7 @@ pub mod verify;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExample;
 
-pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats};
+pub use engine::{Count, EngineKind, Limits, Outcome, Report, Solver, Stats, Stop};
 pub use grid::{Candidates, Digits, Grid};
 pub use parse::{parse_grid, ParseError, ParseOptions, PuzzleReader};
 pub use shape::{Shape, Size, Variant};

@@ -100,6 +100,7 @@ fn no_solution_is_an_outcome_for_every_engine() {
         // and accept that it may run out, but never that it finds a solution.
         let limits = Limits {
             max_guesses: Some(200_000),
+            ..Limits::none()
         };
         for p in &puzzles {
             let (outcome, _) = kind.solver().solve(p, &limits);
@@ -141,6 +142,7 @@ fn budgets_stop_the_search_and_say_so() {
     for kind in EngineKind::ALL {
         let limits = Limits {
             max_guesses: Some(3),
+            ..Limits::none()
         };
         let report = kind.solver().search(&hard, 1, &limits);
         assert!(report.limit_reached, "{kind}");
@@ -295,6 +297,7 @@ fn run_into_gives_what_run_gives_for_every_engine() {
     puzzles.extend(serg.into_iter().take(5));
     let limits = Limits {
         max_guesses: Some(200_000),
+        ..Limits::none()
     };
     for kind in EngineKind::ALL {
         let engine = kind.solver();
@@ -327,6 +330,7 @@ fn every_engine_counts_its_backtracks() {
     let hard: Vec<Grid> = hard.into_iter().take(20).collect();
     let budget = Limits {
         max_guesses: Some(200_000),
+        ..Limits::none()
     };
     for kind in EngineKind::ALL {
         let engine = kind.solver();

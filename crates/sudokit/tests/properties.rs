@@ -45,7 +45,7 @@ proptest! {
 
     #[test]
     fn engines_keep_givens_and_agree_on_counts(puzzle in puzzle_strategy()) {
-        let limits = Limits { max_guesses: Some(2_000_000) };
+        let limits = Limits { max_guesses: Some(2_000_000), ..Limits::none() };
         let mut counts = Vec::new();
         for kind in EngineKind::ALL {
             let engine = kind.solver();

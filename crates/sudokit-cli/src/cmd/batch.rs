@@ -102,6 +102,7 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
         settings.max_solutions,
         Limits {
             max_guesses: settings.run.max_guesses,
+            ..Limits::none()
         },
     );
     job.timed = settings.timed;

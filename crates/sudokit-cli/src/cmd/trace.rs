@@ -23,6 +23,7 @@ pub fn run(args: &TraceArgs, quiet: bool) -> Result<Status> {
         format: args.format,
         limits: Limits {
             max_guesses: Some(args.max_guesses),
+            ..Limits::none()
         },
     };
     one_by_one::run(args.input.inputs(), quiet, &mut command)

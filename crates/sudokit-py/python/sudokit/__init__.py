@@ -4,8 +4,10 @@ The Rust extension (``sudokit._sudokit``) does the work; this file gives
 Norvig's functions the shapes his essay gives them (values as a dict from
 square to digits, ``False`` when there is no solution, ``display`` and
 ``solve_all`` printing), builds his geometry dictionaries, and turns a
-NumPy array given to a batch call into lines for the Rust reader. Every name
-is typed and documented in ``__init__.pyi``.
+NumPy array given to a batch call into lines for the Rust reader (a row
+that holds a value that is no digit becomes an ``invalid`` answer naming
+the row and the square). Every name is typed and documented in
+``__init__.pyi``.
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from . import _sudokit
 from ._sudokit import (
     Answer,
     Generated,
+    LimitReached,
+    Multiple,
     ParseError,
     Rating,
+    Unsolvable,
     canon,
     count,
     generate,
@@ -32,9 +37,12 @@ from ._sudokit import (
 __all__ = [
     "Answer",
     "Generated",
+    "LimitReached",
+    "Multiple",
     "ParseError",
     "Rating",
     "Step",
+    "Unsolvable",
     "canon",
     "count",
     "count_batch",
@@ -69,25 +77,46 @@ peers: Dict[str, Set[str]] = {s: set(sum(units[s], [])) - {s} for s in squares}
 
 
 def _is_array(puzzles: Any) -> bool:
-    return getattr(puzzles, "shape", None) is not None and not isinstance(puzzles, (str, bytes))
+    return getattr(puzzles, "shape", None) is not None and not isinstance(
+        puzzles, (str, bytes, bytearray, memoryview)
+    )
 
 
-def _lines(puzzles: Any) -> Any:
-    """A NumPy (N, 81) uint8 array as newline-separated bytes (0 for an
-    empty square), made with array operations, not a Python object per
-    puzzle; any other input as it is."""
+def _lines(puzzles: Any) -> Tuple[Any, Dict[int, str]]:
+    """A NumPy array of puzzles, (N, 81) or (N, 9, 9) of any integer type,
+    as newline-separated bytes (0 for an empty square), made with array
+    operations, not a Python object per puzzle, and the reason of each row
+    that holds a value that is no digit, by row. Such a row is still one
+    line (its answer is replaced by an invalid one), so the answers line
+    up with the rows. Any other input as it is."""
     if not _is_array(puzzles):
-        return puzzles
-    shape = puzzles.shape
-    if len(shape) != 2 or shape[1] != 81 or str(puzzles.dtype) != "uint8":
-        raise ValueError(f"a puzzle array must be (N, 81) uint8, not {shape} {puzzles.dtype}")
+        return puzzles, {}
     import numpy
 
+    array = numpy.asarray(puzzles)
+    shape = array.shape
+    if array.dtype.kind not in "iub":
+        raise TypeError(f"a puzzle array must hold integers, not {array.dtype}")
+    if not (len(shape) == 2 and shape[1] == 81) and not (len(shape) == 3 and shape[1:] == (9, 9)):
+        raise ValueError(f"a puzzle array must be (N, 81) or (N, 9, 9), not {shape}")
+    rows = array.reshape(shape[0], 81)
+    bad = (rows < 0) | (rows > 9)
     text = numpy.full((shape[0], 82), ord("\n"), dtype=numpy.uint8)
-    # Digits above 9 become symbols the reader does not count as squares,
-    # so such a row is an invalid answer (wrong square count), not a crash.
-    text[:, :81] = numpy.where(puzzles > 9, ord("?"), puzzles + ord("0"))
-    return text.tobytes()
+    text[:, :81] = numpy.where(bad, 0, rows).astype(numpy.uint8) + ord("0")
+    reasons = {}
+    for row in numpy.flatnonzero(bad.any(axis=1)).tolist():
+        column = int(numpy.argmax(bad[row]))
+        reasons[row] = f"row {row}, square {squares[column]}: {rows[row, column]} is not a digit"
+        # Two 1s in row A: a line the reader answers at once, as invalid.
+        text[row, :2] = ord("1")
+    return text.tobytes(), reasons
+
+
+def _mend(answers: List[Answer], reasons: Dict[int, str]) -> List[Answer]:
+    """The answers with the rows that held no digits answered as invalid."""
+    for row, reason in reasons.items():
+        answers[row] = Answer(row, row + 1, "invalid", reason=reason)
+    return answers
 
 
 @contextlib.contextmanager
@@ -129,30 +158,53 @@ def _solutions(answers: List[Answer], numpy: Any) -> Dict[str, Any]:
     return {"solution": digits}
 
 
-def solve_batch(puzzles: Any, *, threads: Optional[int] = None, engine: Optional[str] = None) -> Any:
+def solve_batch(
+    puzzles: Any,
+    *,
+    threads: Optional[int] = None,
+    engine: Optional[str] = None,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
+) -> Any:
     """Solves every puzzle on every core (or `threads`), in input order."""
+    lines, reasons = _lines(puzzles)
     with _collector_held():
-        answers = _sudokit.solve_batch(_lines(puzzles), threads=threads, engine=engine)
+        answers = _sudokit.solve_batch(
+            lines, threads=threads, engine=engine, diagonal=diagonal, max_guesses=max_guesses
+        )
+    answers = _mend(answers, reasons)
     if not _is_array(puzzles):
         return answers
     return _table(answers, [("solution", "u1", (81,))], _solutions)
 
 
 def count_batch(
-    puzzles: Any, *, limit: int = 2, threads: Optional[int] = None, engine: Optional[str] = None
+    puzzles: Any,
+    *,
+    limit: int = 2,
+    threads: Optional[int] = None,
+    engine: Optional[str] = None,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
 ) -> Any:
     """Counts every puzzle's solutions up to `limit`, in input order."""
+    lines, reasons = _lines(puzzles)
     with _collector_held():
-        answers = _sudokit.count_batch(_lines(puzzles), limit=limit, threads=threads, engine=engine)
+        answers = _sudokit.count_batch(
+            lines, limit=limit, threads=threads, engine=engine, diagonal=diagonal, max_guesses=max_guesses
+        )
+    answers = _mend(answers, reasons)
     if not _is_array(puzzles):
         return answers
     return _table(answers, [("count", "i8")], lambda a, _: {"count": [x.count or 0 for x in a]})
 
 
-def rate_batch(puzzles: Any, *, threads: Optional[int] = None) -> Any:
+def rate_batch(puzzles: Any, *, threads: Optional[int] = None, diagonal: bool = False) -> Any:
     """Rates every puzzle, in input order."""
+    lines, reasons = _lines(puzzles)
     with _collector_held():
-        answers = _sudokit.rate_batch(_lines(puzzles), threads=threads)
+        answers = _sudokit.rate_batch(lines, threads=threads, diagonal=diagonal)
+    answers = _mend(answers, reasons)
     if not _is_array(puzzles):
         return answers
     nan = float("nan")
@@ -184,19 +236,34 @@ class Step:
         """The step as the command's JSON record has it."""
         return {name: getattr(self, name) for name in self.__slots__}
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Dict[str, Any]]]:
+        return (Step, (self.to_dict(),))
+
     def __repr__(self) -> str:
         return f"Step({self.name} ({self.difficulty}): {self.text})"
 
 
-def explain(puzzle: str, order: str = "se") -> List[Step]:
+def explain(puzzle: Any, order: str = "se", *, diagonal: bool = False) -> List[Step]:
     """The logical path from the puzzle to its solution, step by step."""
-    records, _ = _sudokit.explain_json(puzzle, order)
+    records, _ = _sudokit.explain_json(puzzle, order, diagonal)
     return [Step(json.loads(r)) for r in records]
 
 
-def hint(puzzle: str, state: Optional[str] = None, *, level: str = "move", order: str = "easiest") -> Dict[str, Any]:
+def hint(
+    puzzle: Any,
+    state: Optional[Any] = None,
+    *,
+    level: str = "move",
+    order: str = "easiest",
+    diagonal: bool = False,
+) -> Dict[str, Any]:
     """The next step from a player's state, as much as `level` gives away."""
-    return json.loads(_sudokit.hint_json(puzzle, state, level, order))
+    return json.loads(_sudokit.hint_json(puzzle, state, level, order, diagonal))
 
 
 def grid_values(grid: str) -> Values:
@@ -221,9 +288,15 @@ def search(values: Union[str, Mapping[str, str], bool]) -> Union[Values, bool]:
     return False if found is None else dict(found)
 
 
-def solve(grid: str, engine: Union[str, None] = None) -> Union[Values, bool]:
+def solve(
+    grid: Any,
+    engine: Union[str, None] = None,
+    *,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
+) -> Union[Values, bool]:
     """The solution of a puzzle as values, or False when it has none."""
-    found = _sudokit.solve(grid, engine=engine)
+    found = _sudokit.solve(grid, engine=engine, diagonal=diagonal, max_guesses=max_guesses)
     return False if found is None else dict(found)
 
 

@@ -5,7 +5,8 @@
 Puzzles are strings in Norvig's permissive format: digits are givens, `0`
 and `.` are empty squares, everything else is ignored. A bad puzzle given
 to a single-puzzle function raises `ParseError`; in a batch it becomes an
-`invalid` answer and the rest of the batch is answered.
+`invalid` answer and the rest of the batch is answered. Every long call can
+be interrupted with Ctrl-C (`KeyboardInterrupt`), and its work stops.
 """
 
 from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Set, Tuple, Union
@@ -13,12 +14,20 @@ from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Set, T
 Values = Dict[str, str]
 """Norvig's values: square name ("A1".."I9") -> its digits ("1679")."""
 
-Puzzles = Union[List[str], str, bytes, Any]
-"""A batch: a list with one puzzle per string, one str/bytes of
+Puzzle = Union[str, bytes, bytearray, memoryview, Any]
+"""One puzzle, as the command reads a line: its text (str, or bytes, a
+bytearray or a memoryview of it), givens or a line of 729 pencil marks; or
+a NumPy array of its digits of any integer type and any shape of 81 values
+((81,), (9, 9)), 0 for an empty square (typed Any so that NumPy need not be
+installed)."""
+
+Puzzles = Union[List[Puzzle], str, bytes, memoryview, Any]
+"""A batch: a list with one `Puzzle` per item, one str/bytes/memoryview of
 newline-separated puzzles (the file format of `sudokit solve`: one puzzle
-per line, or multi-line grids, `#` comments), or a NumPy (N, 81) uint8
-array, one puzzle per row, 0 for an empty square (typed Any so that NumPy
-need not be installed)."""
+per line, or multi-line grids, `#` comments), or a NumPy (N, 81) or
+(N, 9, 9) array of any integer type, one puzzle per row, 0 for an empty
+square; a row holding a value that is no digit is answered `invalid`, its
+reason naming the row (from 0) and the square."""
 
 Answers = Union[List["Answer"], Any]
 """A batch's answers: a list of `Answer` in input order, or, for a NumPy
@@ -49,8 +58,31 @@ class ParseError(ValueError):
     "conflict", "board", "not_text", "line_too_long", "read",
     "mark_count", "misplaced_mark", "puzzle_count" or "no_candidate"."""
 
+class Unsolvable(ValueError):
+    """A puzzle with no solution, given where one solution is needed
+    (rate, explain, hint)."""
+
+class Multiple(ValueError):
+    """A puzzle with several solutions, given where one solution is needed
+    (rate, explain, hint)."""
+
+class LimitReached(RuntimeError):
+    """The guess budget (`max_guesses`) ran out before the search finished."""
+
 class Rating:
-    """Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it)."""
+    """Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it).
+    Ratings pickle, and compare equal field by field."""
+
+    def __init__(
+        self,
+        er: float,
+        ep: float,
+        ed: float,
+        technique: Optional[str],
+        steps: int,
+        techniques: Dict[str, int],
+        complete: bool,
+    ) -> None: ...
 
     er: float
     """The highest difficulty over the solve path (20.0 when the rules cannot finish it)."""
@@ -68,20 +100,34 @@ class Rating:
     """False when no rule finds a step before the puzzle is solved."""
 
 class Answer:
-    """What a batch call made of one puzzle."""
+    """What a batch call made of one puzzle. Answers pickle, and compare
+    equal field by field."""
+
+    def __init__(
+        self,
+        index: int,
+        line: int,
+        status: str,
+        solution: Optional[str] = None,
+        count: Optional[int] = None,
+        rating: Optional[Rating] = None,
+        reason: Optional[str] = None,
+    ) -> None: ...
 
     index: int
     """The puzzle's 0-based position in the batch's puzzles."""
     line: int
     """The 1-based line the puzzle starts on (1 for list items)."""
-    status: Literal["solved", "unsolvable", "multiple", "counted", "rated", "invalid"]
+    status: Literal["solved", "unsolvable", "multiple", "counted", "rated", "limit", "invalid"]
     """`solved` (solve_batch), `counted` (count_batch), `rated` (rate_batch);
     `unsolvable` or `multiple` when there is no answer of that kind;
-    `invalid` when the puzzle could not be read (see `reason`)."""
+    `limit` when the guess budget (`max_guesses`) ran out; `invalid` when
+    the puzzle could not be read (see `reason`)."""
     solution: Optional[str]
     """The solution, one line of 81 digits (solve_batch)."""
     count: Optional[int]
-    """The solutions, counted up to the limit (count_batch)."""
+    """The solutions, counted up to the limit (count_batch; for `limit`,
+    those found before the budget ran out)."""
     rating: Optional[Rating]
     """The rating (rate_batch)."""
     reason: Optional[str]
@@ -92,7 +138,8 @@ class Answer:
 
 class Step:
     """One logical step, with the fields of the command's JSON steps
-    (`sudokit explain --format json`; see the README's JSON section)."""
+    (`sudokit explain --format json`; see the README's JSON section).
+    Steps pickle, and compare equal field by field."""
 
     technique: str
     """The technique's id, such as "hidden_single" or "x_wing"."""
@@ -116,7 +163,19 @@ class Step:
         """The step as the command's JSON record has it."""
 
 class Generated:
-    """A new puzzle with one solution, from `generate`."""
+    """A new puzzle with one solution, from `generate`. It pickles, and
+    compares equal field by field."""
+
+    def __init__(
+        self,
+        puzzle: str,
+        solution: str,
+        symmetry: str,
+        clues: int,
+        rating: Optional[Rating],
+        seed: int,
+        tries: int,
+    ) -> None: ...
 
     puzzle: str
     """The givens, one line of 81 characters ('.' for an empty square)."""
@@ -127,24 +186,27 @@ class Generated:
     clues: int
     """How many givens it has."""
     rating: Optional[Rating]
-    """Its rating, when a level or ER range was asked for."""
+    """Its rating, when a level, ER range or technique was asked for."""
     seed: int
     """The seed: the same seed and options make the same puzzle."""
     tries: int
     """How many tries it took."""
 
-def explain(puzzle: str, order: Literal["se", "easiest"] = "se") -> List[Step]:
-    """The logical path from the puzzle to its solution, step by step, in
-    Sudoku Explainer's order (whose path defines the rating) or easiest
-    first. Raises ParseError, or ValueError when the puzzle has no solution
-    or several."""
+def explain(
+    puzzle: Puzzle, order: Literal["se", "easiest"] = "se", *, diagonal: bool = False
+) -> List[Step]:
+    """The logical path from the puzzle (or its pencil marks) to its
+    solution, step by step, in Sudoku Explainer's order (whose path defines
+    the rating) or easiest first. Raises ParseError, or Unsolvable or
+    Multiple when the puzzle has no solution or several."""
 
 def hint(
-    puzzle: str,
-    state: Optional[str] = None,
+    puzzle: Puzzle,
+    state: Optional[Puzzle] = None,
     *,
     level: Literal["area", "technique", "cells", "move"] = "move",
     order: Literal["se", "easiest"] = "easiest",
+    diagonal: bool = False,
 ) -> Dict[str, Any]:
     """The next step from a player's state, as much as `level` gives away,
     as `sudokit hint --format json` gives it: `area` (where to look),
@@ -153,26 +215,29 @@ def hint(
     far (81 characters) or 729 characters of pencil marks; None is the
     puzzle's start. When a placed digit is wrong, or a mark leaves out a
     square's digit, the answer names that square (`mistake`) instead.
-    Raises ParseError, or ValueError when the state does not fit the puzzle
-    or the puzzle has no solution or several."""
+    Raises ParseError, ValueError when the state does not fit the puzzle,
+    or Unsolvable or Multiple when the puzzle has no solution or several."""
 
 def generate(
     *,
     level: Optional[Literal["easy", "medium", "hard", "fiendish", "diabolical"]] = None,
-    er: Optional[Tuple[float, float]] = None,
+    er: Union[float, Tuple[float, float], None] = None,
     symmetry: str = "rot180",
     minimal: bool = False,
-    clues: Optional[Tuple[int, int]] = None,
+    clues: Union[int, Tuple[int, int], None] = None,
     size: int = 9,
     diagonal: bool = False,
     seed: Optional[int] = None,
     max_tries: int = 100000,
+    technique: Optional[str] = None,
 ) -> Generated:
     """A new puzzle with one solution, as `sudokit generate` makes them:
-    `level` (Sudoku Explainer's bands) and/or an `er` range (min, max);
+    `level` (Sudoku Explainer's bands) and/or an `er` range (min, max) or
+    one ER; `technique` the id of the technique that must set ER (such as
+    "x_wing");
     `symmetry` one of none, rot180, rot90, mirror, diagonal, antidiagonal
-    or random; `clues` a range of givens (without it the puzzle is minimal:
-    no orbit of givens can go); `seed` repeats a puzzle. Runs without the
+    or random; `clues` a range of givens or one number (without it the
+    puzzle is minimal: no orbit of givens can go); `seed` repeats a puzzle. Runs without the
     interpreter lock. Raises ValueError for a request no puzzle can meet,
     RuntimeError when `max_tries` tries made none."""
 
@@ -187,10 +252,18 @@ def search(values: Union[str, Mapping[str, str], Literal[False]]) -> Union[Value
     """Norvig's search from values (as parse_grid gives them) or from a
     puzzle: the first solution as values, or False."""
 
-def solve(grid: str, engine: Optional[str] = None) -> Union[Values, Literal[False]]:
+def solve(
+    grid: Puzzle,
+    engine: Optional[str] = None,
+    *,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
+) -> Union[Values, Literal[False]]:
     """The first solution as values, or False when there is none. `engine`
     is a name as on the command line ("norvig", "backtrack", "agent",
-    "fast"); None picks the best for the grid. Raises ParseError."""
+    "fast"); None picks the best for the grid. `max_guesses` is a guess
+    budget, as the command's `--max-guesses`. Raises ParseError, or
+    LimitReached when the budget ran out first."""
 
 def display(values: Union[str, Mapping[str, str]]) -> None:
     """Prints values, or a puzzle's candidates after propagation, in the
@@ -204,25 +277,49 @@ def random_puzzle(n: int = 17, seed: Optional[int] = None) -> str:
     """Norvig's random puzzle: random digits assigned until at least `n`
     squares are decided (not always one solution). `seed` repeats one."""
 
-def count(puzzle: str, limit: int = 2, engine: Optional[str] = None) -> int:
-    """The solutions of a puzzle, counted up to `limit`. Raises ParseError."""
+def count(
+    puzzle: Puzzle,
+    limit: int = 2,
+    engine: Optional[str] = None,
+    *,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
+) -> int:
+    """The solutions of a puzzle, counted up to `limit` (at least 1; 0 is
+    a ValueError, as for `sudokit count --limit`). Raises ParseError, or
+    LimitReached when the guess budget ran out first."""
 
-def is_unique(puzzle: str, engine: Optional[str] = None) -> bool:
+def is_unique(
+    puzzle: Puzzle,
+    engine: Optional[str] = None,
+    *,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
+) -> bool:
     """True when the puzzle has exactly one solution. Raises ParseError."""
 
-def rate(puzzle: str) -> Rating:
-    """Sudoku Explainer's rating. Raises ParseError, or ValueError when the
-    puzzle has no solution or several."""
+def rate(puzzle: Puzzle, *, diagonal: bool = False) -> Rating:
+    """Sudoku Explainer's rating, from the givens or a line of pencil
+    marks. Raises ParseError, or Unsolvable or Multiple when the puzzle has
+    no solution or several."""
 
-def canon(puzzle: str) -> str:
+def canon(puzzle: Puzzle, *, diagonal: bool = False) -> str:
     """The canonical (minlex) form: equal for puzzles that are the same up
-    to relabelling, row/column/band/stack swaps and transposition."""
+    to relabelling, row/column/band/stack swaps and transposition. Pencil
+    marks are refused (ValueError), as `sudokit canon` refuses them."""
 
 def solve_batch(
-    puzzles: Puzzles, *, threads: Optional[int] = None, engine: Optional[str] = None
+    puzzles: Puzzles,
+    *,
+    threads: Optional[int] = None,
+    engine: Optional[str] = None,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
 ) -> Answers:
     """Solves every puzzle without the interpreter lock, on every core (or
-    `threads`), answers in input order: `solved`, `unsolvable`, `invalid`."""
+    `threads`, lowered to the cores with a UserWarning), answers in input
+    order: `solved`, `unsolvable`, `limit` (the guess budget ran out),
+    `invalid`."""
 
 def count_batch(
     puzzles: Puzzles,
@@ -230,10 +327,14 @@ def count_batch(
     limit: int = 2,
     threads: Optional[int] = None,
     engine: Optional[str] = None,
+    diagonal: bool = False,
+    max_guesses: Optional[int] = None,
 ) -> Answers:
     """Counts every puzzle's solutions up to `limit`, as solve_batch runs:
-    `counted` (see `count`) or `invalid`."""
+    `counted` (see `count`), `limit` or `invalid`."""
 
-def rate_batch(puzzles: Puzzles, *, threads: Optional[int] = None) -> Answers:
+def rate_batch(
+    puzzles: Puzzles, *, threads: Optional[int] = None, diagonal: bool = False
+) -> Answers:
     """Rates every puzzle, as solve_batch runs: `rated`, `unsolvable`,
     `multiple` or `invalid`."""

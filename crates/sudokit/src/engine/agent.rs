@@ -33,7 +33,7 @@ impl Solver for Agent {
     }
 
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
-        let mut agent = AgentRun::new(max_solutions, *limits, false);
+        let mut agent = AgentRun::new(max_solutions, limits.clone(), false);
         agent.search(&mut Candidates::from_grid(grid));
         agent.report()
     }
@@ -41,7 +41,7 @@ impl Solver for Agent {
 
 /// Solves `grid` (first solution) and returns the assignment history.
 pub fn history(grid: &Grid, limits: &Limits) -> (Report, Vec<TraceStep>) {
-    let mut agent = AgentRun::new(1, *limits, true);
+    let mut agent = AgentRun::new(1, limits.clone(), true);
     agent.search(&mut Candidates::from_grid(grid));
     let steps = agent.history.take().unwrap_or_default();
     (agent.report(), steps)

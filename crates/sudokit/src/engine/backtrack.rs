@@ -30,7 +30,7 @@ impl Solver for Backtrack {
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
         let mut solver = Naive {
             board: grid.clone(),
-            tally: SearchTally::new(max_solutions, *limits),
+            tally: SearchTally::new(max_solutions, limits.clone()),
         };
         // `is_valid` only looks at the digit being placed, so givens that
         // already clash would go unnoticed: the search would fill the other

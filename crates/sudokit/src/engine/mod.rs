@@ -29,14 +29,63 @@ use crate::shape::Shape;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Budgets that bound a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many guesses (see [`Stats::guesses`]).
     pub max_guesses: Option<u64>,
+    /// Stop when this flag is raised (from another thread): the search
+    /// then ends as if its guess budget had run out
+    /// ([`Report::limit_reached`]). Engines look at it once every
+    /// [`Stop::EVERY`] guesses, so a raised flag ends a search within a
+    /// few milliseconds.
+    pub stop: Option<Stop>,
 }
+
+/// A flag that asks work running on other threads to stop early: a search
+/// (through [`Limits::stop`]), a rating or an explanation (through
+/// `logic::Cache::with_stop`). Clones share the flag; it cannot be
+/// lowered once raised.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// How many guesses an engine makes between two looks at the flag.
+    pub const EVERY: u64 = 1024;
+
+    /// A flag not yet raised.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Raises the flag: the work that holds a clone stops at its next look.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once the flag is raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for code that cannot hold a `Stop`.
+    pub(crate) fn flag(&self) -> &AtomicBool {
+        &self.0
+    }
+}
+
+/// Two stops are equal when they are the same flag.
+impl PartialEq for Stop {
+    fn eq(&self, other: &Stop) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Stop {}
 
 impl Limits {
     /// No budget.
@@ -44,9 +93,12 @@ impl Limits {
         Limits::default()
     }
 
-    /// True when `guesses` is past the budget.
+    /// True when `guesses` is past the budget, or when the stop flag is
+    /// raised (looked at when `guesses` is a multiple of [`Stop::EVERY`]).
     pub fn exceeded(&self, guesses: u64) -> bool {
         self.max_guesses.is_some_and(|max| guesses > max)
+            || (guesses.is_multiple_of(Stop::EVERY)
+                && self.stop.as_ref().is_some_and(Stop::is_raised))
     }
 }
 

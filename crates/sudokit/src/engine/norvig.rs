@@ -32,7 +32,7 @@ impl Solver for Norvig {
     }
 
     fn run(&self, grid: &Grid, max_solutions: usize, limits: &Limits) -> Report {
-        let mut searcher = Searcher::new(max_solutions, *limits, false);
+        let mut searcher = Searcher::new(max_solutions, limits.clone(), false);
         if let Some(values) = searcher.parse_grid(grid) {
             searcher.search(&values);
         }
@@ -52,7 +52,7 @@ pub fn propagate(grid: &Grid) -> Option<Candidates> {
 /// the search runs as usual, so every solution keeps to the marks. A square
 /// with no mark has no solution.
 pub fn run_marks(marks: &Candidates, max_solutions: usize, limits: &Limits) -> Report {
-    let mut searcher = Searcher::new(max_solutions.max(1), *limits, false);
+    let mut searcher = Searcher::new(max_solutions.max(1), limits.clone(), false);
     if let Some(values) = searcher.parse_marks(marks) {
         searcher.search(&values);
     }
@@ -79,7 +79,7 @@ pub fn eliminate(values: &mut Candidates, s: usize, d: u8) -> bool {
 /// Solves `grid` (first solution) and records every step: each assignment,
 /// each elimination and each restore after a failed guess, in order.
 pub fn trace(grid: &Grid, limits: &Limits) -> (Report, Vec<TraceStep>) {
-    let mut searcher = Searcher::new(1, *limits, true);
+    let mut searcher = Searcher::new(1, limits.clone(), true);
     if let Some(values) = searcher.parse_grid(grid) {
         searcher.search(&values);
     }

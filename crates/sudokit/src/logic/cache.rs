@@ -19,7 +19,12 @@
 //! It also says whether one puzzle's hardest steps may be shared out over
 //! every core of the current rayon pool ([`Cache::spreading`]): a choice
 //! the caller makes once, where it makes the cache.
+//!
+//! And it may carry a [`Stop`] flag ([`Cache::with_stop`]): a rating or an
+//! explanation looks at it between steps and, once it is raised, ends its
+//! path there (as where no rule applies), so another thread can stop it.
 
+use crate::engine::Stop;
 use std::any::Any;
 
 /// What the techniques keep between calls (see the module docs). Make one
@@ -29,6 +34,7 @@ use std::any::Any;
 pub struct Cache {
     parts: Vec<Box<dyn Any + Send>>,
     spread: bool,
+    stop: Option<Stop>,
 }
 
 impl Cache {
@@ -47,7 +53,22 @@ impl Cache {
         Cache {
             parts: Vec::new(),
             spread: true,
+            stop: None,
         }
+    }
+
+    /// This cache with a stop flag: a path (a rating, an explanation) made
+    /// with it ends at the first step after the flag is raised, unfinished.
+    pub fn with_stop(self, stop: Stop) -> Cache {
+        Cache {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// True when the cache's stop flag is raised.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(Stop::is_raised)
     }
 
     /// Whether the hardest rules may share their squares out.
@@ -76,6 +97,7 @@ impl std::fmt::Debug for Cache {
         f.debug_struct("Cache")
             .field("parts", &self.parts.len())
             .field("spread", &self.spread)
+            .field("stop", &self.stop)
             .finish()
     }
 }

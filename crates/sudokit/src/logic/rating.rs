@@ -155,7 +155,8 @@ pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
 
 /// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
 /// (Sukaku): the path starts from those marks. The state's puzzle must have
-/// exactly one solution that the marks allow.
+/// exactly one solution that the marks allow. A path stopped by the
+/// cache's stop flag ([`Cache::with_stop`]) is rated as unfinished.
 pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     let mut state = state.clone().without_reasons();
     let mut tally = RatingTally::default();
@@ -164,7 +165,7 @@ pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     let (singles, rest) = SE_ORDER.split_at(2);
     debug_assert_eq!(singles[0].min_difficulty(), 10);
     debug_assert_eq!(singles[1].min_difficulty(), 12);
-    while !state.is_solved() {
+    while !state.is_solved() && !cache.stopped() {
         if let Some(single) = first_single(&state) {
             state.place(single.square, single.digit);
             tally.add(single.technique, single.difficulty, true);

@@ -193,11 +193,11 @@ impl Path {
 }
 
 /// Solves from `state` step by step in `order` until the grid is full or
-/// no technique applies.
+/// no technique applies (or the cache's stop flag is raised).
 pub fn explain(cache: &mut Cache, state: &State, order: Order) -> Path {
     let mut state = state.clone();
     let mut steps = Vec::new();
-    while !state.is_solved() {
+    while !state.is_solved() && !cache.stopped() {
         let Some(step) = next_step(cache, &state, order) else {
             break;
         };

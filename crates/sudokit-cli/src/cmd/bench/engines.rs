@@ -63,6 +63,7 @@ pub fn run(
     let repeats = args.repeats.unwrap_or(3);
     let limits = Limits {
         max_guesses: args.max_guesses,
+        ..Limits::none()
     };
     let (max_solutions, mode) = match args.mode {
         BenchMode::First => (1, "first"),

@@ -22,6 +22,7 @@ use core::arch::x86_64::{
 use super::search::{search, slot, Kernel, Portable, SearchNode, PAIR_W, REAL_SLOTS, SLOTS, WORDS};
 use super::tables::{BAND_PEERS, COLUMN};
 use super::{CpuFlag, FastOutcome};
+use core::sync::atomic::AtomicBool;
 
 /// Proof that the CPU has AVX2: only `solve` below makes one, after its
 /// caller checked the features, so kernels taking it may use AVX2 freely.
@@ -689,15 +690,16 @@ pub(crate) unsafe fn solve(
     diagonal: bool,
     max_solutions: u64,
     max_guesses: u64,
+    stop: Option<&AtomicBool>,
     solution: &mut [u8; 81],
 ) -> FastOutcome {
     let k = Avx2Kernel {
         pext: pext_is_fast(),
     };
     if diagonal {
-        search::<Avx2Kernel, true>(k, puzzle, max_solutions, max_guesses, solution)
+        search::<Avx2Kernel, true>(k, puzzle, max_solutions, max_guesses, stop, solution)
     } else {
-        search::<Avx2Kernel, false>(k, puzzle, max_solutions, max_guesses, solution)
+        search::<Avx2Kernel, false>(k, puzzle, max_solutions, max_guesses, stop, solution)
     }
 }
 

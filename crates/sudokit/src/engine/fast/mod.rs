@@ -99,6 +99,8 @@
 
 #![deny(missing_docs)]
 
+use core::sync::atomic::AtomicBool;
+
 mod scalar;
 mod search;
 mod solver;
@@ -178,7 +180,8 @@ pub struct FastOutcome {
     /// Dead ends: guesses (or alternatives tried after one) that led to a
     /// contradiction and were undone.
     pub backtracks: u64,
-    /// True when the search stopped because `max_guesses` ran out before it finished.
+    /// True when the search stopped because `max_guesses` ran out (or the
+    /// stop flag was raised) before it finished.
     pub limit_hit: bool,
 }
 
@@ -203,16 +206,41 @@ pub fn solve(
     solution: &mut [u8; 81],
     backend: Backend,
 ) -> FastOutcome {
+    solve_until(
+        puzzle,
+        diagonal,
+        max_solutions,
+        max_guesses,
+        None,
+        solution,
+        backend,
+    )
+}
+
+/// [`solve`] that also stops (as when `max_guesses` runs out, `limit_hit`)
+/// once `stop` is raised; the flag is looked at every
+/// [`Stop::EVERY`](crate::engine::Stop::EVERY) guesses.
+pub fn solve_until(
+    puzzle: &[u8; 81],
+    diagonal: bool,
+    max_solutions: u64,
+    max_guesses: u64,
+    stop: Option<&AtomicBool>,
+    solution: &mut [u8; 81],
+    backend: Backend,
+) -> FastOutcome {
     #[cfg(target_arch = "x86_64")]
     {
         if backend != Backend::Scalar && avx2_available() {
             // SAFETY: `avx2_available` checked every feature `avx2::solve`
             // is compiled for.
-            return unsafe { avx2::solve(puzzle, diagonal, max_solutions, max_guesses, solution) };
+            return unsafe {
+                avx2::solve(puzzle, diagonal, max_solutions, max_guesses, stop, solution)
+            };
         }
     }
     let _ = backend;
-    scalar::solve(puzzle, diagonal, max_solutions, max_guesses, solution)
+    scalar::solve(puzzle, diagonal, max_solutions, max_guesses, stop, solution)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::search::{search, Portable};
 use super::FastOutcome;
+use core::sync::atomic::AtomicBool;
 
 /// Solves with the portable code path.
 pub(crate) fn solve(
@@ -10,11 +11,12 @@ pub(crate) fn solve(
     diagonal: bool,
     max_solutions: u64,
     max_guesses: u64,
+    stop: Option<&AtomicBool>,
     solution: &mut [u8; 81],
 ) -> FastOutcome {
     if diagonal {
-        search::<Portable, true>(Portable, puzzle, max_solutions, max_guesses, solution)
+        search::<Portable, true>(Portable, puzzle, max_solutions, max_guesses, stop, solution)
     } else {
-        search::<Portable, false>(Portable, puzzle, max_solutions, max_guesses, solution)
+        search::<Portable, false>(Portable, puzzle, max_solutions, max_guesses, stop, solution)
     }
 }

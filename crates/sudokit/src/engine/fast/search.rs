@@ -9,7 +9,9 @@
 // several parallel tables; iterator chains would hide that arithmetic.
 #![allow(clippy::needless_range_loop)]
 
+use crate::engine::Stop;
 use core::mem::MaybeUninit;
+use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::tables::{
     BAND_PEERS, CELL_COL, CELL_ROW, COLUMN, DIAG_ANTI, DIAG_MAIN, ROW_SEGMENTS, SEGMENT_KEEP,
@@ -749,9 +751,13 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
     puzzle: &[u8; 81],
     max_solutions: u64,
     max_guesses: u64,
+    stop: Option<&AtomicBool>,
     solution: &mut [u8; 81],
 ) -> FastOutcome {
     let mut out = FastOutcome::default();
+    // The guess count at which the budget and the stop flag are next
+    // looked at: one comparison per guess, as without a flag.
+    let mut next_look = max_guesses.min(Stop::EVERY);
     if max_solutions == 0 {
         return out;
     }
@@ -818,9 +824,12 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 digits,
                 first,
             } => {
-                if out.guesses >= max_guesses {
-                    out.limit_hit = true;
-                    break 'search;
+                if out.guesses >= next_look {
+                    if out.guesses >= max_guesses || stop.is_some_and(|s| s.load(Relaxed)) {
+                        out.limit_hit = true;
+                        break 'search;
+                    }
+                    next_look = max_guesses.min(out.guesses + Stop::EVERY);
                 }
                 out.guesses += 1;
                 let d = first;

@@ -6,8 +6,8 @@
 //! benchmarks time) only copies it out. It reports guesses, and dead
 //! ends as backtracks.
 
-use super::{solve, Backend, FastOutcome};
-use crate::engine::{Limits, Report, Solver, Stats};
+use super::{solve_until, Backend, FastOutcome};
+use crate::engine::{Limits, Report, Solver, Stats, Stop};
 use crate::grid::Grid;
 use crate::shape::{Shape, Size, Variant};
 
@@ -92,11 +92,12 @@ impl Fast {
         if !self.supports(grid.shape()) {
             return None;
         }
-        Some(solve(
+        Some(solve_until(
             puzzle,
             grid.shape().variant() == Variant::Diagonal,
             max_solutions as u64,
             limits.max_guesses.unwrap_or(u64::MAX),
+            limits.stop.as_ref().map(Stop::flag),
             solution,
             self.backend,
         ))
