@@ -92,6 +92,9 @@ fn options(
         };
         wanted = Some(wanted.map_or(band, |w| w.and(band)));
     }
+    if let Some(w) = wanted {
+        w.check(shape).map_err(usage)?;
+    }
     Ok(Options {
         shape,
         symmetry,
