@@ -508,8 +508,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub diagonal: bool,
     /// Output format: one line per puzzle, a pretty board, or a JSON record
-    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed and
-    /// technique when rated, seed and the try that made it).
+    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed, technique
+    /// and complete when rated, seed and the try that made it).
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
     pub format: SolveFormat,
     /// Stop after this many tries.
