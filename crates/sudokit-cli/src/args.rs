@@ -294,7 +294,8 @@ pub struct RateArgs {
     /// puzzles kept; puzzles not rated are left out (their messages stay).
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub min_er: Option<u16>,
-    /// Keep only puzzles rated at most this ER (see --min-er).
+    /// Keep only puzzles rated at most this ER (see --min-er); below
+    /// --min-er is refused (exit 2).
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub max_er: Option<u16>,
     /// Threads to use; 0 (the default) means one per core.
@@ -500,18 +501,20 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_count_range)]
     pub clues: Option<(u32, Option<u32>)>,
     /// Sudoku Explainer's ER: MIN..MAX, MIN.., ..MAX or one value (e.g.
-    /// 6.2..7). Every puzzle is rated; one whose rating stops short of the
-    /// solution has only a lower bound, which can reach MIN, never show
-    /// it is at most MAX.
+    /// 6.2..7). Every puzzle is rated; one no rule finishes (ER 20.0,
+    /// incomplete) is never accepted. A range no puzzle of the grid can
+    /// reach (e.g. 3..4 on 4x4, 8.. with --diagonal) is refused (exit 2).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_er_range)]
     pub er: Option<(u16, Option<u16>)>,
     /// A level, one of Sudoku Explainer's ER bands: easy (1.0-1.2), medium
     /// (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0) or diabolical (6.1 and
-    /// up). With --er, both must hold.
+    /// up). With --er, both must hold. A level the grid's rules cannot
+    /// reach (e.g. hard on 4x4) is refused (exit 2).
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
     pub level: Option<Grade>,
     /// The technique of the hardest step (its id, as `rate --format json`
-    /// writes it, e.g. x_wing, xy_wing, naked_pair).
+    /// writes it, e.g. x_wing, xy_wing, naked_pair). Refused (exit 2) when
+    /// it never runs on the grid or is rated outside --er or --level.
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub technique: Option<sudokit::logic::Technique>,
     /// Grid side: 4, 6, 9 or 16 (25 works, slowly).
@@ -521,14 +524,14 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub diagonal: bool,
     /// Output format: one line per puzzle, a pretty board, or a JSON record
-    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed and
-    /// technique when rated, seed and the try that made it).
+    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed, technique
+    /// and complete when rated, seed and the try that made it).
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
     pub format: SolveFormat,
     /// Stop after this many tries.
     #[arg(long, value_name = "N")]
     pub max_tries: Option<u64>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (a try in progress stops too).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Threads to use; 0 (the default) means one per core.

@@ -604,11 +604,15 @@ impl PyRating {
 
     fn __repr__(&self) -> String {
         format!(
-            "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={:?}, steps={}, complete={})",
+            "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={}, steps={}, complete={})",
             self.er,
             self.ep,
             self.ed,
-            self.technique.as_deref().unwrap_or("None"),
+            // No technique (an incomplete rating) is Python's None, not a
+            // string that says "None".
+            self.technique
+                .as_deref()
+                .map_or("None".to_string(), |t| format!("{t:?}")),
             self.steps,
             if self.complete { "True" } else { "False" }
         )

@@ -158,9 +158,7 @@ fn options(
         wanted = Some(wanted.map_or(one, |w| w.and(one)));
     }
     if let Some(w) = wanted {
-        if w.max_er.is_some_and(|max| max < w.min_er) {
-            return Err(usage("er and level ask for ratings that do not overlap"));
-        }
+        w.check(shape).map_err(usage)?;
     }
     Ok(Options {
         shape,

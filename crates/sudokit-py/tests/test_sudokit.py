@@ -372,3 +372,33 @@ def test_a_batch_leaves_the_cycle_collector_as_it_found_it():
     with pytest.raises(TypeError):
         sudokit.rate_batch([1])
     assert gc.isenabled()
+
+
+def test_generate_refuses_at_once_a_level_the_grid_cannot_reach():
+    # A 4x4 puzzle is always finished by singles: asking for hard used to
+    # search until max_tries ran out.
+    with pytest.raises(ValueError, match="no 4x4 puzzle is rated ER 1.6 or more"):
+        sudokit.generate(size=4, level="hard")
+    with pytest.raises(ValueError, match="no diagonal 9x9 puzzle is rated ER 8.0"):
+        sudokit.generate(diagonal=True, er=(8.0, 9.0))
+
+
+# A 16x16 puzzle no rule finishes (only chains up to forcing chains run
+# above 9x9): its rating is incomplete and has no technique.
+STUCK16 = (
+    "FG3.B9.12.7.E..D.2.BE.3....8.......A..........B5..5.2.84A.B6..9F.5...."
+    "F.G...9E..8..GD...4.EA..F..F...5.9....4...1..E...B9F.2D6.CE.726.5D8..."
+    "G..3...4....6.3...1..6..F3.8...BC..2..C5...2.D....7.D1..5B.E73.4.C..47"
+    "..........B.......7....8.CF.D.A..9.4.GB.FE.326"
+)
+
+
+def test_a_rating_without_technique_shows_none_not_the_string_none():
+    rating = sudokit.rate(STUCK16)
+    assert not rating.complete and rating.er == 20.0
+    assert rating.technique is None
+    assert "technique=None," in repr(rating)
+    assert '"None"' not in repr(rating)
+    made = sudokit.generate(diagonal=True, level="diabolical", seed=5, max_tries=2000)
+    assert made.rating.complete and made.rating.er < 20.0
+    assert f"technique={made.rating.technique!r}".replace("'", '"') in repr(made.rating)

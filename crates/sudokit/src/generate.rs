@@ -24,7 +24,9 @@
 //! Then the try is judged: the number of givens against the range asked
 //! for, and the rating (Sudoku Explainer's, [`crate::logic::rate_unique`])
 //! against the difficulty asked for. A try that misses says why
-//! ([`Miss`]); whoever loops over tries counts them.
+//! ([`Miss`]); whoever loops over tries counts them, after asking
+//! [`Wanted::check`] whether any puzzle can be what is asked, and can give
+//! each try a deadline ([`generate_nth_until`]).
 //!
 //! Tries are reproducible one by one: [`try_rng`] makes try `i` of seed `s`
 //! its own random generator, so a run that spreads its tries over several
@@ -35,7 +37,8 @@ use crate::engine::fast::{self, Backend};
 use crate::engine::{norvig, EngineKind, Limits, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::logic::solver::SE_ORDER;
-use crate::logic::{rate_unique, Cache, Rating, State, Technique};
+use crate::logic::techniques::singles::first_single;
+use crate::logic::{rate_unique, rate_unique_until, Cache, Family, Rating, State, Technique};
 use crate::shape::{Shape, Size, Variant};
 use crate::transform::Transform;
 use rand::rngs::StdRng;
@@ -45,6 +48,8 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::OnceLock;
+use std::time::Instant;
 
 /// Which squares must be given together: a pattern of givens that looks
 /// the same after the move.
@@ -249,9 +254,9 @@ impl FromStr for Grade {
 }
 
 /// The difficulty asked for: all its parts must hold. A rating that stops
-/// short of the solution (`complete: false`) has an ER that is only a
-/// lower bound: it can show that a puzzle reaches `min_er`, never that it
-/// stays within `max_er` or which technique is its hardest.
+/// short of the solution (`complete: false`, ER 20.0) meets none: it says
+/// only that the rules gave up. [`Wanted::check`] says at once when no
+/// puzzle of a shape can meet it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wanted {
     /// The lowest ER, in tenths (see [`crate::logic::Difficulty`]).
@@ -295,19 +300,216 @@ impl Wanted {
         }
     }
 
-    /// True when `rating` is what is wanted.
+    /// True when `rating` is what is wanted. A rating that stops short of
+    /// the solution (ER 20.0, `complete: false`) is never what is wanted:
+    /// it says only that the rules gave up, not how hard the puzzle is.
     pub fn accepts(&self, rating: &Rating) -> bool {
         let er = rating.er.0;
-        let below = match self.max_er {
-            None => true,
-            Some(max) => rating.complete && er <= max,
-        };
-        let technique = match self.technique {
-            None => true,
-            Some(t) => rating.complete && rating.technique == Some(t),
-        };
-        er >= self.min_er && below && technique
+        let below = self.max_er.is_none_or(|max| er <= max);
+        let technique = self.technique.is_none_or(|t| rating.technique == Some(t));
+        rating.complete && er >= self.min_er && below && technique
     }
+
+    /// Why no puzzle of `shape` can be what is wanted, if none can: the
+    /// ratings asked for do not overlap, the technique's difficulties lie
+    /// outside them, the technique never runs on the shape, or the rules
+    /// that run on the shape cannot finish a puzzle at an ER that high
+    /// (see [`highest_er`]). A request that passes may still be rare.
+    pub fn check(&self, shape: &'static Shape) -> Result<(), Unreachable> {
+        let on = shape_words(shape);
+        if self.max_er.is_some_and(|max| max < self.min_er) {
+            return Err(Unreachable(format!(
+                "the lowest ER asked for, {}, is above the highest, {}",
+                tenths(self.min_er),
+                tenths(self.max_er.unwrap_or_default())
+            )));
+        }
+        let highest = highest_er(shape);
+        if let Some(highest) = highest.filter(|&h| h < self.min_er) {
+            return Err(Unreachable(format!(
+                "no {on} puzzle is rated ER {} or more: the rules that run on it \
+                 finish every puzzle they can at ER {} at most",
+                tenths(self.min_er),
+                tenths(highest)
+            )));
+        }
+        let Some(t) = self.technique else {
+            return Ok(());
+        };
+        let (low, high) = technique_range(t);
+        let id = t.id();
+        if !family_works_on(t.family(), shape) || highest.is_some_and(|h| h < low) {
+            return Err(Unreachable(format!(
+                "{id} never sets the rating of a {on} puzzle"
+            )));
+        }
+        if self.max_er.is_some_and(|max| max < low) {
+            return Err(Unreachable(format!(
+                "{id} rates ER {} or more, above the highest ER asked for, {}",
+                tenths(low),
+                tenths(self.max_er.unwrap_or_default())
+            )));
+        }
+        if high.is_some_and(|high| high < self.min_er) {
+            return Err(Unreachable(format!(
+                "{id} rates ER {} at most, below the lowest ER asked for, {}",
+                tenths(high.unwrap_or_default()),
+                tenths(self.min_er)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A request no puzzle can meet, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreachable(pub String);
+
+/// Tenths as a rating, e.g. `6.2`.
+fn tenths(er: u16) -> String {
+    format!("{}.{}", er / 10, er % 10)
+}
+
+/// `9x9`, `diagonal 9x9`.
+fn shape_words(shape: &Shape) -> String {
+    let n = shape.side();
+    match shape.variant() {
+        Variant::Standard => format!("{n}x{n}"),
+        Variant::Diagonal => format!("diagonal {n}x{n}"),
+    }
+}
+
+/// True when the finders of `family` run on `shape` (the table in
+/// [`crate::logic`]'s docs): the uniqueness rules, BUG and the chains are
+/// off on the diagonal variant, and the dynamic chains run up to 9x9.
+pub fn family_works_on(family: Family, shape: &Shape) -> bool {
+    let diagonal = shape.variant() == Variant::Diagonal;
+    match family {
+        Family::Uniqueness | Family::Bug | Family::ForcingChains => !diagonal,
+        Family::DynamicChains => !diagonal && shape.side() <= 9,
+        _ => true,
+    }
+}
+
+/// The lowest and highest ER a step of `t` can have, in tenths; no highest
+/// for the techniques whose finder adds to the base without a small bound
+/// (chains by their length, uniqueness loops and BUG by their sets).
+fn technique_range(t: Technique) -> (u16, Option<u16>) {
+    let base = t.difficulty().0;
+    match (t, t.family()) {
+        // In a box; 1.5 in a row or column.
+        (Technique::HiddenSingle, _) => (base, Some(15)),
+        (_, Family::Uniqueness | Family::Bug | Family::ForcingChains | Family::DynamicChains) => {
+            (base, None)
+        }
+        _ => (base, Some(base)),
+    }
+}
+
+/// The highest ER a complete rating of a `shape` puzzle can have, in
+/// tenths; `None` when there is no bound (the chains run, whose ratings
+/// grow with their length).
+///
+/// On a grid of at most 16 squares (4x4) every puzzle with one solution is
+/// looked at once (see [`exhaustive_highest`]). On the others it is the
+/// hardest technique whose finder runs on the shape: on the diagonal
+/// variant, whose uniqueness rules, BUG and chains are off, that is aligned
+/// triplet exclusion.
+pub fn highest_er(shape: &'static Shape) -> Option<u16> {
+    if shape.square_count() <= 16 {
+        static KNOWN: [OnceLock<u16>; 2] = [OnceLock::new(), OnceLock::new()];
+        let slot = usize::from(shape.variant() == Variant::Diagonal);
+        return Some(*KNOWN[slot].get_or_init(|| exhaustive_highest(shape)));
+    }
+    let mut highest = 0;
+    for &t in Technique::ALL {
+        if family_works_on(t.family(), shape) {
+            highest = highest.max(technique_range(t).1?);
+        }
+    }
+    Some(highest)
+}
+
+/// The highest ER of any complete rating of a `shape` puzzle with one
+/// solution, by looking at every one (a grid of at most 16 squares has at
+/// most 2^16 sets of givens).
+///
+/// A rating's path passes through states that are themselves puzzles
+/// (the givens and the digits placed so far) until its first step that
+/// is not a full house or hidden single. So a puzzle that offers one of
+/// those first adds only that single's difficulty to what the puzzle after
+/// it (also looked at) adds; only a puzzle that offers none is rated
+/// whole. Relabelling the digits changes none of this, so only the
+/// solution grids whose first row is 1, 2, 3, ... are dug; the others
+/// still count when deciding which givens leave one solution.
+fn exhaustive_highest(shape: &'static Shape) -> u16 {
+    let squares = shape.square_count();
+    debug_assert!(squares <= 16);
+    let grids = every_grid(shape);
+    let full = (1usize << squares) - 1;
+    let mut highest = 0;
+    let firsts = grids
+        .iter()
+        .filter(|g| (0..shape.side()).all(|c| usize::from(g.get(c)) == c + 1));
+    for grid in firsts {
+        // `shared[m]`: the givens `m` of `grid` fit another grid too.
+        let mut shared = vec![false; full + 1];
+        for other in grids.iter().filter(|&o| o != grid) {
+            let agree = (0..squares)
+                .filter(|&s| grid.get(s) == other.get(s))
+                .fold(0, |m, s| m | 1 << s);
+            shared[agree] = true;
+        }
+        for bit in 0..squares {
+            for m in 0..=full {
+                if m & 1 << bit == 0 && shared[m | 1 << bit] {
+                    shared[m] = true;
+                }
+            }
+        }
+        for m in (0..full).filter(|&m| !shared[m]) {
+            let mut puzzle = Grid::empty(shape);
+            for s in (0..squares).filter(|&s| m & 1 << s != 0) {
+                puzzle.set(s, grid.get(s));
+            }
+            let state = State::from_puzzle(&puzzle).without_reasons();
+            let er = match first_single(&state) {
+                Some(single) => single.difficulty,
+                None => {
+                    let rating = rate_unique(&mut Cache::new(), &puzzle);
+                    if rating.complete {
+                        rating.er.0
+                    } else {
+                        0
+                    }
+                }
+            };
+            highest = highest.max(er);
+        }
+    }
+    highest
+}
+
+/// Every solution grid of `shape` (only for small shapes: 4x4 has 288).
+fn every_grid(shape: &'static Shape) -> Vec<Grid> {
+    fn fill(grid: &mut Grid, s: usize, grids: &mut Vec<Grid>) {
+        let shape = grid.shape();
+        if s == shape.square_count() {
+            grids.push(grid.clone());
+            return;
+        }
+        for d in 1..=shape.side() as u8 {
+            if shape.peers(s).iter().all(|&p| grid.get(p) != d) {
+                grid.set(s, d);
+                fill(grid, s + 1, grids);
+                grid.set(s, 0);
+            }
+        }
+    }
+    let mut grids = Vec::new();
+    fill(&mut Grid::empty(shape), 0, &mut grids);
+    grids
 }
 
 /// What to make.
@@ -366,6 +568,8 @@ pub enum Miss {
     /// Sudoku Explainer's path passes the highest ER wanted (found without
     /// rating the rest of the path).
     Harder,
+    /// The deadline passed before the try was done.
+    TimedOut,
 }
 
 /// The random generator of try `index` of a run seeded with `seed`.
@@ -384,17 +588,40 @@ pub fn generate_nth(options: &Options, seed: u64, index: u64) -> Result<Generate
     generate(options, &mut try_rng(seed, index))
 }
 
+/// [`generate_nth`] that gives up with [`Miss::TimedOut`] once `deadline`
+/// has passed: the digging and the rating look at the clock as they go
+/// (before each orbit, each rule tried), so a try on a big grid does not
+/// run on long after it.
+pub fn generate_nth_until(
+    options: &Options,
+    seed: u64,
+    index: u64,
+    deadline: Option<Instant>,
+) -> Result<Generated, Miss> {
+    generate_until(options, &mut try_rng(seed, index), deadline)
+}
+
 /// One try: a random solution grid, dug to a puzzle with one solution,
 /// then judged against the options (see the module docs).
 pub fn generate(options: &Options, rng: &mut impl Rng) -> Result<Generated, Miss> {
+    generate_until(options, rng, None)
+}
+
+/// [`generate`] with a deadline (see [`generate_nth_until`]).
+pub fn generate_until(
+    options: &Options,
+    rng: &mut impl Rng,
+    deadline: Option<Instant>,
+) -> Result<Generated, Miss> {
+    let mut late = || deadline.is_some_and(|d| Instant::now() >= d);
     let shape = options.shape;
     let symmetry = match options.symmetry {
         SymmetryChoice::Fixed(symmetry) => symmetry,
         SymmetryChoice::Random => Symmetry::ALL[rng.gen_range(0..Symmetry::ALL.len())],
     };
     let counter = Counter::for_shape(shape);
-    let solution = solution_grid(shape, &counter, rng).ok_or(Miss::NoGrid)?;
-    let puzzle = dig(&solution, symmetry, options, &counter, rng);
+    let solution = solution_grid(shape, &counter, rng, &mut late)?;
+    let puzzle = dig(&solution, symmetry, options, &counter, rng, deadline)?;
     let clues = puzzle.given_count();
     if clues < options.clues.0 || clues > options.clues.1 {
         return Err(Miss::Clues(clues));
@@ -403,13 +630,12 @@ pub fn generate(options: &Options, rng: &mut impl Rng) -> Result<Generated, Miss
         None => None,
         Some(wanted) => {
             let mut cache = Cache::new();
-            if wanted
-                .max_er
-                .is_some_and(|max| !stays_within(&mut cache, &puzzle, max))
-            {
-                return Err(Miss::Harder);
+            if let Some(max) = wanted.max_er {
+                if !stays_within(&mut cache, &puzzle, max, &mut late)? {
+                    return Err(Miss::Harder);
+                }
             }
-            let rating = rate_unique(&mut cache, &puzzle);
+            let rating = rate_unique_until(&mut cache, &puzzle, &mut late).ok_or(Miss::TimedOut)?;
             if !wanted.accepts(&rating) {
                 return Err(Miss::Rating(rating));
             }
@@ -431,8 +657,14 @@ pub fn generate(options: &Options, rng: &mut impl Rng) -> Result<Generated, Miss
 /// next step, it is too hard, and if none does the rating cannot show the
 /// puzzle within `max` either. The chain rules, which cost most of a hard
 /// puzzle's rating, come last and start at 6.2, so no level up to
-/// fiendish ever runs them.
-fn stays_within(cache: &mut Cache, puzzle: &Grid, max: u16) -> bool {
+/// fiendish ever runs them. Gives up with [`Miss::TimedOut`] when `late`
+/// says so (asked before each rule).
+fn stays_within(
+    cache: &mut Cache,
+    puzzle: &Grid,
+    max: u16,
+    late: &mut dyn FnMut() -> bool,
+) -> Result<bool, Miss> {
     // The easiest step each rule from here on can find.
     let mut floor = vec![u16::MAX; SE_ORDER.len() + 1];
     for (i, finder) in SE_ORDER.iter().enumerate().rev() {
@@ -442,7 +674,10 @@ fn stays_within(cache: &mut Cache, puzzle: &Grid, max: u16) -> bool {
     'path: while !state.is_solved() {
         for (i, finder) in SE_ORDER.iter().enumerate() {
             if floor[i] > max {
-                return false;
+                return Ok(false);
+            }
+            if late() {
+                return Err(Miss::TimedOut);
             }
             let mut first = None;
             let _ = finder.find(&state, cache, &mut |step| {
@@ -451,15 +686,15 @@ fn stays_within(cache: &mut Cache, puzzle: &Grid, max: u16) -> bool {
             });
             if let Some(step) = first {
                 if step.difficulty.0 > max {
-                    return false;
+                    return Ok(false);
                 }
                 state.apply(&step);
                 continue 'path;
             }
         }
-        return false;
+        return Ok(false);
     }
-    true
+    Ok(true)
 }
 
 /// Guesses the uniqueness check may make before it gives up (and the
@@ -474,6 +709,21 @@ const FAST_CHECK_BUDGET: u64 = 1_000_000;
 /// solution can take the fast engine seconds to rule out: fuzzing found
 /// one).
 const GRID_BUDGET: u64 = 20_000;
+
+/// The guesses the uniqueness checks of a try have made, and the time
+/// they took.
+#[derive(Default)]
+struct Pace {
+    guesses: u64,
+    seconds: f64,
+}
+
+impl Pace {
+    /// The mean time of a guess so far, once there is one.
+    fn seconds_per_guess(&self) -> Option<f64> {
+        (self.guesses > 0 && self.seconds > 0.0).then(|| self.seconds / self.guesses as f64)
+    }
+}
 
 /// Random starts for a solution grid before a try gives up.
 const GRID_STARTS: usize = 20;
@@ -492,6 +742,53 @@ impl Counter {
             },
             kind => Counter::Engine(kind.solver()),
         }
+    }
+
+    /// [`Counter::unique`], or [`Miss::TimedOut`] once `deadline` has
+    /// passed. Norvig's engine cannot be stopped in the middle, and a check
+    /// on 25x25 that runs out of budget takes most of a second; so its
+    /// budget is cut to the guesses that fit before the deadline at the
+    /// pace of the checks so far, and a check cut short that way is a
+    /// timeout (one that ends within the cut budget answers as the full
+    /// budget would: the search is the same).
+    fn unique_by(
+        &self,
+        grid: &Grid,
+        deadline: Option<Instant>,
+        pace: &mut Pace,
+    ) -> Result<bool, Miss> {
+        let Some(deadline) = deadline else {
+            return Ok(self.unique(grid));
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(Miss::TimedOut);
+        }
+        let Counter::Engine(engine) = self else {
+            return Ok(self.unique(grid));
+        };
+        let fits = match pace.seconds_per_guess() {
+            Some(each) => (left.as_secs_f64() / each) as u64,
+            None => CHECK_BUDGET,
+        };
+        let budget = fits.clamp(1, CHECK_BUDGET);
+        let report = engine.run(
+            grid,
+            2,
+            &Limits {
+                max_guesses: Some(budget),
+                ..Limits::none()
+            },
+        );
+        pace.guesses += report.stats.guesses;
+        pace.seconds += report.stats.elapsed.as_secs_f64();
+        if report.limit_reached && report.solutions < 2 {
+            if budget < CHECK_BUDGET {
+                return Err(Miss::TimedOut);
+            }
+            return Ok(false);
+        }
+        Ok(report.solutions == 1)
     }
 
     /// True when `grid` provably has exactly one solution.
@@ -544,18 +841,29 @@ impl Counter {
     }
 }
 
-/// A random solution grid of `shape`, or `None` when every random start
-/// ran out of budget.
-fn solution_grid(shape: &'static Shape, counter: &Counter, rng: &mut impl Rng) -> Option<Grid> {
+/// A random solution grid of `shape`: [`Miss::NoGrid`] when every random
+/// start ran out of budget, [`Miss::TimedOut`] when `late` says so (asked
+/// before each start).
+fn solution_grid(
+    shape: &'static Shape,
+    counter: &Counter,
+    rng: &mut impl Rng,
+    late: &mut dyn FnMut() -> bool,
+) -> Result<Grid, Miss> {
     for _ in 0..GRID_STARTS {
+        if late() {
+            return Err(Miss::TimedOut);
+        }
         let Some(start) = random_start(shape, rng) else {
             continue;
         };
         if let (1, Some(grid)) = counter.solutions(&start, 1, GRID_BUDGET) {
-            return Transform::random(shape, rng).apply(&grid).ok();
+            return Transform::random(shape, rng)
+                .apply(&grid)
+                .map_err(|_| Miss::NoGrid);
         }
     }
-    None
+    Err(Miss::NoGrid)
 }
 
 /// Random digits to start a solution grid from, or `None` when they
@@ -595,14 +903,17 @@ fn random_start(shape: &'static Shape, rng: &mut impl Rng) -> Option<Grid> {
 /// Empties the orbits of `symmetry` in random order, keeping those whose
 /// removal would allow a second solution. Without `options.minimal`, it
 /// also keeps those that would leave fewer givens than `options.clues.0`,
-/// and stops once the givens are at most `options.clues.1`.
+/// and stops once the givens are at most `options.clues.1`. Gives up with
+/// [`Miss::TimedOut`] once `deadline` passes (see [`Counter::unique_by`]).
 fn dig(
     solution: &Grid,
     symmetry: Symmetry,
     options: &Options,
     counter: &Counter,
     rng: &mut impl Rng,
-) -> Grid {
+    deadline: Option<Instant>,
+) -> Result<Grid, Miss> {
+    let mut pace = Pace::default();
     let n = solution.shape().side();
     let mut orbits = symmetry.orbits(n);
     orbits.shuffle(rng);
@@ -618,7 +929,7 @@ fn dig(
         for &s in orbit {
             puzzle.set(s, 0);
         }
-        if counter.unique(&puzzle) {
+        if counter.unique_by(&puzzle, deadline, &mut pace)? {
             givens -= orbit.len();
         } else {
             for &s in orbit {
@@ -626,7 +937,7 @@ fn dig(
             }
         }
     }
-    puzzle
+    Ok(puzzle)
 }
 
 /// The fewest givens a puzzle of `size` with one solution can have, where
@@ -670,6 +981,62 @@ mod tests {
         let a = generate_nth(&options, 5, 3).unwrap();
         assert_eq!(Ok(a.clone()), generate_nth(&options, 5, 3));
         assert_ne!(Ok(a), generate_nth(&options, 5, 4));
+    }
+
+    #[test]
+    fn a_rating_the_rater_gave_up_on_meets_no_request() {
+        let given_up = Rating {
+            er: crate::logic::Difficulty(crate::logic::rating::BEYOND),
+            ep: crate::logic::Difficulty(12),
+            ed: crate::logic::Difficulty(12),
+            technique: None,
+            steps: 3,
+            techniques: Default::default(),
+            complete: false,
+        };
+        for wanted in [Wanted::any(), Wanted::level(Grade::Diabolical)] {
+            assert!(!wanted.accepts(&given_up), "{wanted:?}");
+        }
+        let finished = Rating {
+            er: crate::logic::Difficulty(75),
+            technique: Some(Technique::AlignedTripletExclusion),
+            complete: true,
+            ..given_up
+        };
+        assert!(Wanted::level(Grade::Diabolical).accepts(&finished));
+    }
+
+    #[test]
+    fn what_a_shape_can_reach_comes_from_its_rules() {
+        use crate::shape::Size;
+        let diagonal = Shape::of(Size::Nine, Variant::Diagonal);
+        // Chains, uniqueness and BUG are off: aligned triplet exclusion is
+        // the hardest rule left.
+        assert_eq!(
+            highest_er(diagonal),
+            Some(Technique::AlignedTripletExclusion.difficulty().0)
+        );
+        assert_eq!(highest_er(Shape::standard()), None);
+        assert_eq!(
+            highest_er(Shape::of(Size::Sixteen, Variant::Standard)),
+            None
+        );
+        // Every 4x4 puzzle is finished by singles.
+        let four = highest_er(Shape::of(Size::Four, Variant::Standard)).unwrap();
+        assert!(four <= 15, "{four}");
+        assert!(Wanted::level(Grade::Easy)
+            .check(Shape::of(Size::Four, Variant::Standard))
+            .is_ok());
+        assert!(Wanted::level(Grade::Hard)
+            .check(Shape::of(Size::Four, Variant::Standard))
+            .is_err());
+        assert!(Wanted::level(Grade::Diabolical).check(diagonal).is_ok());
+        let chain = Wanted {
+            technique: Some(Technique::ForcingChain),
+            ..Wanted::any()
+        };
+        assert!(chain.check(diagonal).is_err());
+        assert!(chain.check(Shape::standard()).is_ok());
     }
 
     #[test]

@@ -18,7 +18,9 @@ use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use sudokit::generate::{fewest_givens, generate_nth, Generated, Options, Symmetry, Wanted};
+use sudokit::generate::{
+    fewest_givens, generate_nth_until, Generated, Miss, Options, Symmetry, Wanted,
+};
 use sudokit::logic::Difficulty;
 use sudokit::{format, Shape};
 
@@ -43,6 +45,9 @@ struct Made {
     ed: Option<Difficulty>,
     /// The id of the technique that set ER.
     technique: Option<&'static str>,
+    /// True when the rating reaches the solution (always, when rated: a
+    /// puzzle no rule finishes is never accepted); null when not rated.
+    complete: Option<bool>,
     /// The seed of the whole run.
     seed: u64,
     /// The try that made the puzzle (from 0).
@@ -76,7 +81,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
                     if deadline.is_some_and(|d| Instant::now() >= d) {
                         return None;
                     }
-                    let found = generate_nth(&options, seed, i).ok();
+                    // A try cut short by the deadline counts as not made.
+                    let found = match generate_nth_until(&options, seed, i, deadline) {
+                        Err(Miss::TimedOut) => return None,
+                        found => found.ok(),
+                    };
                     // The tries made so far, a few times a second on a
                     // rare search (the order does not matter here).
                     let done = started.fetch_add(1, Ordering::Relaxed) + 1;
@@ -160,6 +169,9 @@ fn options(args: &GenerateArgs, shape: &'static Shape) -> Result<Options> {
         if w.max_er.is_some_and(|max| max < w.min_er) {
             bail!("--er and --level ask for ratings that do not overlap");
         }
+        if let Err(why) = w.check(shape) {
+            bail!("no puzzle can be as asked: {why}");
+        }
     }
     Ok(Options {
         shape,
@@ -213,6 +225,7 @@ fn print(
                 ep: rating.map(|r| r.ep),
                 ed: rating.map(|r| r.ed),
                 technique: rating.and_then(|r| r.technique).map(|t| t.id()),
+                complete: rating.map(|r| r.complete),
                 seed,
                 try_index,
             };

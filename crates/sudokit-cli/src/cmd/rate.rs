@@ -20,7 +20,7 @@ use crate::args::{LineFormat, RateArgs, RunArgs};
 use crate::input::Inputs;
 use crate::record::{Record, Verdict};
 use crate::Status;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -28,6 +28,17 @@ use sudokit::batch::{logical_start, Answer, Unrated};
 use sudokit::logic::{rate_from, Cache, Difficulty, RateError, Rating, State};
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
+    if let (Some(min), Some(max)) = (args.min_er, args.max_er) {
+        if min > max {
+            bail!(
+                "--min-er {}.{} is above --max-er {}.{}: no rating is both",
+                min / 10,
+                min % 10,
+                max / 10,
+                max % 10
+            );
+        }
+    }
     let rate = Rate {
         format: args.format,
         min: args.min_er,

@@ -91,7 +91,8 @@ class Rating:
     ed: float
     """The difficulty of the first step."""
     technique: Optional[str]
-    """The technique that set ER (such as "Pointing")."""
+    """The technique that set ER (such as "Pointing"); None when the rating
+    is incomplete."""
     steps: int
     """How many steps the path has."""
     techniques: Dict[str, int]
@@ -237,9 +238,11 @@ def generate(
     "x_wing");
     `symmetry` one of none, rot180, rot90, mirror, diagonal, antidiagonal
     or random; `clues` a range of givens or one number (without it the
-    puzzle is minimal: no orbit of givens can go); `seed` repeats a puzzle. Runs without the
-    interpreter lock. Raises ValueError for a request no puzzle can meet,
-    RuntimeError when `max_tries` tries made none."""
+    puzzle is minimal: no orbit of givens can go); `seed` repeats a puzzle.
+    Runs without the interpreter lock. A puzzle no rule finishes (an
+    incomplete rating, ER 20.0) never meets a level or range. Raises
+    ValueError at once for a request no puzzle of the grid can meet (such as
+    a 4x4 puzzle above easy), RuntimeError when `max_tries` tries made none."""
 
 def grid_values(grid: str) -> Values:
     """Each square's digit, '.' for an empty one. Raises ParseError."""

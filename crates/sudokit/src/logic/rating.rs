@@ -181,6 +181,38 @@ pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     tally.finish(state.is_solved())
 }
 
+/// [`rate_unique`] that gives up, with `None`, once `stop` says so: it is
+/// asked before each rule is tried, so a caller with a deadline (the
+/// generator's `--timeout`) is not held for a whole rating of a big grid.
+pub fn rate_unique_until(
+    cache: &mut Cache,
+    puzzle: &Grid,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Rating> {
+    let mut state = State::from_puzzle(puzzle).without_reasons();
+    let mut tally = RatingTally::default();
+    let (_, rest) = SE_ORDER.split_at(2);
+    'path: while !state.is_solved() {
+        if let Some(single) = first_single(&state) {
+            state.place(single.square, single.digit);
+            tally.add(single.technique, single.difficulty, true);
+            continue;
+        }
+        for finder in rest {
+            if stop() {
+                return None;
+            }
+            if let Some(step) = finder.first(&state, cache) {
+                state.apply(&step);
+                tally.add(step.technique, step.difficulty.0, step.places());
+                continue 'path;
+            }
+        }
+        break;
+    }
+    Some(tally.finish(state.is_solved()))
+}
+
 /// The path from `state` in `order`, and SE's rating of the puzzle from
 /// there. In SE's order the path is the rating's own, so it is rated as it
 /// stands rather than found a second time; in another order the rating
