@@ -12,7 +12,7 @@
 //! `invalid` answer, not an exception.
 //!
 //! Every call that may take long runs its work on a thread of its own
-//! ([`interruptible`]) while the calling thread looks for signals every
+//! (`interruptible`) while the calling thread looks for signals every
 //! 50 ms: Ctrl-C raises `KeyboardInterrupt` at once and raises the
 //! library's [`Stop`] flag, which the search, the rating and the batch
 //! look at, so the work ends too.

@@ -412,7 +412,7 @@ fn technique_range(t: Technique) -> (u16, Option<u16>) {
 /// grow with their length).
 ///
 /// On a grid of at most 16 squares (4x4) every puzzle with one solution is
-/// looked at once (see [`exhaustive_highest`]). On the others it is the
+/// looked at once (see `exhaustive_highest`). On the others it is the
 /// hardest technique whose finder runs on the shape: on the diagonal
 /// variant, whose uniqueness rules, BUG and chains are off, that is aligned
 /// triplet exclusion.

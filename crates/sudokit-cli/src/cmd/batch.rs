@@ -129,17 +129,23 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
             // Fewer puzzles than threads (one puzzle to explain, or the last
             // few of a stream): each shares its hardest steps out over the
             // threads left idle (see `sudokit::logic::Cache::spreading`).
-            let puzzles: Vec<(Arc<str>, Found)> = chunk
+            // Each puzzle names its input by number: a shared name per
+            // puzzle would be counted up and down by both threads at once,
+            // which a fast batch pays for in every puzzle.
+            let mut sources: Vec<Arc<str>> = Vec::with_capacity(chunk.len());
+            let puzzles: Vec<(usize, Found)> = chunk
                 .into_iter()
                 .flat_map(|batch| {
-                    let source = batch.source;
-                    batch.found.into_iter().map(move |f| (source.clone(), f))
+                    let n = sources.len();
+                    sources.push(batch.source);
+                    batch.found.into_iter().map(move |f| (n, f))
                 })
                 .collect();
             let spread = puzzles.len() < threads;
             let send = send.clone();
             let cancelled = &cancelled;
             scope.spawn(move |_| {
+                let sources = &sources;
                 puzzles
                     .into_par_iter()
                     .enumerate()
@@ -161,7 +167,7 @@ pub fn run(mut inputs: Inputs, settings: &Settings, answers: &impl Answers) -> R
                                 if cancelled.load(Ordering::Relaxed) {
                                     return;
                                 }
-                                done.push((first + i, render(&source, found, cache)));
+                                done.push((first + i, render(&sources[source], found, cache)));
                                 // (The clock read every few puzzles: read for
                                 // each, it showed in profiles.)
                                 if done.len() % 8 == 0 && begun.elapsed() > PATIENCE {
