@@ -186,7 +186,23 @@ fn generate_ends_a_hopeless_search_with_a_clear_message() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "stopped after 30 tries (--max-tries 30): found 0 of 1 puzzles",
+            "stopped after 30 tries (--max-tries 30): found 0 of 1 puzzle",
+        ));
+    // A count of one is singular: "1 try", not "1 tries".
+    sudokit()
+        .args([
+            "generate",
+            "--clues",
+            "17",
+            "--max-tries",
+            "1",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "stopped after 1 try (--max-tries 1): found 0 of 1 puzzle;",
         ));
     sudokit()
         .args([

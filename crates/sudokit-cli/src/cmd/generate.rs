@@ -11,6 +11,7 @@
 
 use super::batch::{spinner, thread_pool};
 use crate::args::{GenerateArgs, SolveFormat};
+use crate::record::counted;
 use crate::Status;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
@@ -90,8 +91,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
                     // rare search (the order does not matter here).
                     let done = started.fetch_add(1, Ordering::Relaxed) + 1;
                     if done.is_multiple_of(64) {
-                        progress
-                            .set_message(format!("{made}/{} puzzles, {done} tries", args.count));
+                        progress.set_message(format!(
+                            "{made}/{}, {}",
+                            counted(args.count, "puzzle", "puzzles"),
+                            counted(done, "try", "tries")
+                        ));
                     }
                     Some(found)
                 })
@@ -112,7 +116,11 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
             }
         }
         out.flush()?;
-        progress.set_message(format!("{made}/{} puzzles, {tries} tries", args.count));
+        progress.set_message(format!(
+            "{made}/{}, {}",
+            counted(args.count, "puzzle", "puzzles"),
+            counted(tries, "try", "tries")
+        ));
     }
     progress.finish_and_clear();
     if made < args.count {
@@ -123,9 +131,10 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
         };
         if !quiet {
             crate::out::note(&format!(
-                "sudokit: stopped after {tries} tries ({why}): found {made} of {} puzzles; \
+                "sudokit: stopped after {} ({why}): found {made} of {}; \
                  a wider range of givens or difficulty is found sooner",
-                args.count
+                counted(tries, "try", "tries"),
+                counted(args.count, "puzzle", "puzzles"),
             ))?;
         }
         return Ok(Status::Unsolved);
