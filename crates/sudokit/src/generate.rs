@@ -38,7 +38,7 @@ use crate::engine::{norvig, EngineKind, Limits, Solver};
 use crate::grid::{Candidates, Grid};
 use crate::logic::solver::SE_ORDER;
 use crate::logic::techniques::singles::first_single;
-use crate::logic::{rate_unique, rate_unique_until, Cache, Family, Rating, State, Technique};
+use crate::logic::{rate_unique, Cache, Family, Rating, State, Technique};
 use crate::shape::{Shape, Size, Variant};
 use crate::transform::Transform;
 use rand::rngs::StdRng;
@@ -629,13 +629,20 @@ pub fn generate_until(
     let rating = match options.difficulty {
         None => None,
         Some(wanted) => {
-            let mut cache = Cache::new();
+            // The rater looks at the deadline before each rule it tries.
+            let mut cache = match deadline {
+                Some(deadline) => Cache::new().with_deadline(deadline),
+                None => Cache::new(),
+            };
             if let Some(max) = wanted.max_er {
-                if !stays_within(&mut cache, &puzzle, max, &mut late)? {
+                if !stays_within(&mut cache, &puzzle, max)? {
                     return Err(Miss::Harder);
                 }
             }
-            let rating = rate_unique_until(&mut cache, &puzzle, &mut late).ok_or(Miss::TimedOut)?;
+            let rating = rate_unique(&mut cache, &puzzle);
+            if !rating.complete && cache.stopped() {
+                return Err(Miss::TimedOut);
+            }
             if !wanted.accepts(&rating) {
                 return Err(Miss::Rating(rating));
             }
@@ -657,14 +664,9 @@ pub fn generate_until(
 /// next step, it is too hard, and if none does the rating cannot show the
 /// puzzle within `max` either. The chain rules, which cost most of a hard
 /// puzzle's rating, come last and start at 6.2, so no level up to
-/// fiendish ever runs them. Gives up with [`Miss::TimedOut`] when `late`
-/// says so (asked before each rule).
-fn stays_within(
-    cache: &mut Cache,
-    puzzle: &Grid,
-    max: u16,
-    late: &mut dyn FnMut() -> bool,
-) -> Result<bool, Miss> {
+/// fiendish ever runs them. Gives up with [`Miss::TimedOut`] when the
+/// cache is stopped (its deadline passed; asked before each rule).
+fn stays_within(cache: &mut Cache, puzzle: &Grid, max: u16) -> Result<bool, Miss> {
     // The easiest step each rule from here on can find.
     let mut floor = vec![u16::MAX; SE_ORDER.len() + 1];
     for (i, finder) in SE_ORDER.iter().enumerate().rev() {
@@ -676,7 +678,7 @@ fn stays_within(
             if floor[i] > max {
                 return Ok(false);
             }
-            if late() {
+            if cache.stopped() {
                 return Err(Miss::TimedOut);
             }
             let mut first = None;

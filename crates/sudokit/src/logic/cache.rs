@@ -20,12 +20,15 @@
 //! every core of the current rayon pool ([`Cache::spreading`]): a choice
 //! the caller makes once, where it makes the cache.
 //!
-//! And it may carry a [`Stop`] flag ([`Cache::with_stop`]): a rating or an
-//! explanation looks at it between steps and, once it is raised, ends its
-//! path there (as where no rule applies), so another thread can stop it.
+//! And it may carry a [`Stop`] flag ([`Cache::with_stop`]) or a deadline
+//! ([`Cache::with_deadline`]): a rating or an explanation looks at them
+//! before each rule it tries and, once the flag is raised or the deadline
+//! passed, ends its path there (as where no rule applies), so another
+//! thread or a clock can stop it.
 
 use crate::engine::Stop;
 use std::any::Any;
+use std::time::Instant;
 
 /// What the techniques keep between calls (see the module docs). Make one
 /// per thread and pass it to every call along a path; a fresh one gives
@@ -35,6 +38,7 @@ pub struct Cache {
     parts: Vec<Box<dyn Any + Send>>,
     spread: bool,
     stop: Option<Stop>,
+    deadline: Option<Instant>,
 }
 
 impl Cache {
@@ -53,7 +57,7 @@ impl Cache {
         Cache {
             parts: Vec::new(),
             spread: true,
-            stop: None,
+            ..Cache::default()
         }
     }
 
@@ -66,9 +70,19 @@ impl Cache {
         }
     }
 
-    /// True when the cache's stop flag is raised.
+    /// This cache with a deadline: a path made with it ends at the first
+    /// rule it would try once `deadline` has passed, unfinished.
+    pub fn with_deadline(self, deadline: Instant) -> Cache {
+        Cache {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// True when the cache's stop flag is raised or its deadline passed.
     pub fn stopped(&self) -> bool {
         self.stop.as_ref().is_some_and(Stop::is_raised)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Whether the hardest rules may share their squares out.
@@ -98,6 +112,7 @@ impl std::fmt::Debug for Cache {
             .field("parts", &self.parts.len())
             .field("spread", &self.spread)
             .field("stop", &self.stop)
+            .field("deadline", &self.deadline)
             .finish()
     }
 }

@@ -94,9 +94,7 @@ pub mod units;
 pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
-pub use rating::{
-    explain_and_rate, rate, rate_from, rate_unique, rate_unique_until, RateError, Rating,
-};
+pub use rating::{explain_and_rate, rate, rate_from, rate_unique, RateError, Rating};
 pub use solver::{explain, next_step, Order, Path};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Family, Link, LinkReason, Step, Technique};

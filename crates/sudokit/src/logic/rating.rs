@@ -156,7 +156,8 @@ pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
 /// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
 /// (Sukaku): the path starts from those marks. The state's puzzle must have
 /// exactly one solution that the marks allow. A path stopped by the
-/// cache's stop flag ([`Cache::with_stop`]) is rated as unfinished.
+/// cache's stop flag or deadline ([`Cache::stopped`]) is rated as
+/// unfinished.
 pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
     let mut state = state.clone().without_reasons();
     let mut tally = RatingTally::default();
@@ -179,38 +180,6 @@ pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
         tally.add(step.technique, step.difficulty.0, step.places());
     }
     tally.finish(state.is_solved())
-}
-
-/// [`rate_unique`] that gives up, with `None`, once `stop` says so: it is
-/// asked before each rule is tried, so a caller with a deadline (the
-/// generator's `--timeout`) is not held for a whole rating of a big grid.
-pub fn rate_unique_until(
-    cache: &mut Cache,
-    puzzle: &Grid,
-    stop: &mut dyn FnMut() -> bool,
-) -> Option<Rating> {
-    let mut state = State::from_puzzle(puzzle).without_reasons();
-    let mut tally = RatingTally::default();
-    let (_, rest) = SE_ORDER.split_at(2);
-    'path: while !state.is_solved() {
-        if let Some(single) = first_single(&state) {
-            state.place(single.square, single.digit);
-            tally.add(single.technique, single.difficulty, true);
-            continue;
-        }
-        for finder in rest {
-            if stop() {
-                return None;
-            }
-            if let Some(step) = finder.first(&state, cache) {
-                state.apply(&step);
-                tally.add(step.technique, step.difficulty.0, step.places());
-                continue 'path;
-            }
-        }
-        break;
-    }
-    Some(tally.finish(state.is_solved()))
 }
 
 /// The path from `state` in `order`, and SE's rating of the puzzle from

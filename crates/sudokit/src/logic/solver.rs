@@ -173,7 +173,16 @@ pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step>
 
 /// The first step of the first of `rules` that has one.
 pub(crate) fn first_step(cache: &mut Cache, state: &State, rules: &[&dyn Finder]) -> Option<Step> {
-    rules.iter().find_map(|finder| finder.first(state, cache))
+    for finder in rules {
+        // A stopped cache (see `Cache::stopped`) tries no further rule.
+        if cache.stopped() {
+            return None;
+        }
+        if let Some(step) = finder.first(state, cache) {
+            return Some(step);
+        }
+    }
+    None
 }
 
 /// A logical path through a puzzle.
