@@ -266,7 +266,8 @@ pub enum StepOrder {
     /// Sudoku Explainer's own: its rules in a fixed order, the first step
     /// found (this path defines the rating).
     Se,
-    /// The easiest step anywhere (ties: SE's rule order, then the first found).
+    /// The easiest step anywhere (ties: SE's rule order, then the first
+    /// found; nested dynamic chains searched one depth at a time, as SE does)
     Easiest,
 }
 

@@ -17,6 +17,15 @@ pub trait Finder: Send + Sync {
     /// easiest-first order skip finders that cannot win).
     fn min_difficulty(&self) -> u16;
 
+    /// True for a deeper search of the technique of the finder just before
+    /// it in [`super::solver::SE_ORDER`] (the nesting levels of dynamic
+    /// forcing chains): the easiest-first order runs it only when the
+    /// shallower levels found no step, as SE does, since a deeper nesting
+    /// is harder to follow than its length says.
+    fn deepens(&self) -> bool {
+        false
+    }
+
     /// Offers each step this technique sees in `state`, in its scan order,
     /// until `found` breaks. What `cache` holds from earlier calls may let it skip
     /// work, never change what it offers.

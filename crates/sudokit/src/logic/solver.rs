@@ -9,7 +9,11 @@
 //!   **first** step found. Its rating is defined by that path.
 //! - [`Order::Easiest`]: the easiest step available anywhere, for hints that
 //!   teach. Ties go to the technique earlier in [`SE_ORDER`], then to the
-//!   step its finder offers first.
+//!   step its finder offers first. The nesting levels of dynamic forcing
+//!   chains (+ dynamic forcing chains), one technique at 10.5, are searched
+//!   as SE searches them: a deeper level only when the shallower ones found
+//!   no step ([`Finder::deepens`]), since a deeper nesting is harder to
+//!   follow than its length says, and costs far more to search.
 //!
 //! SE's first chaining rule (forcing chains and cycles,
 //! [`super::chains::forcing`]) sits between aligned pair and aligned
@@ -112,7 +116,8 @@ pub enum Order {
     /// Sudoku Explainer's order: the first step of the first rule that has one.
     #[default]
     Se,
-    /// The easiest step anywhere.
+    /// The easiest step anywhere (nested dynamic chains searched one depth
+    /// at a time, as SE does; see the module's docs).
     Easiest,
 }
 
@@ -152,15 +157,23 @@ pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step>
         Order::Se => first_step(cache, state, SE_ORDER),
         Order::Easiest => {
             let mut best: Option<Step> = None;
+            // Whether the finder before found a step.
+            let mut found = false;
             for finder in SE_ORDER {
-                // A finder that cannot beat the easiest so far is not run.
-                if best
+                if cache.stopped() {
+                    return None;
+                }
+                // A finder that cannot beat the easiest so far is not run,
+                // nor a deeper level of a search that found a step.
+                let beaten = best
                     .as_ref()
-                    .is_some_and(|b| b.difficulty.0 <= finder.min_difficulty())
-                {
+                    .is_some_and(|b| b.difficulty.0 <= finder.min_difficulty());
+                if beaten || (found && finder.deepens()) {
                     continue;
                 }
-                if let Some(step) = finder.easiest(state, cache) {
+                let step = finder.easiest(state, cache);
+                found = step.is_some();
+                if let Some(step) = step {
                     if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
                         best = Some(step);
                     }
@@ -239,12 +252,18 @@ mod tests {
     /// step of every finder that may beat the easiest so far looked at.
     fn easiest_by_every_step(state: &State) -> Option<Step> {
         let mut best: Option<Step> = None;
+        let mut deeper_skipped = false;
         for finder in SE_ORDER {
             let floor = finder.min_difficulty();
             if best.as_ref().is_some_and(|b| b.difficulty.0 <= floor) {
                 continue;
             }
-            for step in finder.all(state) {
+            let steps = finder.all(state);
+            if finder.deepens() && deeper_skipped {
+                continue;
+            }
+            deeper_skipped = !steps.is_empty();
+            for step in steps {
                 if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
                     best = Some(step);
                 }

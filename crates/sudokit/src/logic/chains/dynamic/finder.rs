@@ -159,6 +159,10 @@ impl Finder for ForcingChainRule {
         (self.rule.base() * 10.0).round() as u16
     }
 
+    fn deepens(&self) -> bool {
+        matches!(self.rule, DynamicRule::NestedDynamic(level) if level > 0)
+    }
+
     fn find(&self, state: &State, cache: &mut Cache, found: Found<'_>) -> ControlFlow<()> {
         self.with_engine(state, cache, false, |engine| {
             let steps = engine.steps();
