@@ -155,3 +155,75 @@ fn format_text_is_the_default_name_everywhere_and_line_still_works() {
         assert_eq!(line, default, "{command}");
     }
 }
+
+/// The first puzzle of hexadoku_16x16.txt (letters A to G are 10 to 16).
+const HEXADOKU: &str = concat!(
+    "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C",
+    "8C7E.69..F.....D...D..........2...A.G8C....7E.1426.G4....57F.A...B..........8...",
+    "F.....B..3A.42E1A.4C.5...E6.7.3........3D.C5.7B2....9..1GB.63.4.C...2.........6.",
+    "....8FD.3....9.E",
+);
+
+/// On a 16x16 grid, a step's text named digits 10 to 16 as numbers ("10
+/// can only go in B4") where the grid, the candidates and the puzzle line
+/// write them as letters (`A`); JSON `digit` fields stay numbers.
+#[test]
+fn step_text_on_16x16_names_digits_as_the_grid_writes_them() {
+    let symbol = |d: u64| {
+        if d <= 9 {
+            char::from(b'0' + d as u8)
+        } else {
+            char::from(b'A' + d as u8 - 10)
+        }
+    };
+    let candidates = &json_of(&["candidates", "-f", "json", HEXADOKU])[0]["candidates"];
+    let squares: Vec<String> = (0..256)
+        .map(|i| format!("{}{}", char::from(b'A' + (i / 16) as u8), i % 16 + 1))
+        .collect();
+    let steps = json_of(&["explain", "-f", "json", HEXADOKU]);
+    let mut lettered = 0;
+    for step in steps.iter().filter(|s| s.get("step").is_some()).take(40) {
+        let text = step["text"].as_str().unwrap();
+        let technique = step["technique"].as_str().unwrap();
+        for placed in step["placements"].as_array().unwrap() {
+            let digit = placed["digit"].as_u64().unwrap();
+            assert!(digit <= 16, "a digit stays a number in JSON: {step}");
+            let square = placed["square"].as_str().unwrap();
+            let sym = symbol(digit);
+            match technique {
+                "hidden_single" => {
+                    assert!(
+                        text.ends_with(&format!(": {sym} can only go in {square}")),
+                        "{step}"
+                    )
+                }
+                "naked_single" => assert!(
+                    text.starts_with(&format!("Naked single: {sym} is the only candidate")),
+                    "{step}"
+                ),
+                _ => {}
+            }
+            if digit >= 10 {
+                lettered += 1;
+                assert!(!text.contains(&format!(" {digit} ")), "{step}");
+                // The candidates JSON writes the same symbol for it.
+                let at = squares.iter().position(|s| s == square).unwrap();
+                let cands = candidates[at].as_str().unwrap();
+                assert!(cands.contains(sym), "{square}: {cands} lacks {sym}");
+            }
+        }
+    }
+    assert!(lettered > 0, "the first steps place digits above 9");
+    // A hint at level cells names its digits the same way.
+    let cells = &json_of(&["hint", "-f", "json", "-l", "cells", HEXADOKU])[0];
+    let digits: Vec<char> = cells["digits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| symbol(d.as_u64().unwrap()))
+        .collect();
+    let text = cells["text"].as_str().unwrap();
+    for sym in digits {
+        assert!(text.contains(sym), "{text}");
+    }
+}

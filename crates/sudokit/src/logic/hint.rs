@@ -33,7 +33,7 @@ use crate::logic::rating::{check_unique, RateError};
 use crate::logic::solver::{next_step, Order};
 use crate::logic::state::State;
 use crate::logic::step::{Difficulty, Step, Technique};
-use crate::logic::text::and_list;
+use crate::logic::text::{and_list, Digit};
 use crate::logic::units::{Square, Unit, UnitKind};
 use crate::parse::PlayerState;
 use serde::Serialize;
@@ -480,20 +480,22 @@ impl Mistake {
     fn at(&self, level: Level) -> MistakeHint {
         let reveal = level >= Level::Cells;
         let square = self.square;
+        // Digits in the sentence as the grid writes them.
+        let (digit, solution) = (Digit(self.digit), Digit(self.solution));
         let text = match (self.kind, reveal) {
             (MistakeKind::WrongDigit, false) => {
-                format!("{square} is wrong: {} does not belong there.", self.digit)
+                format!("{square} is wrong: {digit} does not belong there.")
             }
-            (MistakeKind::WrongDigit, true) => format!(
-                "{square} is wrong: it holds {}, and the solution has {} there.",
-                self.digit, self.solution
-            ),
+            (MistakeKind::WrongDigit, true) => {
+                format!(
+                    "{square} is wrong: it holds {digit}, and the solution has {solution} there."
+                )
+            }
             (MistakeKind::MissingMark, false) => {
                 format!("{square} is missing a pencil mark: its digit was struck out of its marks.")
             }
             (MistakeKind::MissingMark, true) => format!(
-                "{square} is missing the pencil mark {}, which is its digit in the solution.",
-                self.digit
+                "{square} is missing the pencil mark {digit}, which is its digit in the solution."
             ),
         };
         MistakeHint {
@@ -594,7 +596,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
                     "Try {technique} ({}){place}: look at {}, {digit_words} {}.",
                     step.difficulty,
                     and_list(&squares),
-                    and_list(&digits)
+                    and_list(&digits.iter().map(|&d| Digit(d)).collect::<Vec<_>>())
                 ),
                 units,
                 technique: step.technique,
