@@ -227,3 +227,80 @@ fn step_text_on_16x16_names_digits_as_the_grid_writes_them() {
         assert!(text.contains(sym), "{text}");
     }
 }
+
+/// The number before a plural noun, when it is 1: "1 guesses" and the like.
+fn singular_with_plural(text: &str) -> Option<String> {
+    const NOUNS: [&str; 12] = [
+        "guesses",
+        "backtracks",
+        "calls",
+        "puzzles",
+        "duplicates",
+        "tries",
+        "solutions",
+        "steps",
+        "cores",
+        "threads",
+        "squares",
+        "givens",
+    ];
+    NOUNS.iter().find_map(|noun| {
+        let wrong = format!("1 {noun}");
+        text.match_indices(&wrong)
+            .any(|(at, _)| at == 0 || !text.as_bytes()[at - 1].is_ascii_digit())
+            .then(|| wrong.clone())
+    })
+}
+
+/// Messages said "1 guesses", "1 duplicates", "1 tries": a count of one is
+/// singular in every message, whatever the subcommand.
+#[test]
+fn no_message_says_1_guesses_or_1_duplicates() {
+    let empty = ".".repeat(81);
+    let twice = format!("{GRID2}\n{GRID2}\n");
+    let runs: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["solve", "--stats", "-e", "backtrack", EASY1_SOLVED],
+            "",
+        ),
+        (
+            vec![
+                "solve",
+                "--stats",
+                "-e",
+                "backtrack",
+                "--max-guesses",
+                "1",
+                &empty,
+            ],
+            "",
+        ),
+        (vec!["count", "--max-guesses", "1", &empty], ""),
+        (vec!["trace", "--max-guesses", "1", &empty], ""),
+        (vec!["canon", "--dedupe"], &twice),
+        (
+            vec![
+                "generate",
+                "--seed",
+                "1",
+                "--level",
+                "diabolical",
+                "--max-tries",
+                "1",
+            ],
+            "",
+        ),
+    ];
+    for (args, stdin) in runs {
+        let out = sudokit().args(&args).write_stdin(stdin).output().unwrap();
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.contains("1 "), "sudokit {}: {said}", args.join(" "));
+        if let Some(wrong) = singular_with_plural(&said) {
+            panic!("sudokit {}: says '{wrong}': {said}", args.join(" "));
+        }
+    }
+}

@@ -424,7 +424,9 @@ pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
         n if n > cores => {
             if !quiet {
                 crate::out::note(&format!(
-                    "sudokit: note: -j {n}: this machine has {cores} cores; using {cores} threads"
+                    "sudokit: note: -j {n}: this machine has {}; using {}",
+                    crate::record::counted(cores as u64, "core", "cores"),
+                    crate::record::counted(cores as u64, "thread", "threads")
                 ))?;
             }
             cores
@@ -459,7 +461,7 @@ pub fn spinner(quiet: bool, template: &str) -> ProgressBar {
 /// The statistics line of `--stats`.
 pub fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &Stats) -> String {
     let calls = if engine == sudokit::EngineKind::Backtrack {
-        format!(", {} calls", stats.calls)
+        format!(", {}", crate::record::counted(stats.calls, "call", "calls"))
     } else {
         String::new()
     };
