@@ -156,6 +156,219 @@ fn format_text_is_the_default_name_everywhere_and_line_still_works() {
     }
 }
 
+/// The guide's JSON section, where the vocabulary is written down once.
+fn guide_json() -> String {
+    let guide = std::fs::read_to_string(root().join("docs/guide.md")).unwrap();
+    let section = guide
+        .split("\n## JSON output")
+        .nth(1)
+        .expect("a JSON section");
+    section.split("\n## ").next().unwrap().to_string()
+}
+
+/// The rows of the table under `### heading`: each row's cells, trimmed.
+fn table(section: &str, heading: &str) -> Vec<Vec<String>> {
+    let part = section
+        .split(&format!("### {heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no '### {heading}' in the guide's JSON section"));
+    let part = part.split("\n### ").next().unwrap();
+    part.lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
+        .skip(1)
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// `a`, `b` from "`a`, `b`": the names in a cell.
+fn names(cell: &str) -> Vec<String> {
+    cell.split(", ").map(|n| n.replace('`', "")).collect()
+}
+
+/// What the guide documents: the record's fields, each answer's fields
+/// (by the answer's name, "the record" and "a step" expanded), and each
+/// subcommand's status words.
+struct Documented {
+    record: Vec<String>,
+    answers: std::collections::BTreeMap<String, Vec<String>>,
+    statuses: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+fn documented() -> Documented {
+    let json = guide_json();
+    let record: Vec<String> = table(&json, "The record")
+        .iter()
+        .map(|row| row[0].replace('`', ""))
+        .collect();
+    let rows = table(&json, "Each subcommand's fields");
+    let step = rows
+        .iter()
+        .find(|row| row[0] == "step")
+        .map(|row| names(&row[1]))
+        .expect("a step row");
+    let answers = rows
+        .iter()
+        .map(|row| {
+            let mut fields = Vec::new();
+            for part in row[1].split(", ") {
+                match part {
+                    "the record" => fields.extend(record.iter().cloned()),
+                    "a step" => fields.extend(step.iter().cloned()),
+                    name => fields.push(name.replace('`', "")),
+                }
+            }
+            (row[0].replace('`', ""), fields)
+        })
+        .collect();
+    let statuses = table(&json, "Status words")
+        .iter()
+        .map(|row| (row[0].replace('`', ""), names(&row[1])))
+        .collect();
+    Documented {
+        record,
+        answers,
+        statuses,
+    }
+}
+
+/// Which row of the guide's table a JSON line of `command` is.
+fn answer_of(command: &str, record: &Value) -> String {
+    match command {
+        "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
+        "hint" => match record["status"].as_str().unwrap() {
+            "hinted" => format!("hint {}", record["level"].as_str().unwrap()),
+            "mistake" => "hint mistake".to_string(),
+            _ => "hint no step".to_string(),
+        },
+        _ => command.to_string(),
+    }
+}
+
+/// Every subcommand's JSON, for valid and invalid input and every kind of
+/// answer, has exactly the fields the guide lists for it, and only the
+/// status words it lists: the command and its documentation cannot drift
+/// apart.
+#[test]
+fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
+    let doc = documented();
+    assert_eq!(doc.record.len(), 12, "{:?}", doc.record);
+    let mixed = testdata("mixed.txt");
+    let mixed = mixed.to_str().unwrap();
+    let several = format!("1{}", ".".repeat(80));
+    let wrong = format!("5{}", &EASY1[1..]);
+    // The first guess is not the last: the budget of one runs out.
+    let empty = ".".repeat(81);
+    let mut runs: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut run = |command: &'static str, args: &[&str]| {
+        let mut all = vec![command.to_string()];
+        all.extend(args.iter().map(|a| a.to_string()));
+        all.extend(["--format".to_string(), "json".to_string()]);
+        runs.push((command, all));
+    };
+    // Propagation alone finds that A9 must be 9, and 9 is in B9.
+    let contradiction = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    for command in ["solve", "count", "candidates", "trace", "rate", "canon"] {
+        run(command, &[mixed, &several, &contradiction, "/no/such/file"]);
+    }
+    run("count", &["--limit", "1", mixed]);
+    for command in ["solve", "count", "trace"] {
+        run(command, &["--max-guesses", "1", &empty]);
+    }
+    run(
+        "transform",
+        &["--random", "--seed", "1", mixed, "/no/such/file"],
+    );
+    run(
+        "explain",
+        &[GRID2, &several, &contradiction, "12", "/no/such/file"],
+    );
+    for level in ["area", "technique", "cells", "move"] {
+        let puzzles = [
+            EASY1,
+            EASY1_SOLVED,
+            &several,
+            &contradiction,
+            "12",
+            "/no/such/file",
+        ];
+        run("hint", &[&["--level", level][..], &puzzles].concat());
+        run("hint", &["--level", level, "--state", &wrong, EASY1]);
+    }
+    // Diagonal sudoku has no chains: no rule finishes this one (rated
+    // incomplete).
+    const BEYOND_RULES: &str =
+        ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.";
+    run("rate", &["--diagonal", BEYOND_RULES]);
+    run("explain", &["--diagonal", BEYOND_RULES]);
+    run("random", &["--seed", "1", "-n", "2"]);
+    run("generate", &["--seed", "1"]);
+    run("generate", &["--seed", "1", "--level", "easy"]);
+    run(
+        "bench",
+        &["--seconds", "0", "--repeats", "1", "-e", "norvig", GRID2],
+    );
+    let mut seen_answers = std::collections::BTreeSet::new();
+    let mut seen_words = std::collections::BTreeSet::new();
+    for (command, args) in &runs {
+        let out = sudokit().args(args).output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let records = json_lines(&stdout);
+        assert!(!records.is_empty(), "sudokit {}: no JSON", args.join(" "));
+        for record in &records {
+            let answer = answer_of(command, record);
+            let fields = doc
+                .answers
+                .get(&answer)
+                .unwrap_or_else(|| panic!("the guide has no row for {answer}"));
+            let mut want: Vec<&str> = fields.iter().map(String::as_str).collect();
+            let mut got: Vec<&str> = record
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "sudokit {}: {answer}: {record}", args.join(" "));
+            seen_answers.insert(answer);
+            if let (Some(words), Some(status)) = (doc.statuses.get(*command), record.get("status"))
+            {
+                let status = status.as_str().unwrap();
+                assert!(
+                    words.iter().any(|w| w == status),
+                    "sudokit {}: status {status} is not among {words:?}",
+                    args.join(" ")
+                );
+                seen_words.insert(format!("{command} {status}"));
+            }
+        }
+    }
+    // Every row of the table was written by some run.
+    let rows: std::collections::BTreeSet<String> = doc
+        .answers
+        .keys()
+        .filter(|k| *k != "step")
+        .cloned()
+        .collect();
+    assert_eq!(seen_answers, rows);
+    // And the words the guide lists for each subcommand are the ones the
+    // runs gave (hint's stuck needs a player's state where a path stops:
+    // tests/documented.rs has one).
+    for (command, words) in &doc.statuses {
+        for word in words {
+            let key = format!("{command} {word}");
+            if key != "hint stuck" {
+                assert!(seen_words.contains(&key), "no run said {key}");
+            }
+        }
+    }
+}
+
 /// The first puzzle of hexadoku_16x16.txt (letters A to G are 10 to 16).
 const HEXADOKU: &str = concat!(
     "1.D....4.A58.....E.........C...G.2.76.GBF..4....39F.1A.D7........4.6.31...B.58.C",
