@@ -25,11 +25,13 @@ use sudokit::{EngineKind, Size};
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
 /// invalid (not a puzzle: stderr says where and why). rate and explain say
-/// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted or
-/// stuck, and all three say multiple for a puzzle with several solutions.
+/// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted
+/// (mistake when a square is wrong, solved when the grid is) or stuck, and
+/// all three say multiple for a puzzle with several solutions. Every
+/// field and word is listed once, in the JSON reference of docs/guide.md.
 ///
 /// Exit codes: 0 every puzzle solved (rate and explain: rated, or
-/// incomplete where no rule finds a step; hint: hinted); 1 some puzzle has
+/// incomplete where no rule finds a step; hint: hinted, mistake or solved); 1 some puzzle has
 /// no solution or ran out of budget (rate, explain and hint: or has several
 /// solutions; hint: or no rule finds the next step, stuck); 2 bad input or
 /// bad usage.
@@ -184,7 +186,7 @@ pub enum SolveFormat {
     Text,
     /// A pretty board per puzzle.
     Grid,
-    /// One JSON record per puzzle per line (see the README's JSON section).
+    /// One JSON record per puzzle per line (see the JSON reference in docs/guide.md).
     Json,
 }
 
@@ -194,7 +196,7 @@ pub enum LineFormat {
     /// taken too).
     #[value(alias = "line")]
     Text,
-    /// One JSON record per puzzle per line (see the README's JSON section).
+    /// One JSON record per puzzle per line (see the JSON reference in docs/guide.md).
     Json,
 }
 
@@ -202,7 +204,7 @@ pub enum LineFormat {
 pub enum TextFormat {
     /// Text for people.
     Text,
-    /// JSON records, one per line (see the README's JSON section).
+    /// JSON records, one per line (see the JSON reference in docs/guide.md).
     Json,
 }
 

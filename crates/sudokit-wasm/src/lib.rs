@@ -33,7 +33,7 @@
 //! | `solve` | `puzzle` | `solution` (the one solution; else an error) |
 //! | `candidates` | `puzzle`, `values`, `marks`? | `marks`: a bit mask per square (bit `d` for digit `d`) |
 //! | `state` | `puzzle`, `state` (81 digits placed, or 729 characters of pencil marks) | `values`, `marks` (as `candidates` gives them) |
-//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint, as `sudokit hint --format json` prints it |
+//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint (`level`, `status`, the level's fields), as `sudokit hint --format json` prints it after the puzzle's record |
 //! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
 //! | `rate` | `puzzle` | `rating` |
 //! | `explain` | `puzzle` | `rating`, `steps`, `complete` |

@@ -161,7 +161,8 @@ class Answer:
 
 class Step:
     """One logical step, with the fields of the command's JSON steps
-    (`sudokit explain --format json`; see the README's JSON section).
+    (`sudokit explain --format json`; see the JSON reference in the
+    command's guide, docs/guide.md).
     Steps pickle, and compare equal field by field."""
 
     technique: str
