@@ -439,6 +439,15 @@ fn step_text_on_16x16_names_digits_as_the_grid_writes_them() {
     for sym in digits {
         assert!(text.contains(sym), "{text}");
     }
+    // And so does a state that changes a given (A3 is D, 13).
+    let changed = format!("{}E{}", &HEXADOKU[..2], &HEXADOKU[3..]);
+    sudokit()
+        .args(["hint", "--state", &changed, HEXADOKU])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "square A3: the puzzle gives D, the state holds E",
+        ));
 }
 
 /// The number before a plural noun, when it is 1: "1 guesses" and the like.

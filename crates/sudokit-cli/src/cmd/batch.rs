@@ -439,9 +439,13 @@ pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
         .with_context(|| format!("cannot start {threads} worker threads"))
 }
 
-/// A puzzle counter on stderr, only when a person is watching it.
+/// A puzzle counter on stderr, only when a person is watching it (the
+/// count after its noun: a template cannot make "1 puzzles" singular).
 fn progress_bar(quiet: bool) -> ProgressBar {
-    spinner(quiet, "{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
+    spinner(
+        quiet,
+        "{spinner} puzzles: {human_pos}, {per_sec}, {elapsed}",
+    )
 }
 
 /// A spinner on stderr drawn from `template`, hidden unless a person is

@@ -140,8 +140,13 @@ pub enum StateError {
         /// Squares in the puzzle.
         puzzle: usize,
     },
-    /// A given square holds another digit in the state.
-    #[error("square {square}: the puzzle gives {given}, the state holds {found}")]
+    /// A given square holds another digit in the state. (Digits are named
+    /// as the grid writes them: `A` for 10 on 16x16.)
+    #[error(
+        "square {square}: the puzzle gives {}, the state holds {}",
+        Digit(*.given),
+        Digit(*.found)
+    )]
     GivenChanged {
         /// The square's name.
         square: String,
@@ -151,7 +156,10 @@ pub enum StateError {
         found: u8,
     },
     /// A given square whose pencil marks leave out its given.
-    #[error("square {square}: the puzzle gives {given}, which the state's marks leave out")]
+    #[error(
+        "square {square}: the puzzle gives {}, which the state's marks leave out",
+        Digit(*.given)
+    )]
     GivenStruck {
         /// The square's name.
         square: String,
