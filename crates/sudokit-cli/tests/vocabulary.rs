@@ -240,6 +240,7 @@ fn documented() -> Documented {
 fn answer_of(command: &str, record: &Value) -> String {
     match command {
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
+        "bench" if record["mode"] == "rate" => "bench --rate".to_string(),
         "hint" => match record["status"].as_str().unwrap() {
             "hinted" => format!("hint {}", record["level"].as_str().unwrap()),
             "mistake" => "hint mistake".to_string(),
@@ -312,6 +313,7 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         "bench",
         &["--seconds", "0", "--repeats", "1", "-e", "norvig", GRID2],
     );
+    run("bench", &["--rate", GRID2]);
     let mut seen_answers = std::collections::BTreeSet::new();
     let mut seen_words = std::collections::BTreeSet::new();
     for (command, args) in &runs {
