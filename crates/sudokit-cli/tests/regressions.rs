@@ -330,7 +330,7 @@ fn size_four_on_an_81_square_puzzle_says_how_many_squares_it_has() {
 fn a_directory_and_a_missing_file_are_reported_alike() {
     let dir = scratch("not-a-file");
     let missing = dir.join("missing.txt");
-    for format in ["line", "json"] {
+    for format in ["text", "json"] {
         let output = sudokit()
             .args(["solve", "--format", format])
             .arg(&dir)
@@ -345,7 +345,7 @@ fn a_directory_and_a_missing_file_are_reported_alike() {
             assert!(stderr.contains(&said), "{stderr}");
         }
         let stdout = String::from_utf8(output.stdout).unwrap();
-        if format == "line" {
+        if format == "text" {
             // One line per puzzle: only the argument's.
             assert_eq!(stdout, format!("{GRID2_SOLVED}\n"));
         } else {
@@ -545,7 +545,7 @@ fn count_offers_only_the_formats_it_has() {
         .args(["count", "--format", "grid", GRID2])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("[possible values: line, json]"));
+        .stderr(predicate::str::contains("[possible values: text, json]"));
 }
 
 /// Missing: reading `.gz` files (by content, on stdin too).

@@ -119,8 +119,8 @@ impl OneByOne for Canon {
         }
         self.kept += 1;
         match self.format {
-            LineFormat::Line if self.dedupe => writeln!(out, "{}", puzzle.grid)?,
-            LineFormat::Line => writeln!(out, "{form}")?,
+            LineFormat::Text if self.dedupe => writeln!(out, "{}", puzzle.grid)?,
+            LineFormat::Text => writeln!(out, "{form}")?,
             LineFormat::Json => {
                 let record = puzzle.record(&Verdict::ok("canonical"));
                 let form = Form {
@@ -136,8 +136,8 @@ impl OneByOne for Canon {
     fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()> {
         match self.format {
             _ if self.learning => {}
-            LineFormat::Line if !self.dedupe => writeln!(out, "{}", verdict.word)?,
-            LineFormat::Line => {}
+            LineFormat::Text if !self.dedupe => writeln!(out, "{}", verdict.word)?,
+            LineFormat::Text => {}
             LineFormat::Json => self.problem(out, record)?,
         }
         Ok(())
