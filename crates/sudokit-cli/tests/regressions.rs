@@ -748,3 +748,32 @@ fn easiest_first_hint_does_not_search_every_nesting_depth() {
     );
     assert_eq!(easiest, hint("se"));
 }
+
+/// `canon --dedupe` took two equal puzzles given as arguments (both
+/// `<argument>` puzzle 1), or a file given twice, for one entry seen once,
+/// and kept both.
+#[test]
+fn canon_dedupe_leaves_out_a_repeat_under_the_same_name() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    sudokit()
+        .args(["canon", "--dedupe", p, p])
+        .timeout(PATIENCE)
+        .assert()
+        .success()
+        .stdout(format!("{p}\n"))
+        .stderr(predicate::str::contains(
+            "1 different, 1 duplicate left out",
+        ));
+    let dir = scratch("dedupe-twice");
+    let file = dir.join("a.txt");
+    std::fs::write(&file, format!("{p}\n")).unwrap();
+    let out = stdout_of(
+        sudokit()
+            .args(["canon", "--dedupe", "-f", "json"])
+            .arg(&file)
+            .arg(&file),
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1, "{out}");
+    assert_eq!(records[0]["duplicate_of"], serde_json::Value::Null);
+}
