@@ -25,11 +25,16 @@ BAD = [
 ]
 
 
-def test_dask_example_answers_every_line_in_order(tmp_path):
+def _need_kaggle():
+    """Skips the test, saying why, when the collections beside the checkout
+    (not in the repository) are absent."""
     if not os.path.isfile(KAGGLE):
-        # The collections beside the checkout are not in the repository.
         print("skipped: ../shared/puzzles/kaggle_sample.txt not found", file=sys.stderr)
         pytest.skip("../shared/puzzles/kaggle_sample.txt not found")
+
+
+def test_dask_example_answers_every_line_in_order(tmp_path):
+    _need_kaggle()
     with open(KAGGLE, encoding="utf-8") as f:
         puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:2000]
     lines = list(puzzles)
@@ -68,6 +73,7 @@ def test_dask_example_answers_every_line_in_order(tmp_path):
 
 def _puzzles():
     """A few hundred puzzles with bad ones among them."""
+    _need_kaggle()
     with open(KAGGLE, encoding="utf-8") as f:
         puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:300]
     for k, bad in enumerate(BAD):
