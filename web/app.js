@@ -1,14 +1,21 @@
 // sudokit in the browser: the game. Holds the player's state (placed digits,
 // pencil marks, undo and redo), draws the board as an ARIA grid, and asks
 // sudokit.wasm (through sudokit.js) for solutions, candidates, graded hints,
-// moves, ratings and new puzzles. State is kept in localStorage.
+// moves, ratings and new puzzles. The game in progress is kept in
+// localStorage after every move, and finished or abandoned games in a
+// history of the last 50.
 import { loadSudokit } from './sudokit.js';
 
 const ROWS = 'ABCDEFGHI';
 const LEVELS = ['area', 'technique', 'cells', 'move'];
 const STORE = 'sudokit.game';
+const HISTORY = 'sudokit.history';
+const HISTORY_SIZE = 50;
 const FIRST =
   '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
+
+// The buttons that answer nothing while the game is paused.
+const PAUSED_OFF = ['check', 'hint', 'apply', 'explain', 'replay', 'fill', 'undo', 'redo', 'export'];
 
 const $ = (id) => document.getElementById(id);
 const name = (s) => ROWS[Math.floor(s / 9)] + ((s % 9) + 1);
@@ -41,12 +48,63 @@ let notesMode = false;
 let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
+let checked = { wrong: [], marks: [] }; // what Check found, shown until the next move
 let path = null;   // while explaining: { steps, boards and marks (after k steps), k }
 let replay = null; // while replaying: { steps, k, masks (candidates after k steps), undone, timer }
 
 function say(text) { $('status').textContent = text; }
 
 function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
+
+function load(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+}
+
+const isSolved = () => Boolean(solution && line(game.values) === solution);
+
+/** Whether the game holds anything of the player's: a digit or a mark. */
+const hasMoves = (g) => g.values.some((v, s) => v && g.puzzle[s] === '.') || g.notes.some((m) => m);
+
+/** A game worth asking about before it is put away: played and unsolved. */
+const inProgress = () => Boolean(game) && hasMoves(game) && !isSolved();
+
+/** Puts a game in the history (newest first, the last 50). */
+function archive(g, outcome) {
+  const past = load(HISTORY) ?? [];
+  past.unshift({ puzzle: g.puzzle, values: g.values, notes: g.notes, elapsed: g.elapsed ?? 0,
+    rating: g.rating ?? null, outcome, ended: new Date().toISOString() });
+  localStorage.setItem(HISTORY, JSON.stringify(past.slice(0, HISTORY_SIZE)));
+}
+
+/** Before another game replaces this one: an unsolved game with moves goes
+ *  to the history as abandoned (a solved one is there already). */
+function retire() {
+  if (inProgress()) archive(game, 'abandoned');
+}
+
+/** Asks a yes-or-no question in a modal dialog; resolves to true for yes.
+ *  Escape answers no. */
+function ask(title, text, yes, no) {
+  const dialog = $('ask');
+  $('ask-title').textContent = title;
+  $('ask-text').textContent = text;
+  $('ask-yes').textContent = yes;
+  $('ask-no').textContent = no;
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      $('ask-yes').onclick = null;
+      $('ask-no').onclick = null;
+      dialog.oncancel = null;
+      dialog.close();
+      resolve(answer);
+    };
+    $('ask-yes').onclick = () => done(true);
+    $('ask-no').onclick = () => done(false);
+    dialog.oncancel = (event) => { event.preventDefault(); done(false); };
+    dialog.showModal();
+    $('ask-no').focus();
+  });
+}
 
 function snapshot() { return { values: [...game.values], notes: [...game.notes] }; }
 
@@ -59,14 +117,20 @@ function remember() {
 
 function changed() {
   hintPresses = 0;
+  checked = { wrong: [], marks: [] };
   marked = { area: [], focus: [], eliminated: [] };
+  if (isSolved() && !game.solved) {
+    game.solved = true;
+    archive(game, 'solved');
+  }
   save();
   render();
-  if (solution && line(game.values) === solution) say('Solved! Every square is right.');
+  if (isSolved()) say('Solved! Every square is right.');
 }
 
 /** Starts a game on `puzzle` (already checked by sudokit). */
 function start(given, rating) {
+  retire();
   const puzzle = given.replaceAll('0', '.');
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
   game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null, elapsed: 0 };
@@ -108,14 +172,19 @@ function view() {
   return { values: game.values, notes: game.notes };
 }
 
-function label(s, shown) {
+function label(s, shown, clash) {
   if (paused) return `${name(s)} hidden while paused`;
   const given = game.puzzle[s] !== '.';
   const v = shown.values[s];
-  if (given) return `${name(s)} given ${v}`;
-  if (v) return `${name(s)} placed ${v}`;
   const notes = digitsOf(shown.notes[s]);
-  return notes.length ? `${name(s)} empty, candidates ${notes.join(' ')}` : `${name(s)} empty`;
+  let text = `${name(s)} empty`;
+  if (given) text = `${name(s)} given ${v}`;
+  else if (v) text = `${name(s)} placed ${v}`;
+  else if (notes.length) text += `, candidates ${notes.join(' ')}`;
+  if (clash) text += ', conflict';
+  if (checked.wrong.includes(s)) text += ', wrong';
+  if (checked.marks.includes(s)) text += ', marks miss the answer';
+  return text;
 }
 
 function build() {
@@ -161,9 +230,9 @@ function render() {
   const here = values[selected];
   $('board').classList.toggle('paused', paused);
   cells.forEach((cell, s) => {
-    const v = values[s];
+    const v = paused ? 0 : values[s];
     const given = game.puzzle[s] !== '.';
-    const clash = v && peers(s).some((t) => values[t] === v);
+    const clash = Boolean(v) && peers(s).some((t) => values[t] === v);
     cell.classList.toggle('given', given);
     cell.classList.toggle('placed', !given && v !== 0);
     cell.classList.toggle('selected', s === selected);
@@ -172,14 +241,16 @@ function render() {
     cell.classList.toggle('area', marked.area.includes(s));
     cell.classList.toggle('focus', marked.focus.includes(s));
     cell.classList.toggle('eliminated', marked.eliminated.some((e) => e.s === s));
-    cell.setAttribute('aria-label', label(s, shown));
+    cell.classList.toggle('wrong', checked.wrong.includes(s));
+    cell.classList.toggle('wrong-marks', checked.marks.includes(s));
+    cell.setAttribute('aria-label', label(s, shown, clash));
     cell.setAttribute('aria-selected', String(s === selected));
     cell.setAttribute('aria-readonly', String(given));
     cell.tabIndex = s === selected ? 0 : -1;
     cell.replaceChildren();
     if (v) {
       cell.textContent = String(v);
-    } else if (shown.notes[s]) {
+    } else if (shown.notes[s] && !paused) {
       const notes = document.createElement('div');
       notes.className = 'notes';
       notes.setAttribute('aria-hidden', 'true');
@@ -187,7 +258,9 @@ function render() {
         const span = document.createElement('span');
         span.textContent = shown.notes[s] & bit(d) ? String(d) : '';
         if (marked.eliminated.some((e) => e.s === s && e.d === d)) span.className = 'hit';
-        notes.append(span);
+        // Spaces between the marks, so that the text reads as the name
+        // says it ("4 5 7 8", not "4578"); a grid does not lay them out.
+        notes.append(span, ' ');
       }
       cell.append(notes);
     }
@@ -197,6 +270,9 @@ function render() {
   $('notes').setAttribute('aria-pressed', String(notesMode));
   const r = game.rating;
   $('pause').textContent = paused ? 'Resume' : 'Pause';
+  // Nothing that shows or changes the hidden board works while paused.
+  for (const id of PAUSED_OFF) $(id).disabled = paused || (id === 'undo' && !game.undo.length) ||
+    (id === 'redo' && !game.redo.length);
   $('timer').textContent = clock(game.elapsed ?? 0);
   $('info').textContent = `${81 - game.puzzle.split('.').length + 1} givens` +
     (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
@@ -272,11 +348,23 @@ function fill() {
   say('Every empty square now shows the digits its peers allow.');
 }
 
+/** Compares the board with the solution: wrong digits, and pencil marks
+ *  that leave out a square's right digit, are marked on the board (until
+ *  the next move) and named. */
 function check() {
+  if (paused) { say('The game is paused.'); return; }
   if (!solution) { say('This puzzle has no single solution to check against.'); return; }
-  const wrong = game.values.map((v, s) => (v && v !== Number(solution[s]) ? name(s) : null)).filter(Boolean);
-  if (wrong.length) say(`${wrong.length} wrong: ${wrong.join(', ')}.`);
-  else if (line(game.values) === solution) say('Solved! Every square is right.');
+  const squares = [...Array(81).keys()];
+  const wrong = squares.filter((s) => game.values[s] && game.values[s] !== Number(solution[s]));
+  const marks = squares.filter((s) => !game.values[s] && game.notes[s] &&
+    !(game.notes[s] & bit(Number(solution[s]))));
+  checked = { wrong, marks };
+  render();
+  const parts = [];
+  if (wrong.length) parts.push(`${wrong.length} wrong: ${wrong.map(name).join(', ')}.`);
+  if (marks.length) parts.push(`Pencil marks without the right digit: ${marks.map(name).join(', ')}.`);
+  if (parts.length) say(parts.join(' '));
+  else if (isSolved()) say('Solved! Every square is right.');
   else say('No mistakes so far.');
 }
 
@@ -361,8 +449,14 @@ function exportState() {
   say(`Exported. Puzzle: ${game.puzzle}. Pencil marks (729 characters) are in the Puzzle field.`);
 }
 
-function newPuzzle() {
+async function newPuzzle() {
   const level = $('level').value;
+  if (inProgress() && !await ask('Start a new puzzle?',
+    'Your game in progress is not finished. If you start a new puzzle, it goes to History.',
+    'Start it', 'Keep my game')) {
+    say('Your game is as you left it.');
+    return;
+  }
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   const seed = a * 2 ** 21 + (b >>> 11);
   say(`Making a ${level} puzzle...`);
@@ -372,12 +466,97 @@ function newPuzzle() {
   say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
 }
 
+/** A link that opens this puzzle: shown, and copied where the browser
+ *  allows; the page's own address stays as it is. */
 function share() {
-  const url = new URL(location.href);
+  const url = new URL(location.pathname, location.origin);
   url.search = `?p=${game.puzzle}`;
-  history.replaceState(null, '', url);
-  navigator.clipboard?.writeText(url.href).catch(() => {});
+  $('share-link').value = url.href;
+  $('share-box').hidden = false;
   say(`Share link: ${url.href}`);
+  navigator.clipboard?.writeText(url.href)
+    .then(() => say(`Share link (copied): ${url.href}`), () => {});
+}
+
+/** Fills the History dialog: each game with its outcome, time and rating,
+ *  and a button to open it again. */
+function showHistory() {
+  const past = load(HISTORY) ?? [];
+  const list = $('history-list');
+  list.replaceChildren(...past.map((g, i) => {
+    const item = document.createElement('li');
+    const when = new Date(g.ended);
+    const date = Number.isNaN(when.getTime()) ? '' : `, ${when.toLocaleString()}`;
+    const filled = g.values.filter((v, s) => v && g.puzzle[s] === '.').length;
+    const open = g.puzzle.split('.').length - 1;
+    item.append(`${g.outcome}, ${clock(g.elapsed ?? 0)}, ${filled} of ${open} squares filled` +
+      (g.rating ? `, ER ${g.rating.er}` : '') + date + ' ');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `Open game ${i + 1}`;
+    b.addEventListener('click', () => reopen(i));
+    item.append(b);
+    return item;
+  }));
+  $('history-empty').hidden = past.length > 0;
+  $('history').showModal();
+}
+
+/** Makes game `i` of the history the game in progress; the one it replaces
+ *  goes to the history if it was unfinished. */
+function reopen(i) {
+  const past = load(HISTORY) ?? [];
+  const g = past[i];
+  if (!g) return;
+  past.splice(i, 1);
+  localStorage.setItem(HISTORY, JSON.stringify(past));
+  retire();
+  closePath();
+  stopReplay();
+  game = { puzzle: g.puzzle, values: g.values, notes: g.notes, undo: [], redo: [], rating: g.rating,
+    elapsed: g.elapsed, solved: g.outcome === 'solved' };
+  const solved = call({ op: 'solve', puzzle: game.puzzle });
+  solution = solved.ok ? solved.solution : null;
+  hintPresses = 0;
+  marked = { area: [], focus: [], eliminated: [] };
+  $('history').close();
+  save();
+  render();
+  say(`Reopened a ${g.outcome} game.`);
+}
+
+/** Checks the puzzle of a shared link; returns it in sudokit's form, or
+ *  throws what is wrong with it. */
+function sharedPuzzle(text) {
+  const answer = call({ op: 'parse', puzzle: text });
+  if (!answer.ok) throw new Error(answer.error.what);
+  const solved = call({ op: 'solve', puzzle: answer.puzzle });
+  if (!solved.ok) throw new Error(solved.error.what);
+  return answer.puzzle.replaceAll('0', '.');
+}
+
+/** Opens a shared link's puzzle: a bad one is refused and changes nothing;
+ *  one that would replace a game in progress asks first. */
+async function openShared(text) {
+  let puzzle;
+  try {
+    puzzle = sharedPuzzle(text);
+  } catch (e) {
+    say(`This link's puzzle cannot be opened: ${e.message} Your game is as you left it.`);
+    return;
+  }
+  if (puzzle !== game.puzzle) {
+    if (inProgress() && !await ask('Open shared puzzle?',
+      'You have a game in progress. If you open the shared puzzle, your game goes to History.',
+      'Open it', 'Keep my game')) {
+      say('Your game is as you left it.');
+    } else {
+      start(puzzle);
+      say('Opened the shared puzzle.');
+    }
+  }
+  // The question is asked once: a reload goes on with the game chosen.
+  history.replaceState(null, '', location.pathname);
 }
 
 /** Seconds as m:ss (h:mm:ss past an hour). */
@@ -399,12 +578,20 @@ function tick() {
 
 function pause() {
   paused = !paused;
+  if (paused) {
+    // The explanation and the replay show digits: they close.
+    closePath();
+    stopReplay();
+    hintPresses = 0;
+    marked = { area: [], focus: [], eliminated: [] };
+  }
   render();
   say(paused ? 'Paused: the clock is stopped and the board hidden.' : 'Resumed.');
 }
 
 /** Shows the logical path from the givens, with its rating, a step at a time. */
 function explainPath() {
+  if (paused) { say('The game is paused.'); return; }
   const answer = call({ op: 'explain', puzzle: game.puzzle });
   if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
   const boards = [[...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
@@ -429,9 +616,16 @@ function explainPath() {
   $('path-summary').textContent = `${answer.steps.length} steps; ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
     (answer.complete ? '.' : '; no rule finishes it from there.');
   const list = $('path-steps');
-  list.replaceChildren(...answer.steps.map((step) => {
+  // Each step is a button that goes to it (and makes the list reachable by
+  // keyboard when it scrolls).
+  list.replaceChildren(...answer.steps.map((step, i) => {
     const item = document.createElement('li');
-    item.textContent = step.text;
+    const go = document.createElement('button');
+    go.type = 'button';
+    go.className = 'step';
+    go.textContent = step.text;
+    go.addEventListener('click', () => showStep(i + 1));
+    item.append(go);
     return item;
   }));
   $('path').hidden = false;
@@ -519,6 +713,7 @@ const RULES = {
 
 /** Starts a replay of the chosen engine's search on the puzzle. */
 function startReplay() {
+  if (paused) { say('The game is paused.'); return; }
   stopReplay();
   closePath();
   const engine = $('engine').value;
@@ -610,20 +805,36 @@ async function main() {
   $('export').addEventListener('click', exportState);
   $('stop-replay').addEventListener('click', stopReplay);
   $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
+  $('history-open').addEventListener('click', showHistory);
+  $('history-close').addEventListener('click', () => $('history').close());
+  // Another tab's move: take it, so that this tab's next save keeps it.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORE || !event.newValue) return;
+    const other = JSON.parse(event.newValue);
+    if (other.puzzle !== game.puzzle) {
+      const solved = call({ op: 'solve', puzzle: other.puzzle });
+      solution = solved.ok ? solved.solution : null;
+      closePath();
+      stopReplay();
+    }
+    game = other;
+    render();
+  });
   const shared = new URLSearchParams(location.search).get('p');
-  let stored = null;
-  try { stored = JSON.parse(localStorage.getItem(STORE)); } catch { stored = null; }
-  if (stored && stored.puzzle && (!shared || shared === stored.puzzle)) {
-    game = stored;
+  const stored = load(STORE);
+  if (stored?.puzzle && Array.isArray(stored.values) && Array.isArray(stored.notes)) {
+    game = { undo: [], redo: [], ...stored };
     const solved = call({ op: 'solve', puzzle: game.puzzle });
     if (solved.ok) solution = solved.solution;
     render();
     say('Welcome back: your game is as you left it.');
-  } else if (!(shared && importText(shared))) {
+  } else {
     start(FIRST);
     say('Pick a square and type a digit, or ask for a hint.');
   }
+  const opening = shared === null ? null : openShared(shared);
   document.body.dataset.ready = 'true';
+  await opening;
 }
 
 main().catch((e) => say(`The page could not start: ${e}`));

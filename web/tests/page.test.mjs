@@ -5,6 +5,7 @@
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
@@ -55,6 +56,17 @@ const cell = (square) => board().getByRole('gridcell', { name: new RegExp(`^${sq
 const label = (square) => cell(square).getAttribute('aria-label');
 const button = (name) => page.getByRole('button', { name, exact: true });
 const status = () => page.getByRole('status').textContent();
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function axe(where = page) {
+  if (!await where.evaluate(() => 'axe' in window)) await where.addScriptTag({ path: AXE });
+  const found = await where.evaluate(async () => (await window.axe.run(document)).violations);
+  return found.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, e.g. ${v.nodes[0].target.join(' ')}: ` +
+      `${v.nodes[0].failureSummary}`);
+}
 
 async function importPuzzle(puzzle) {
   await page.getByLabel('Puzzle').fill(puzzle);
@@ -164,17 +176,130 @@ test('the game survives a reload', async () => {
   assert.equal(await label('A2'), 'A2 empty');
 });
 
-test('a share link carries the puzzle', async () => {
+test('a share link carries the puzzle and leaves the address as it was', async () => {
   await importPuzzle(HARD);
+  const before = page.url();
   await button('Share').click();
   assert.match(await status(), new RegExp(`\\?p=${HARD.replaceAll('.', '\\.')}$`));
+  const link = await page.getByLabel('Share link').inputValue();
+  assert.equal(link, `${server.url}?p=${HARD}`);
+  assert.equal(page.url(), before);
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(`${server.url}?p=${HARD}`);
+  await other.goto(link);
   await other.waitForSelector('body[data-ready=true]');
   const a1 = other.getByRole('gridcell', { name: /^A1 / });
   assert.equal(await a1.getAttribute('aria-label'), 'A1 given 4');
   await fresh.close();
+});
+
+/** Places a few digits (right or wrong) on the first puzzle. */
+async function play() {
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  await cell('A2').click();
+  await page.keyboard.press('5');
+}
+
+test('a saved game survives a shared link with "Keep my game"', async () => {
+  await play();
+  const saved = await page.evaluate(() => localStorage.getItem('sudokit.game'));
+  await open(`?p=${HARD}`);
+  const dialog = page.getByRole('dialog', { name: 'Open shared puzzle?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Keep my game' }).click();
+  assert.ok(await dialog.isHidden());
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.equal(await label('A2'), 'A2 placed 5');
+  assert.equal(await label('A3'), 'A3 given 3');
+  assert.ok(await button('Undo').isEnabled());
+  assert.equal(new URL(page.url()).search, '');
+  // A reload goes on with the game kept, without asking again.
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.getByRole('dialog').count(), 0);
+  assert.equal(await label('A2'), 'A2 placed 5');
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('sudokit.game'))).values.join(''),
+    JSON.parse(saved).values.join(''));
+});
+
+test('a shared link opened with "Open it" puts the game in progress in History', async () => {
+  await play();
+  await open(`?p=${HARD}`);
+  const dialog = page.getByRole('dialog', { name: 'Open shared puzzle?' });
+  await dialog.getByRole('button', { name: 'Open it' }).click();
+  assert.equal(await label('A1'), 'A1 given 4');
+  assert.equal(await status(), 'Opened the shared puzzle.');
+  await button('History').click();
+  const past = page.getByRole('dialog', { name: 'History' });
+  assert.match(await past.getByRole('listitem').first().textContent(), /^abandoned, \d+:\d\d, 2 of 49 squares filled/);
+  await past.getByRole('button', { name: 'Open game 1' }).click();
+  assert.ok(await past.isHidden());
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.equal(await label('A2'), 'A2 placed 5');
+  // The shared puzzle, untouched, was not worth keeping; the reopened game
+  // left the list.
+  await button('History').click();
+  assert.equal(await past.getByRole('listitem').count(), 0);
+  assert.match(await past.textContent(), /No finished or abandoned games yet/);
+});
+
+test('a saved game survives New puzzle with "Keep my game"', async () => {
+  await play();
+  await button('New puzzle').click();
+  const dialog = page.getByRole('dialog', { name: 'Start a new puzzle?' });
+  await dialog.getByRole('button', { name: 'Keep my game' }).click();
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.equal(await label('A3'), 'A3 given 3');
+  assert.equal(await status(), 'Your game is as you left it.');
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  // "Start it" starts one, and the game goes to History.
+  await button('New puzzle').click();
+  await dialog.getByRole('button', { name: 'Start it' }).click();
+  assert.match(await status(), /^A new \w+ puzzle/);
+  await button('History').click();
+  assert.match(await page.getByRole('dialog', { name: 'History' }).getByRole('listitem').first().textContent(),
+    /^abandoned/);
+});
+
+test('New puzzle asks nothing when the game is empty or solved', async () => {
+  await button('New puzzle').click();
+  assert.match(await status(), /^A new \w+ puzzle/);
+  assert.equal(await page.getByRole('dialog').count(), 0);
+});
+
+test('a bad link says what is wrong and changes nothing', async () => {
+  await play();
+  const saved = await page.evaluate(() => localStorage.getItem('sudokit.game'));
+  await open('?p=123');
+  assert.match(await status(), /^This link's puzzle cannot be opened: found 3 squares.* Your game is as you left it\.$/);
+  assert.equal(await page.getByRole('dialog').count(), 0);
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.ok(await button('Undo').isEnabled());
+  assert.equal(await page.evaluate(() => localStorage.getItem('sudokit.game')), saved);
+  // A puzzle with no solution is bad too.
+  await open(`?p=11${EASY.slice(2)}`);
+  assert.match(await status(), /^This link's puzzle cannot be opened: /);
+  assert.equal(await label('A2'), 'A2 placed 5');
+});
+
+test('the game goes on in a new tab', async () => {
+  await play();
+  const tab = await context.newPage();
+  await tab.goto(server.url);
+  await tab.waitForSelector('body[data-ready=true]');
+  const a2 = tab.getByRole('gridcell', { name: /^A2 / });
+  assert.equal(await a2.getAttribute('aria-label'), 'A2 placed 5');
+});
+
+test('a solved game is kept in History', async () => {
+  await importPuzzle(EASY);
+  for (let i = 0; i < 100 && !/Solved/.test(await status()); i++) await button('Apply').click();
+  await button('History').click();
+  assert.match(await page.getByRole('dialog', { name: 'History' }).getByRole('listitem').first().textContent(),
+    /^solved, \d+:\d\d, 49 of 49 squares filled/);
 });
 
 test('a new puzzle at a chosen level, with its rating', async () => {
@@ -184,6 +309,73 @@ test('a new puzzle at a chosen level, with its rating', async () => {
   assert.match(await page.locator('#info').textContent(), /givens; rating ER 1\.[0-2]/);
   const givens = await board().getByRole('gridcell', { name: / given \d$/ }).count();
   assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+});
+
+test('pause leaves no digit or mark readable, stops the clock and the tools', async () => {
+  await play();
+  await button('Fill candidates').click();
+  await button('Hint').click();
+  await button('Pause').click();
+  const text = await board().evaluate((b) => b.textContent);
+  assert.doesNotMatch(text, /\d/);
+  const names = await board().getByRole('gridcell').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.equal(names.length, 81);
+  for (const n of names) assert.match(n, /^[A-I][1-9] hidden while paused$/);
+  for (const b of ['Check', 'Hint', 'Explain', 'Replay']) assert.ok(await button(b).isDisabled(), b);
+  const time = await page.getByRole('timer').textContent();
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByRole('timer').textContent(), time);
+  await button('Resume').click();
+  for (const b of ['Check', 'Hint', 'Explain', 'Replay']) assert.ok(await button(b).isEnabled(), b);
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.match(await label('B2'), /^B2 empty, candidates /);
+});
+
+test('pause closes the explanation, whose steps show digits', async () => {
+  await button('Explain').click();
+  await button('Next step').click();
+  await button('Pause').click();
+  assert.ok(await page.getByRole('region', { name: 'Explanation' }).isHidden());
+  assert.doesNotMatch(await board().evaluate((b) => b.textContent), /\d/);
+});
+
+test('check marks wrong digits and pencil marks without the right digit on the board', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('5');
+  await cell('A2').click();
+  await button('Notes').click();
+  await page.keyboard.press('7');
+  await cell('A4').click();
+  await page.keyboard.press('9');
+  await button('Check').click();
+  assert.equal(await status(), '1 wrong: A1. Pencil marks without the right digit: A2.');
+  assert.equal(await label('A1'), 'A1 placed 5, wrong');
+  assert.equal(await label('A2'), 'A2 empty, candidates 7, marks miss the answer');
+  assert.equal(await label('A4'), 'A4 empty, candidates 9');
+  assert.match(await cell('A1').getAttribute('class'), /\bwrong\b/);
+  assert.match(await cell('A2').getAttribute('class'), /\bwrong-marks\b/);
+  // The marks go with the next move.
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 5');
+});
+
+test('a conflict is named in the square\'s name', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('3');
+  assert.equal(await label('A1'), 'A1 placed 3, conflict');
+  assert.equal(await label('A3'), 'A3 given 3, conflict');
+});
+
+test('axe finds nothing serious at load, after Fill candidates, with Explain open and paused', async () => {
+  assert.deepEqual(await axe(), []);
+  await button('Fill candidates').click();
+  assert.deepEqual(await axe(), []);
+  await button('Explain').click();
+  await button('Next step').click();
+  assert.deepEqual(await axe(), []);
+  await button('Close').click();
+  await button('Pause').click();
+  assert.deepEqual(await axe(), []);
 });
 
 test('the clock pauses, and hides the board while it does', async () => {
@@ -213,6 +405,9 @@ test('explain steps through the logical path with its rating', async () => {
   assert.equal(placed, 1);
   await button('Previous step').click();
   assert.equal(await board().getByRole('gridcell', { name: / placed \d$/ }).count(), 0);
+  // A step of the list goes to it.
+  await page.locator('#path-steps button').nth(2).click();
+  assert.match(await status(), /^Step 3 of \d+: /);
   await button('Close').click();
   assert.ok(await summary.isHidden());
 });
