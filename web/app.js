@@ -304,25 +304,54 @@ function enter(d) {
   changed();
 }
 
+/** Moves the selection by `step` squares along its row or column, wrapping
+ *  round at the edges. */
+function move(dr, dc) {
+  const r = (Math.floor(selected / 9) + dr + 9) % 9;
+  const c = ((selected % 9) + dc + 9) % 9;
+  selected = r * 9 + c;
+  render();
+  $('board').querySelectorAll('[role=gridcell]')[selected].focus();
+}
+
+/** The page's keys (listed in the "Keyboard shortcuts" dialog). A key held
+ *  with Alt does nothing, and with Ctrl only what is listed. */
 function key(event) {
-  const moves = { ArrowUp: -9, ArrowDown: 9, ArrowLeft: -1, ArrowRight: 1 };
-  if (event.key in moves) {
-    const next = selected + moves[event.key];
-    const sameRow = Math.abs(moves[event.key]) === 9 || Math.floor(next / 9) === Math.floor(selected / 9);
-    if (next >= 0 && next < 81 && sameRow) selected = next;
-    render();
-    $('board').querySelectorAll('[role=gridcell]')[selected].focus();
+  if (document.querySelector('dialog[open]')) return;
+  const k = event.key;
+  // The digit of the key, also when Shift turns it into a symbol.
+  const digit = /^[1-9]$/.test(k) ? k : /^Digit([1-9])$/.exec(event.code)?.[1];
+  const onButton = event.target.closest?.('button, a, [role=radio]');
+  if (event.altKey) return;
+  if (event.ctrlKey || event.metaKey) {
+    const lower = k.toLowerCase();
+    if (lower === 'z' && !event.shiftKey) undo(game.undo, game.redo);
+    else if (lower === 'y' || (lower === 'z' && event.shiftKey)) undo(game.redo, game.undo);
+    else return;
     event.preventDefault();
-  } else if (/^[1-9]$/.test(event.key)) {
-    enter(Number(event.key));
-    event.preventDefault();
-  } else if (['Backspace', 'Delete', '0'].includes(event.key)) {
+    return;
+  }
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (k in moves) {
+    move(...moves[k]);
+  } else if (digit && !event.shiftKey) {
+    enter(Number(digit));
+  } else if (['Backspace', 'Delete'].includes(k)) {
     enter(0);
-    event.preventDefault();
-  } else if (event.key === 'n') {
+  } else if (k === ' ' && !onButton) {
     notesMode = !notesMode;
     render();
+    say(notesMode ? 'Notes: digits are pencil marks.' : 'Digits: digits are placed.');
+  } else if (k === 'h' || k === 'H') {
+    hint();
+  } else if (k === 'p' || k === 'P') {
+    pause();
+  } else if (k === '?') {
+    $('keys').showModal();
+  } else {
+    return;
   }
+  event.preventDefault();
 }
 
 function undo(from, to) {
@@ -779,6 +808,8 @@ async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
   build();
   $('notes').addEventListener('click', () => { notesMode = !notesMode; render(); });
+  $('keys-open').addEventListener('click', () => $('keys').showModal());
+  $('keys-close').addEventListener('click', () => $('keys').close());
   $('fill').addEventListener('click', fill);
   $('undo').addEventListener('click', () => undo(game.undo, game.redo));
   $('redo').addEventListener('click', () => undo(game.redo, game.undo));

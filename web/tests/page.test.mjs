@@ -378,6 +378,83 @@ test('axe finds nothing serious at load, after Fill candidates, with Explain ope
   assert.deepEqual(await axe(), []);
 });
 
+test('keys: arrows wrap, digits, Backspace and Delete, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'A9 empty');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'I9 empty');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'A1 empty');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await page.keyboard.press('Control+z');
+  assert.equal(await label('A1'), 'A1 empty');
+  await page.keyboard.press('Control+y');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+Z');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await page.keyboard.press('Delete');
+  assert.equal(await label('A1'), 'A1 empty');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await page.keyboard.press('Backspace');
+  assert.equal(await label('A1'), 'A1 empty');
+});
+
+test('keys: Space toggles the input mode, H gives a hint, P pauses', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 empty, candidates 4');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await page.keyboard.press('h');
+  assert.match(await status(), /^Hint \(area\): /);
+  await page.keyboard.press('H');
+  assert.match(await status(), /^Hint \(technique\): /);
+  await page.keyboard.press('p');
+  assert.equal(await label('A1'), 'A1 hidden while paused');
+  await page.keyboard.press('P');
+  assert.equal(await label('A1'), 'A1 placed 4');
+});
+
+test('keys held with Alt or Ctrl do nothing else', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('Alt+h');
+  await page.keyboard.press('Control+n');
+  await page.keyboard.press('Control+p');
+  await page.keyboard.press('Control+Space');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4');
+  assert.doesNotMatch(await status(), /Hint|Paused/);
+});
+
+test('? opens "Keyboard shortcuts", which lists every key', async () => {
+  await cell('A1').click();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  const text = await dialog.textContent();
+  for (const k of ['Backspace', 'Delete', 'Space', 'Ctrl', 'Shift', 'Z', 'Y', 'H', 'P', '?', '1', '9', '←', '→', '↑', '↓']) {
+    assert.ok(text.includes(k), k);
+  }
+  // Keys inside the dialog play nothing; Escape closes it.
+  await page.keyboard.press('4');
+  await page.keyboard.press('Escape');
+  assert.ok(await dialog.isHidden());
+  assert.equal(await label('A1'), 'A1 empty');
+  await button('Keyboard shortcuts').click();
+  assert.ok(await dialog.isVisible());
+  assert.deepEqual(await axe(), []);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  assert.ok(await dialog.isHidden());
+});
+
 test('the clock pauses, and hides the board while it does', async () => {
   assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
   await button('Pause').click();
