@@ -7,6 +7,7 @@
 import { loadSudokit } from './sudokit.js';
 
 const ROWS = 'ABCDEFGHI';
+const NONE = Array(81).fill(0);
 const LEVELS = ['area', 'technique', 'cells', 'move'];
 const STORE = 'sudokit.game';
 const HISTORY = 'sudokit.history';
@@ -43,8 +44,12 @@ const peers = (s) => [...Array(81).keys()].filter((t) => t !== s && (
 let call;
 let game;          // { puzzle, values[81], notes[81], undo[], redo[], rating }
 let solution = null;
-let selected = 0;
-let notesMode = false;
+let selected = 0;         // the square the keys move from
+let selection = new Set([0]); // the squares an entry goes to
+let dragging = false;
+let mode = 'digit';       // digit, corner, centre or colour
+let markMode = 'corner';  // the mode Space switches to from digit
+let lastDigit = 0;        // the digit last entered, highlighted with its candidates
 let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
@@ -63,7 +68,18 @@ function load(key) {
 const isSolved = () => Boolean(solution && line(game.values) === solution);
 
 /** Whether the game holds anything of the player's: a digit or a mark. */
-const hasMoves = (g) => g.values.some((v, s) => v && g.puzzle[s] === '.') || g.notes.some((m) => m);
+const hasMoves = (g) => g.values.some((v, s) => v && g.puzzle[s] === '.') ||
+  [g.notes, g.centre, g.colours].some((layer) => layer.some((m) => m));
+
+const MODES = ['digit', 'corner', 'centre', 'colour'];
+const COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'grey'];
+
+/** A stored game as this page keeps it: games saved before centre marks
+ *  and colours have neither. */
+function normal(g) {
+  return { undo: [], redo: [], elapsed: 0, rating: null, ...g,
+    centre: g.centre ?? Array(81).fill(0), colours: g.colours ?? Array(81).fill(0) };
+}
 
 /** A game worth asking about before it is put away: played and unsolved. */
 const inProgress = () => Boolean(game) && hasMoves(game) && !isSolved();
@@ -71,7 +87,8 @@ const inProgress = () => Boolean(game) && hasMoves(game) && !isSolved();
 /** Puts a game in the history (newest first, the last 50). */
 function archive(g, outcome) {
   const past = load(HISTORY) ?? [];
-  past.unshift({ puzzle: g.puzzle, values: g.values, notes: g.notes, elapsed: g.elapsed ?? 0,
+  past.unshift({ puzzle: g.puzzle, values: g.values, notes: g.notes, centre: g.centre,
+    colours: g.colours, elapsed: g.elapsed ?? 0,
     rating: g.rating ?? null, outcome, ended: new Date().toISOString() });
   localStorage.setItem(HISTORY, JSON.stringify(past.slice(0, HISTORY_SIZE)));
 }
@@ -106,7 +123,10 @@ function ask(title, text, yes, no) {
   });
 }
 
-function snapshot() { return { values: [...game.values], notes: [...game.notes] }; }
+function snapshot() {
+  return { values: [...game.values], notes: [...game.notes], centre: [...game.centre],
+    colours: [...game.colours] };
+}
 
 /** Records the state before a change, for Undo. */
 function remember() {
@@ -116,6 +136,8 @@ function remember() {
 }
 
 function changed() {
+  // A placed digit takes the place of the square's marks.
+  game.values.forEach((v, s) => { if (v) { game.notes[s] = 0; game.centre[s] = 0; } });
   hintPresses = 0;
   checked = { wrong: [], marks: [] };
   marked = { area: [], focus: [], eliminated: [] };
@@ -133,13 +155,14 @@ function start(given, rating) {
   retire();
   const puzzle = given.replaceAll('0', '.');
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
-  game = { puzzle, values, notes: Array(81).fill(0), undo: [], redo: [], rating: rating ?? null, elapsed: 0 };
+  game = normal({ puzzle, values, notes: Array(81).fill(0), rating: rating ?? null });
   closePath();
   stopReplay();
   solution = null;
   hintPresses = 0;
   marked = { area: [], focus: [], eliminated: [] };
   selected = 0;
+  selection = new Set([0]);
   const solved = call({ op: 'solve', puzzle });
   if (solved.ok) solution = solved.solution;
   if (!game.rating) {
@@ -160,16 +183,16 @@ function request(op, extra = {}) {
 function view() {
   if (replay) {
     const values = replay.masks.map((m) => (digitsOf(m).length === 1 ? digitsOf(m)[0] : 0));
-    return { values, notes: replay.masks.map((m, s) => (values[s] ? 0 : m)) };
+    return { values, notes: replay.masks.map((m, s) => (values[s] ? 0 : m)), centre: NONE, colours: NONE };
   }
   if (path) {
     // The step's placement made, and the other squares' candidates as they
     // were before it, so that what it removes can be seen going.
     const values = path.boards[path.k];
     const before = path.marks[Math.max(0, path.k - 1)];
-    return { values, notes: before.map((m, s) => (values[s] ? 0 : m)) };
+    return { values, notes: before.map((m, s) => (values[s] ? 0 : m)), centre: NONE, colours: NONE };
   }
-  return { values: game.values, notes: game.notes };
+  return game;
 }
 
 function label(s, shown, clash) {
@@ -181,6 +204,9 @@ function label(s, shown, clash) {
   if (given) text = `${name(s)} given ${v}`;
   else if (v) text = `${name(s)} placed ${v}`;
   else if (notes.length) text += `, candidates ${notes.join(' ')}`;
+  const centre = digitsOf(shown.centre[s]);
+  if (!v && centre.length) text += `, centre ${centre.join(' ')}`;
+  if (shown.colours[s]) text += `, colour ${COLOURS[shown.colours[s] - 1]}`;
   if (clash) text += ', conflict';
   if (checked.wrong.includes(s)) text += ', wrong';
   if (checked.marks.includes(s)) text += ', marks miss the answer';
@@ -198,23 +224,73 @@ function build() {
       cell.setAttribute('role', 'gridcell');
       cell.className = `cell r${ROWS[r]} c${c}`;
       cell.dataset.square = s;
-      cell.addEventListener('click', () => { selected = s; render(); cell.focus(); });
+      cell.addEventListener('pointerdown', (event) => {
+        // Shift- or Ctrl-click adds a square (or takes it out again); a
+        // plain press starts a new selection, which a drag extends.
+        if (event.shiftKey || event.ctrlKey || event.metaKey) {
+          if (selection.has(s) && selection.size > 1) selection.delete(s);
+          else selection.add(s);
+        } else {
+          selection = new Set([s]);
+        }
+        selected = s;
+        dragging = true;
+        render();
+        cell.focus();
+        event.preventDefault();
+      });
       row.append(cell);
     }
     board.append(row);
   }
+  // A drag adds each square it passes over (found by position, as a touch
+  // keeps sending its events to the square it started on).
+  board.addEventListener('pointermove', (event) => {
+    if (!dragging) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest('.cell');
+    const s = under ? Number(under.dataset.square) : -1;
+    if (s < 0 || selection.has(s)) return;
+    selection.add(s);
+    selected = s;
+    render();
+  });
+  document.addEventListener('pointerup', () => { dragging = false; });
+  document.addEventListener('pointercancel', () => { dragging = false; });
+  for (const radio of $('modes').querySelectorAll('[role=radio]')) {
+    radio.addEventListener('click', () => setMode(radio.dataset.mode));
+  }
+  // Arrows move within the radio group, as in any radio group.
+  $('modes').addEventListener('keydown', (event) => {
+    const turn = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!turn) return;
+    setMode(MODES[(MODES.indexOf(mode) + turn + 4) % 4]);
+    $('modes').querySelector(`[data-mode=${mode}]`).focus();
+    event.preventDefault();
+    event.stopPropagation();
+  });
   // Keys play wherever the focus is (after a click on Notes, say), except
   // in the puzzle field and the level list.
   document.addEventListener('keydown', (event) => {
     if (!event.target.closest('input, select, textarea')) key(event);
   });
+  document.addEventListener('keyup', (event) => {
+    if (event.key === 'Control' || event.key === 'Shift') render();
+  });
   const pad = $('pad');
   for (let d = 1; d <= 9; d++) {
+    // The count left sits beside the button's name, not in it, so that the
+    // button is named by its digit alone; the description says it.
+    const key = document.createElement('span');
+    key.className = 'key';
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = String(d);
     b.addEventListener('click', () => enter(d));
-    pad.append(b);
+    const left = document.createElement('span');
+    left.className = 'left';
+    left.setAttribute('aria-hidden', 'true');
+    key.append(b, left);
+    pad.append(key);
   }
   const erase = document.createElement('button');
   erase.type = 'button';
@@ -227,7 +303,10 @@ function render() {
   const cells = $('board').querySelectorAll('[role=gridcell]');
   const shown = view();
   const { values } = shown;
-  const here = values[selected];
+  // The digit highlighted: the selected square's, or the one last entered.
+  const here = values[selected] || lastDigit;
+  const house = (t) => Math.floor(t / 9) === Math.floor(selected / 9) || t % 9 === selected % 9 ||
+    (Math.floor(t / 27) === Math.floor(selected / 27) && Math.floor((t % 9) / 3) === Math.floor((selected % 9) / 3));
   $('board').classList.toggle('paused', paused);
   cells.forEach((cell, s) => {
     const v = paused ? 0 : values[s];
@@ -235,8 +314,11 @@ function render() {
     const clash = Boolean(v) && peers(s).some((t) => values[t] === v);
     cell.classList.toggle('given', given);
     cell.classList.toggle('placed', !given && v !== 0);
-    cell.classList.toggle('selected', s === selected);
-    cell.classList.toggle('same', here !== 0 && v === here);
+    cell.classList.toggle('selected', !paused && selection.has(s));
+    cell.classList.toggle('cursor', s === selected);
+    cell.classList.toggle('house', !paused && house(s));
+    cell.classList.toggle('same', !paused && here !== 0 && v === here);
+    for (let c = 1; c <= 9; c++) cell.classList.toggle(`colour${c}`, !paused && shown.colours[s] === c);
     cell.classList.toggle('conflict', Boolean(clash));
     cell.classList.toggle('area', marked.area.includes(s));
     cell.classList.toggle('focus', marked.focus.includes(s));
@@ -244,7 +326,7 @@ function render() {
     cell.classList.toggle('wrong', checked.wrong.includes(s));
     cell.classList.toggle('wrong-marks', checked.marks.includes(s));
     cell.setAttribute('aria-label', label(s, shown, clash));
-    cell.setAttribute('aria-selected', String(s === selected));
+    cell.setAttribute('aria-selected', String(selection.has(s)));
     cell.setAttribute('aria-readonly', String(given));
     cell.tabIndex = s === selected ? 0 : -1;
     cell.replaceChildren();
@@ -258,16 +340,43 @@ function render() {
         const span = document.createElement('span');
         span.textContent = shown.notes[s] & bit(d) ? String(d) : '';
         if (marked.eliminated.some((e) => e.s === s && e.d === d)) span.className = 'hit';
+        else if (d === here && shown.notes[s] & bit(d)) span.className = 'pick';
         // Spaces between the marks, so that the text reads as the name
         // says it ("4 5 7 8", not "4578"); a grid does not lay them out.
         notes.append(span, ' ');
       }
       cell.append(notes);
     }
+    if (!v && shown.centre[s] && !paused) {
+      const centre = document.createElement('div');
+      centre.className = 'centre';
+      centre.setAttribute('aria-hidden', 'true');
+      // Drawn by the style sheet from the attribute: the square's name says
+      // the marks, and text beside the corner marks would not read as it.
+      centre.dataset.marks = digitsOf(shown.centre[s]).join('');
+      cell.append(centre);
+    }
   });
+  // The pad: how many of each digit are still to place; in colour mode,
+  // each digit's colour.
+  $('pad').querySelectorAll('.key').forEach((key, i) => {
+    const d = i + 1;
+    const left = 9 - values.filter((v) => v === d).length;
+    key.querySelector('.left').textContent = paused ? '' : String(Math.max(0, left));
+    const b = key.querySelector('button');
+    b.setAttribute('aria-description', mode === 'colour' ? `colour ${COLOURS[i]}` :
+      paused ? '' : `${Math.max(0, left)} left`);
+    b.className = mode === 'colour' ? `colour${d}` : '';
+    b.classList.toggle('done', left <= 0 && !paused);
+  });
+  for (const radio of $('modes').querySelectorAll('[role=radio]')) {
+    const on = radio.dataset.mode === shownMode();
+    radio.setAttribute('aria-checked', String(radio.dataset.mode === mode));
+    radio.classList.toggle('held', on && radio.dataset.mode !== mode);
+    radio.tabIndex = radio.dataset.mode === mode ? 0 : -1;
+  }
   $('undo').disabled = game.undo.length === 0;
   $('redo').disabled = game.redo.length === 0;
-  $('notes').setAttribute('aria-pressed', String(notesMode));
   const r = game.rating;
   $('pause').textContent = paused ? 'Resume' : 'Pause';
   // Nothing that shows or changes the hidden board works while paused.
@@ -278,38 +387,77 @@ function render() {
     (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
 }
 
-/** Puts `d` (0 erases) in the selected square, or toggles its pencil mark. */
-function enter(d) {
-  const s = selected;
+/** The mode an entry goes in while a key is held: Shift gives corner marks
+ *  and Ctrl centre marks for one entry, as in SudokuPad. */
+let held = null;
+const shownMode = () => held ?? mode;
+
+function setMode(m) {
+  mode = m;
+  if (m !== 'digit') markMode = m;
+  render();
+  say(`Input mode: ${m}.`);
+}
+
+/** Puts `d` in every selected square as the mode says: a digit, a corner
+ *  or centre mark (toggled: taken out when every square has it), or a
+ *  colour (the same). 0 erases: the digits, else the marks, else the
+ *  colours. Givens take colours only. */
+function enter(d, as = mode) {
   if (paused || path || replay) {
     say(paused ? 'The game is paused.' : 'Close the explanation or stop the replay to play.');
     return;
   }
-  if (game.puzzle[s] !== '.') { say(`${name(s)} is a given and cannot change.`); return; }
-  if (notesMode && d) {
-    if (game.values[s]) return;
+  const squares = [...selection].sort((a, b) => a - b);
+  const open = squares.filter((s) => game.puzzle[s] === '.');
+  if (d) lastDigit = d;
+  if (as === 'colour' && d) {
+    const all = squares.every((s) => game.colours[s] === d);
     remember();
-    game.notes[s] ^= bit(d);
-  } else {
-    if (game.values[s] === d && game.notes[s] === 0) return;
-    remember();
-    game.values[s] = d;
-    if (d) {
-      game.notes[s] = 0;
-      for (const t of peers(s)) game.notes[t] &= ~bit(d);
-    } else {
-      game.notes[s] = 0;
-    }
+    for (const s of squares) game.colours[s] = all ? 0 : d;
+    changed();
+    return;
   }
+  if (!open.length && !(d === 0 && squares.some((s) => game.colours[s]))) {
+    say(`${name(squares[0])} is a given and cannot change.`);
+    return;
+  }
+  if (d === 0) {
+    const layers = [['values'], ['notes', 'centre'], ['colours']];
+    const layer = layers.find((ls) => ls.some((l) => (l === 'colours' ? squares : open).some((s) => game[l][s])));
+    if (!layer) return;
+    remember();
+    for (const l of layer) for (const s of l === 'colours' ? squares : open) game[l][s] = 0;
+    changed();
+    return;
+  }
+  if (as === 'digit') {
+    if (open.every((s) => game.values[s] === d)) { render(); return; }
+    remember();
+    for (const s of open) {
+      game.values[s] = d;
+      for (const t of peers(s)) { game.notes[t] &= ~bit(d); game.centre[t] &= ~bit(d); }
+    }
+    changed();
+    return;
+  }
+  const layer = as === 'corner' ? game.notes : game.centre;
+  const empty = open.filter((s) => !game.values[s]);
+  if (!empty.length) return;
+  const all = empty.every((s) => layer[s] & bit(d));
+  remember();
+  for (const s of empty) layer[s] = all ? layer[s] & ~bit(d) : layer[s] | bit(d);
   changed();
 }
 
 /** Moves the selection by `step` squares along its row or column, wrapping
  *  round at the edges. */
-function move(dr, dc) {
+function move(dr, dc, extend = false) {
   const r = (Math.floor(selected / 9) + dr + 9) % 9;
   const c = ((selected % 9) + dc + 9) % 9;
   selected = r * 9 + c;
+  if (extend) selection.add(selected);
+  else selection = new Set([selected]);
   render();
   $('board').querySelectorAll('[role=gridcell]')[selected].focus();
 }
@@ -323,25 +471,39 @@ function key(event) {
   const digit = /^[1-9]$/.test(k) ? k : /^Digit([1-9])$/.exec(event.code)?.[1];
   const onButton = event.target.closest?.('button, a, [role=radio]');
   if (event.altKey) return;
+  if (k === 'Shift' || k === 'Control') {
+    // Shown on the mode buttons while held: the next entry's mode.
+    held = k === 'Shift' ? 'corner' : 'centre';
+    if (mode !== 'digit') held = null;
+    render();
+    held = null;
+    return;
+  }
   if (event.ctrlKey || event.metaKey) {
     const lower = k.toLowerCase();
     if (lower === 'z' && !event.shiftKey) undo(game.undo, game.redo);
     else if (lower === 'y' || (lower === 'z' && event.shiftKey)) undo(game.redo, game.undo);
+    else if (lower === 'a') { selection = new Set(Array(81).keys()); render(); }
+    else if (digit) enter(Number(digit), mode === 'digit' ? 'centre' : mode);
     else return;
     event.preventDefault();
     return;
   }
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const modeKeys = { z: 'digit', x: 'corner', c: 'centre', v: 'colour' };
   if (k in moves) {
-    move(...moves[k]);
-  } else if (digit && !event.shiftKey) {
-    enter(Number(digit));
+    move(...moves[k], event.shiftKey);
+  } else if (digit) {
+    enter(Number(digit), event.shiftKey && mode === 'digit' ? 'corner' : mode);
+  } else if (k.toLowerCase() in modeKeys) {
+    setMode(modeKeys[k.toLowerCase()]);
+  } else if (k === 'Escape' && selection.size > 1) {
+    selection = new Set([selected]);
+    render();
   } else if (['Backspace', 'Delete'].includes(k)) {
     enter(0);
   } else if (k === ' ' && !onButton) {
-    notesMode = !notesMode;
-    render();
-    say(notesMode ? 'Notes: digits are pencil marks.' : 'Digits: digits are placed.');
+    setMode(mode === 'digit' ? markMode : 'digit');
   } else if (k === 'h' || k === 'H') {
     hint();
   } else if (k === 'p' || k === 'P') {
@@ -385,8 +547,9 @@ function check() {
   if (!solution) { say('This puzzle has no single solution to check against.'); return; }
   const squares = [...Array(81).keys()];
   const wrong = squares.filter((s) => game.values[s] && game.values[s] !== Number(solution[s]));
-  const marks = squares.filter((s) => !game.values[s] && game.notes[s] &&
-    !(game.notes[s] & bit(Number(solution[s]))));
+  const misses = (m, s) => m && !(m & bit(Number(solution[s])));
+  const marks = squares.filter((s) => !game.values[s] &&
+    (misses(game.notes[s], s) || misses(game.centre[s], s)));
   checked = { wrong, marks };
   render();
   const parts = [];
@@ -542,8 +705,8 @@ function reopen(i) {
   retire();
   closePath();
   stopReplay();
-  game = { puzzle: g.puzzle, values: g.values, notes: g.notes, undo: [], redo: [], rating: g.rating,
-    elapsed: g.elapsed, solved: g.outcome === 'solved' };
+  game = normal({ puzzle: g.puzzle, values: g.values, notes: g.notes, centre: g.centre,
+    colours: g.colours, rating: g.rating, elapsed: g.elapsed, solved: g.outcome === 'solved' });
   const solved = call({ op: 'solve', puzzle: game.puzzle });
   solution = solved.ok ? solved.solution : null;
   hintPresses = 0;
@@ -807,7 +970,6 @@ function stopReplay() {
 async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
   build();
-  $('notes').addEventListener('click', () => { notesMode = !notesMode; render(); });
   $('keys-open').addEventListener('click', () => $('keys').showModal());
   $('keys-close').addEventListener('click', () => $('keys').close());
   $('fill').addEventListener('click', fill);
@@ -848,13 +1010,13 @@ async function main() {
       closePath();
       stopReplay();
     }
-    game = other;
+    game = normal(other);
     render();
   });
   const shared = new URLSearchParams(location.search).get('p');
   const stored = load(STORE);
   if (stored?.puzzle && Array.isArray(stored.values) && Array.isArray(stored.notes)) {
-    game = { undo: [], redo: [], ...stored };
+    game = normal(stored);
     const solved = call({ op: 'solve', puzzle: game.puzzle });
     if (solved.ok) solution = solved.solution;
     render();

@@ -55,6 +55,7 @@ const board = () => page.getByRole('grid', { name: 'Sudoku board' });
 const cell = (square) => board().getByRole('gridcell', { name: new RegExp(`^${square} `) });
 const label = (square) => cell(square).getAttribute('aria-label');
 const button = (name) => page.getByRole('button', { name, exact: true });
+const radio = (name) => page.getByRole('radiogroup', { name: 'Input mode' }).getByRole('radio', { name, exact: true });
 const status = () => page.getByRole('status').textContent();
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -112,13 +113,13 @@ test('bad imports are refused with the reason', async () => {
 
 test('pencil marks by hand and filled in, cleared by a placed digit', async () => {
   await cell('A1').click();
-  await button('Notes').click();
+  await radio('Corner').click();
   for (const d of ['1', '2', '7']) await page.keyboard.press(d);
   assert.equal(await label('A1'), 'A1 empty, candidates 1 2 7');
   await button('Fill candidates').click();
   assert.equal(await label('A1'), 'A1 empty, candidates 4 5');
   assert.equal(await label('A2'), 'A2 empty, candidates 4 5 7 8');
-  await button('Notes').click();
+  await radio('Digit').click();
   await page.keyboard.press('4');
   assert.equal(await label('A1'), 'A1 placed 4');
   assert.equal(await label('A2'), 'A2 empty, candidates 5 7 8');
@@ -165,7 +166,7 @@ test('the game survives a reload', async () => {
   await cell('A1').click();
   await page.keyboard.press('4');
   await cell('A2').click();
-  await button('Notes').click();
+  await radio('Corner').click();
   await page.keyboard.press('5');
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
@@ -343,7 +344,7 @@ test('check marks wrong digits and pencil marks without the right digit on the b
   await cell('A1').click();
   await page.keyboard.press('5');
   await cell('A2').click();
-  await button('Notes').click();
+  await radio('Corner').click();
   await page.keyboard.press('7');
   await cell('A4').click();
   await page.keyboard.press('9');
@@ -455,6 +456,124 @@ test('? opens "Keyboard shortcuts", which lists every key', async () => {
   assert.ok(await dialog.isHidden());
 });
 
+const checked = async (name) => (await radio(name).getAttribute('aria-checked')) === 'true';
+
+test('the four input modes, by button and by key, and Shift or Ctrl for one entry', async () => {
+  assert.ok(await checked('Digit'));
+  await cell('A1').click();
+  await radio('Corner').click();
+  assert.ok(await checked('Corner'));
+  assert.ok(!await checked('Digit'));
+  await page.keyboard.press('1');
+  await page.keyboard.press('2');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2');
+  await page.keyboard.press('c');
+  assert.ok(await checked('Centre'));
+  await page.keyboard.press('5');
+  await page.keyboard.press('7');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2, centre 5 7');
+  await page.keyboard.press('v');
+  assert.ok(await checked('Colour'));
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 2, centre 5 7, colour green');
+  assert.deepEqual(await axe(), []);
+  await page.keyboard.press('x');
+  assert.ok(await checked('Corner'));
+  await page.keyboard.press('2');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1, centre 5 7, colour green');
+  await page.keyboard.press('z');
+  assert.ok(await checked('Digit'));
+  // Shift gives a corner mark and Ctrl a centre mark, for one entry.
+  await page.keyboard.press('Shift+Digit8');
+  await page.keyboard.press('Control+Digit9');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 8, centre 5 7 9, colour green');
+  await page.keyboard.press('4');
+  assert.equal(await label('A1'), 'A1 placed 4, colour green');
+  // By button: Colour, then a pad digit colours the square; again clears it.
+  await radio('Colour').click();
+  await button('4').click();
+  assert.equal(await label('A1'), 'A1 placed 4');
+  await radio('Digit').click();
+  assert.ok(await checked('Digit'));
+  // Arrows move within the group, as in any radio group.
+  await radio('Digit').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await checked('Corner'));
+  assert.equal(await label('A1'), 'A1 placed 4');
+  // Erase takes the digit, then the marks, then the colour.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  assert.equal(await label('A1'), 'A1 empty, candidates 1 8, centre 5 7 9, colour green');
+  await cell('A1').click();
+  await page.keyboard.press('Backspace');
+  assert.equal(await label('A1'), 'A1 empty, colour green');
+  await page.keyboard.press('Backspace');
+  assert.equal(await label('A1'), 'A1 empty');
+});
+
+test('several squares selected by Shift-click, Ctrl-click, drag and Ctrl+A take one entry', async () => {
+  const selected = () => board().locator('[aria-selected=true]').evaluateAll((cs) => cs.map((c) => c.dataset.square));
+  await cell('A1').click();
+  await cell('A2').click({ modifiers: ['Shift'] });
+  await cell('A4').click({ modifiers: ['Control'] });
+  assert.deepEqual(await selected(), ['0', '1', '3']);
+  await page.keyboard.press('x');
+  await page.keyboard.press('5');
+  for (const sq of ['A1', 'A2', 'A4']) assert.equal(await label(sq), `${sq} empty, candidates 5`);
+  await page.keyboard.press('5');
+  for (const sq of ['A1', 'A2', 'A4']) assert.equal(await label(sq), `${sq} empty`);
+  // One entry is one step of Undo.
+  await page.keyboard.press('Control+z');
+  for (const sq of ['A1', 'A2', 'A4']) assert.equal(await label(sq), `${sq} empty, candidates 5`);
+  // A drag from B2 to B5 selects the four squares.
+  const from = await cell('B2').boundingBox();
+  const to = await cell('B5').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  assert.deepEqual(await selected(), ['10', '11', '12', '13']);
+  await page.keyboard.press('v');
+  await page.keyboard.press('6');
+  for (const sq of ['B2', 'B3', 'B5']) assert.equal(await label(sq), `${sq} empty, colour blue`);
+  assert.equal(await label('B4'), 'B4 given 3, colour blue');
+  // Digits go to the open squares only.
+  await page.keyboard.press('z');
+  await page.keyboard.press('7');
+  assert.equal(await label('B2'), 'B2 placed 7, colour blue, conflict');
+  assert.equal(await label('B5'), 'B5 placed 7, colour blue, conflict');
+  assert.equal(await label('B4'), 'B4 given 3, colour blue');
+  await page.keyboard.press('Control+a');
+  assert.equal((await selected()).length, 81);
+  await page.keyboard.press('Escape');
+  assert.equal((await selected()).length, 1);
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.equal((await selected()).length, 2);
+});
+
+test('highlights: the selected square\'s row, column and box, and its digit placed and as a candidate', async () => {
+  await button('Fill candidates').click();
+  await cell('A3').click();
+  const houses = await board().locator('.house').count();
+  assert.equal(houses, 21);
+  assert.match(await cell('I5').getAttribute('class'), /^(?!.*\bhouse\b)/);
+  const same = await board().locator('.same').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.ok(same.length >= 2 && same.every((n) => / (given|placed) 3\b/.test(n)), same.join('; '));
+  const picks = await board().locator('.notes span.pick').allTextContents();
+  assert.ok(picks.length >= 1 && picks.every((t) => t === '3'), picks.join(','));
+});
+
+test('the pad says how many of each digit are left', async () => {
+  const count = (d) => [...EASY].filter((c) => c === String(d)).length;
+  for (const d of [1, 5, 9]) {
+    assert.equal(await button(String(d)).getAttribute('aria-description'), `${9 - count(d)} left`);
+  }
+  await cell('A1').click();
+  await page.keyboard.press('4');
+  assert.equal(await button('4').getAttribute('aria-description'), `${8 - count(4)} left`);
+  assert.equal(await page.locator('#pad .key').nth(3).locator('.left').textContent(), String(8 - count(4)));
+});
+
 test('the clock pauses, and hides the board while it does', async () => {
   assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
   await button('Pause').click();
@@ -529,7 +648,7 @@ test('export gives the pencil marks as 729 characters, and import reads them bac
   await importPuzzle(HARD);
   await button('Fill candidates').click();
   await cell('A2').click();
-  await button('Notes').click();
+  await radio('Corner').click();
   await page.keyboard.press('9');
   assert.equal(await label('A2'), 'A2 empty, candidates 1 6 7');
   await button('Export').click();
