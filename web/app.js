@@ -295,6 +295,7 @@ function build() {
   const erase = document.createElement('button');
   erase.type = 'button';
   erase.textContent = 'Erase';
+  erase.className = 'erase';
   erase.addEventListener('click', () => enter(0));
   pad.append(erase);
 }
@@ -304,7 +305,8 @@ function render() {
   const shown = view();
   const { values } = shown;
   // The digit highlighted: the selected square's, or the one last entered.
-  const here = values[selected] || lastDigit;
+  // (None while the board shows an explanation or a replay.)
+  const here = path || replay ? 0 : values[selected] || lastDigit;
   const house = (t) => Math.floor(t / 9) === Math.floor(selected / 9) || t % 9 === selected % 9 ||
     (Math.floor(t / 27) === Math.floor(selected / 27) && Math.floor((t % 9) / 3) === Math.floor((selected % 9) / 3));
   $('board').classList.toggle('paused', paused);
@@ -316,7 +318,7 @@ function render() {
     cell.classList.toggle('placed', !given && v !== 0);
     cell.classList.toggle('selected', !paused && selection.has(s));
     cell.classList.toggle('cursor', s === selected);
-    cell.classList.toggle('house', !paused && house(s));
+    cell.classList.toggle('house', !paused && !path && !replay && house(s));
     cell.classList.toggle('same', !paused && here !== 0 && v === here);
     for (let c = 1; c <= 9; c++) cell.classList.toggle(`colour${c}`, !paused && shown.colours[s] === c);
     cell.classList.toggle('conflict', Boolean(clash));
@@ -751,6 +753,15 @@ async function openShared(text) {
   history.replaceState(null, '', location.pathname);
 }
 
+/** Whether the page is dark: the switch's choice, else the system's. */
+const dark = () => (document.documentElement.dataset.theme ??
+  (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')) === 'dark';
+
+function showTheme() {
+  $('theme').setAttribute('aria-checked', String(dark()));
+  document.querySelector('meta[name=theme-color]')?.setAttribute('content', dark() ? '#10131a' : '#f4f6fa');
+}
+
 /** Seconds as m:ss (h:mm:ss past an hour). */
 function clock(seconds) {
   const two = (n) => String(n).padStart(2, '0');
@@ -836,7 +847,12 @@ function showStep(k) {
     marked.area = (step.evidence?.units ?? []).flatMap(unitSquares);
     marked.focus = step.placements.map((p) => squareIndex(p.square));
     marked.eliminated = step.eliminations.map((e) => ({ s: squareIndex(e.square), d: e.digit }));
-    items[path.k - 1].scrollIntoView({ block: 'nearest' });
+    // The list scrolls to the step, the page does not (on a phone it would
+    // take the board off screen).
+    const item = items[path.k - 1];
+    const list = $('path-steps');
+    const [box, at] = [list.getBoundingClientRect(), item.getBoundingClientRect()];
+    if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - (box.height - at.height) / 2;
     say(`Step ${path.k} of ${path.steps.length}: ${step.text}`);
   } else {
     say(`The givens; ${path.steps.length} steps follow.`);
@@ -971,6 +987,19 @@ async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
   build();
   $('keys-open').addEventListener('click', () => $('keys').showModal());
+  $('tools-open').addEventListener('click', () => {
+    const open = $('tools').hidden;
+    $('tools').hidden = !open;
+    $('tools-open').setAttribute('aria-expanded', String(open));
+  });
+  $('theme').addEventListener('click', () => {
+    const theme = dark() ? 'light' : 'dark';
+    document.documentElement.dataset.theme = theme;
+    localStorage.setItem('sudokit.theme', theme);
+    showTheme();
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', showTheme);
+  showTheme();
   $('keys-close').addEventListener('click', () => $('keys').close());
   $('fill').addEventListener('click', fill);
   $('undo').addEventListener('click', () => undo(game.undo, game.redo));

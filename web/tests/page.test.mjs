@@ -69,7 +69,15 @@ async function axe(where = page) {
       `${v.nodes[0].failureSummary}`);
 }
 
+/** Opens the Tools panel (import, export, share, Explain, Replay) if it is closed. */
+async function openTools(where = page) {
+  const toggle = where.getByRole('button', { name: 'Tools', exact: true });
+  if (await toggle.getAttribute('aria-expanded') === 'false') await toggle.click();
+}
+
 async function importPuzzle(puzzle) {
+  await openTools();
+  await openTools();
   await page.getByLabel('Puzzle').fill(puzzle);
   await button('Import').click();
 }
@@ -180,6 +188,7 @@ test('the game survives a reload', async () => {
 test('a share link carries the puzzle and leaves the address as it was', async () => {
   await importPuzzle(HARD);
   const before = page.url();
+  await openTools();
   await button('Share').click();
   assert.match(await status(), new RegExp(`\\?p=${HARD.replaceAll('.', '\\.')}$`));
   const link = await page.getByLabel('Share link').inputValue();
@@ -316,6 +325,7 @@ test('pause leaves no digit or mark readable, stops the clock and the tools', as
   await play();
   await button('Fill candidates').click();
   await button('Hint').click();
+  await openTools();
   await button('Pause').click();
   const text = await board().evaluate((b) => b.textContent);
   assert.doesNotMatch(text, /\d/);
@@ -333,6 +343,7 @@ test('pause leaves no digit or mark readable, stops the clock and the tools', as
 });
 
 test('pause closes the explanation, whose steps show digits', async () => {
+  await openTools();
   await button('Explain').click();
   await button('Next step').click();
   await button('Pause').click();
@@ -371,6 +382,7 @@ test('axe finds nothing serious at load, after Fill candidates, with Explain ope
   assert.deepEqual(await axe(), []);
   await button('Fill candidates').click();
   assert.deepEqual(await axe(), []);
+  await openTools();
   await button('Explain').click();
   await button('Next step').click();
   assert.deepEqual(await axe(), []);
@@ -574,6 +586,173 @@ test('the pad says how many of each digit are left', async () => {
   assert.equal(await page.locator('#pad .key').nth(3).locator('.left').textContent(), String(8 - count(4)));
 });
 
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** A page in a context of its own (a phone, a dark system...), ready. */
+async function fresh(options) {
+  const other = await browser.newContext(options);
+  const p = await other.newPage();
+  p.on('pageerror', (e) => { throw e; });
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready=true]');
+  return p;
+}
+
+/** What is wrong with the page's layout now: sideways scrolling, and
+ *  controls on screen smaller than 44x44 px. */
+function layoutFaults(p) {
+  return p.evaluate(() => {
+    const faults = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) faults.push(`scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const controls = document.querySelectorAll('button, select, input, [role=radio], [role=switch], a[href]');
+    for (const c of controls) {
+      const box = c.getBoundingClientRect();
+      if (!box.width || !box.height || c.closest('[hidden]')) continue;
+      if (c.closest('dialog') && !c.closest('dialog').open) continue;
+      if (box.width < 43.5 || box.height < 43.5) {
+        faults.push(`${c.id || c.textContent.trim() || c.getAttribute('aria-label')}: ${box.width}x${box.height}`);
+      }
+    }
+    return faults;
+  });
+}
+
+test('on a phone: the board full width, the pad below it, no sideways scrolling, every control 44 px', async () => {
+  const p = await fresh(PHONE);
+  const grid = p.getByRole('grid', { name: 'Sudoku board' });
+  const b = await grid.boundingBox();
+  assert.ok(b.width >= 370 && b.x >= 0 && b.x + b.width <= 390, JSON.stringify(b));
+  const pad = await p.getByRole('group', { name: 'Digits' }).boundingBox();
+  assert.ok(pad.y >= b.y + b.height, 'the pad is below the board');
+  assert.deepEqual(await layoutFaults(p), []);
+  // A tap selects, a tap on the pad places; the hint's text is on screen.
+  await p.getByRole('gridcell', { name: /^A1 / }).tap();
+  await p.getByRole('button', { name: '4', exact: true }).tap();
+  assert.equal(await p.getByRole('gridcell', { name: /^A1 / }).getAttribute('aria-label'), 'A1 placed 4');
+  await p.getByRole('button', { name: 'Hint', exact: true }).tap();
+  await p.evaluate(() => window.scrollTo(0, 0));
+  const said = await p.getByRole('status').boundingBox();
+  assert.ok(said.y + said.height <= 844, `the hint's text at y=${said.y}`);
+  // Every panel and dialog opened, still nothing too small or too wide.
+  await openTools(p);
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.getByRole('button', { name: 'Explain', exact: true }).tap();
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.getByRole('button', { name: 'Next step', exact: true }).tap();
+  await p.getByRole('button', { name: 'Next step', exact: true }).tap();
+  // Next step leaves the board where it was.
+  assert.equal(await p.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.getByRole('button', { name: 'Close', exact: true }).tap();
+  await p.getByRole('button', { name: 'Replay', exact: true }).tap();
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.getByRole('button', { name: 'Stop replay', exact: true }).tap();
+  await p.getByRole('button', { name: 'Keyboard shortcuts' }).tap();
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.keyboard.press('Escape');
+  await p.getByRole('button', { name: 'New puzzle', exact: true }).tap();
+  await p.getByRole('dialog', { name: 'Start a new puzzle?' }).waitFor();
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.getByRole('button', { name: 'Start it', exact: true }).tap();
+  await p.getByRole('button', { name: 'History', exact: true }).tap();
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.context().close();
+});
+
+test('on a desktop: a large board with the controls beside it', async () => {
+  const p = await fresh(DESKTOP);
+  const b = await p.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+  assert.ok(b.width >= 550, `board ${b.width} px`);
+  const pad = await p.getByRole('group', { name: 'Digits' }).boundingBox();
+  assert.ok(pad.x >= b.x + b.width && pad.y < b.y + b.height, 'the pad beside the board');
+  assert.deepEqual(await layoutFaults(p), []);
+  await p.context().close();
+});
+
+test('the tools are one tap away, in a panel of their own', async () => {
+  for (const name of ['Import', 'Export', 'Share', 'Explain', 'Replay']) assert.ok(await button(name).isHidden(), name);
+  assert.ok(await page.locator('#info').isHidden());
+  await button('Tools').click();
+  assert.equal(await button('Tools').getAttribute('aria-expanded'), 'true');
+  for (const name of ['Import', 'Export', 'Share', 'Explain', 'Replay']) assert.ok(await button(name).isVisible(), name);
+  assert.match(await page.getByRole('region', { name: 'Tools' }).textContent(), /givens; rating ER/);
+  await button('Tools').click();
+  assert.ok(await button('Import').isHidden());
+});
+
+test('dark theme follows the system, a switch overrides it, and axe finds nothing serious in it', async () => {
+  const p = await fresh({ ...DESKTOP, colorScheme: 'dark' });
+  const background = () => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const darkness = (rgb) => rgb.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+  assert.ok(darkness(await background()) < 150, await background());
+  const toggle = p.getByRole('switch', { name: 'Dark theme' });
+  assert.equal(await toggle.getAttribute('aria-checked'), 'true');
+  assert.deepEqual(await axe(p), []);
+  await p.getByRole('button', { name: 'Fill candidates', exact: true }).click();
+  await p.getByRole('gridcell', { name: /^A1 / }).click();
+  await p.keyboard.press('3');
+  await p.keyboard.press('h');
+  await p.keyboard.press('h');
+  assert.deepEqual(await axe(p), []);
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+  assert.ok(darkness(await background()) > 600, await background());
+  await p.reload();
+  await p.waitForSelector('body[data-ready=true]');
+  assert.ok(darkness(await background()) > 600, 'the choice is kept');
+  await p.context().close();
+  // On a light system the switch makes it dark.
+  assert.equal(await page.getByRole('switch', { name: 'Dark theme' }).getAttribute('aria-checked'), 'false');
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
+  assert.ok(darkness(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)) < 150);
+  assert.deepEqual(await axe(), []);
+});
+
+/** The contrast of the selection's outline, the hint's frame and the focus
+ *  ring against the square or page behind them. */
+function outlineContrasts(p) {
+  return p.evaluate(() => {
+    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (c) => {
+      const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const v = (name) => {
+      const probe = document.createElement('div');
+      probe.style.color = `var(${name})`;
+      document.body.append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    };
+    return {
+      selection: Math.min(ratio(v('--select'), v('--surface')), ratio(v('--select'), v('--cursor')),
+        ratio(v('--select'), v('--house'))),
+      area: Math.min(ratio(v('--area'), v('--surface')), ratio(v('--area'), v('--house'))),
+      focus: Math.min(ratio(v('--focus-ring'), v('--bg')), ratio(v('--focus-ring'), v('--surface'))),
+      text: Math.min(...['--surface', '--house', '--same', '--cursor', '--focus-cell',
+        '--c1', '--c2', '--c3', '--c4', '--c5', '--c6', '--c7', '--c8', '--c9']
+        .flatMap((bg) => ['--text', '--muted', '--placed', '--conflict'].map((fg) => ratio(v(fg), v(bg))))),
+    };
+  });
+}
+
+test('outlines and focus rings stand out 3:1, and text 4.5:1, in both themes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const p = await fresh({ ...DESKTOP, colorScheme });
+    const c = await outlineContrasts(p);
+    for (const what of ['selection', 'area', 'focus']) assert.ok(c[what] >= 3, `${colorScheme} ${what}: ${c[what]}`);
+    assert.ok(c.text >= 4.5, `${colorScheme} text: ${c.text}`);
+    await p.context().close();
+  }
+});
+
 test('the clock pauses, and hides the board while it does', async () => {
   assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
   await button('Pause').click();
@@ -591,6 +770,7 @@ test('the clock pauses, and hides the board while it does', async () => {
 });
 
 test('explain steps through the logical path with its rating', async () => {
+  await openTools();
   await button('Explain').click();
   const summary = page.getByRole('region', { name: 'Explanation' });
   assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps; ER \d/);
@@ -610,6 +790,7 @@ test('explain steps through the logical path with its rating', async () => {
 
 test('explain draws a chain link by link, and what a step removes', async () => {
   await importPuzzle(CHAINED);
+  await openTools();
   await button('Explain').click();
   const arrows = page.locator('#arrows line');
   let step = '';
@@ -635,7 +816,10 @@ test('explain draws a chain link by link, and what a step removes', async () => 
   // The candidates the step removes are struck on the board.
   assert.ok(await page.locator('.notes span.hit').count() >= 1);
   // The README's picture.
-  if (process.env.SUDOKIT_SCREENSHOT) await page.screenshot({ path: process.env.SUDOKIT_SCREENSHOT });
+  if (process.env.SUDOKIT_SCREENSHOT) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: process.env.SUDOKIT_SCREENSHOT });
+  }
   await button('Previous step').click();
   assert.match(await status(), k === 1 ? /^The givens/ : new RegExp(`^Step ${k - 1} of `));
   await button('Next step').click();
@@ -651,6 +835,7 @@ test('export gives the pencil marks as 729 characters, and import reads them bac
   await radio('Corner').click();
   await page.keyboard.press('9');
   assert.equal(await label('A2'), 'A2 empty, candidates 1 6 7');
+  await openTools();
   await button('Export').click();
   assert.match(await status(), new RegExp(`^Exported\\. Puzzle: ${HARD.replaceAll('.', '\\.')}\\.`));
   const marks = await page.getByLabel('Puzzle').inputValue();
@@ -661,6 +846,7 @@ test('export gives the pencil marks as 729 characters, and import reads them bac
   const other = await fresh.newPage();
   await other.goto(`${server.url}?p=${HARD}`);
   await other.waitForSelector('body[data-ready=true]');
+  await openTools(other);
   await other.getByLabel('Puzzle').fill(marks);
   await other.getByRole('button', { name: 'Import', exact: true }).click();
   assert.equal(await other.getByRole('status').textContent(), 'Imported the pencil marks onto this puzzle.');
@@ -674,7 +860,9 @@ test('export gives the pencil marks as 729 characters, and import reads them bac
 });
 
 test('replay plays back the search, squares narrowing to their digits', async () => {
+  await openTools();
   await page.getByLabel('Engine').selectOption('norvig');
+  await openTools();
   await button('Replay').click();
   assert.match(await status(), /^norvig: \d+ steps, 0 guesses, 0 backtracks\. Press Play or Step\.$/);
   assert.equal(await label('A1'), 'A1 empty, candidates 1 2 3 4 5 6 7 8 9');
