@@ -1055,6 +1055,9 @@ async function main() {
     say('Pick a square and type a digit, or ask for a hint.');
   }
   const opening = shared === null ? null : openShared(shared);
+  // Offline after one visit: the service worker keeps the page and the
+  // WebAssembly (where the browser has service workers).
+  navigator.serviceWorker?.register('sw.js').catch(() => {});
   document.body.dataset.ready = 'true';
   await opening;
 }

@@ -753,6 +753,62 @@ test('outlines and focus rings stand out 3:1, and text 4.5:1, in both themes', a
   }
 });
 
+test('installable: a manifest with icons and theme colours, a favicon, and no 404 at load', async () => {
+  const other = await browser.newContext();
+  const p = await other.newPage();
+  const failed = [];
+  p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  p.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready=true]');
+  await p.waitForLoadState('networkidle');
+  assert.deepEqual(failed, []);
+  const found = await p.evaluate(async () => {
+    const link = (rel) => document.querySelector(`link[rel="${rel}"]`)?.href;
+    const manifest = await (await fetch(link('manifest'))).json();
+    const icons = await Promise.all(manifest.icons.map(async (i) => {
+      const r = await fetch(new URL(i.src, link('manifest')));
+      return { ...i, status: r.status, type: r.headers.get('content-type') };
+    }));
+    const favicon = await fetch(link('icon'));
+    return { manifest, icons, favicon: favicon.status, theme: document.querySelector('meta[name=theme-color]')?.content };
+  });
+  const { manifest, icons } = found;
+  assert.equal(manifest.name, 'sudokit');
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.start_url && manifest.theme_color && manifest.background_color);
+  for (const size of ['192x192', '512x512']) {
+    assert.ok(icons.some((i) => i.sizes === size && i.type === 'image/png' && i.status === 200), size);
+  }
+  assert.ok(icons.some((i) => i.purpose === 'maskable'));
+  assert.equal(found.favicon, 200);
+  assert.match(found.theme, /^#[0-9a-f]{6}$/);
+  await other.close();
+});
+
+test('offline: after one visit the page loads, plays and hints with the network off', async () => {
+  const own = await serve();
+  const other = await browser.newContext();
+  const p = await other.newPage();
+  p.on('pageerror', (e) => { throw e; });
+  await p.goto(own.url);
+  await p.waitForSelector('body[data-ready=true]');
+  await p.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await p.evaluate(() => navigator.serviceWorker.ready);
+  await own.close();
+  // The server is gone: nothing answers on its port.
+  await assert.rejects(fetch(own.url));
+  await p.reload();
+  await p.waitForSelector('body[data-ready=true]');
+  const a1 = p.getByRole('gridcell', { name: /^A1 / });
+  await a1.click();
+  await p.keyboard.press('4');
+  assert.equal(await a1.getAttribute('aria-label'), 'A1 placed 4');
+  await p.keyboard.press('h');
+  assert.match(await p.getByRole('status').textContent(), /^Hint \(area\): /);
+  await other.close();
+});
+
 test('the clock pauses, and hides the board while it does', async () => {
   assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
   await button('Pause').click();
