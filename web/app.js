@@ -54,6 +54,7 @@ let hintPresses = 0;
 let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
 let checked = { wrong: [], marks: [] }; // what Check found, shown until the next move
+let hintChain = [];  // the chain of the hint on screen (at the move level), drawn on the board
 let path = null;   // while explaining: { steps, boards and marks (after k steps), k }
 let replay = null; // while replaying: { steps, k, masks (candidates after k steps), undone, timer }
 
@@ -139,15 +140,34 @@ function changed() {
   // A placed digit takes the place of the square's marks.
   game.values.forEach((v, s) => { if (v) { game.notes[s] = 0; game.centre[s] = 0; } });
   hintPresses = 0;
+  hintChain = [];
   checked = { wrong: [], marks: [] };
   marked = { area: [], focus: [], eliminated: [] };
-  if (isSolved() && !game.solved) {
+  const justSolved = isSolved() && !game.solved;
+  if (justSolved) {
     game.solved = true;
     archive(game, 'solved');
   }
   save();
   render();
-  if (isSolved()) say('Solved! Every square is right.');
+  if (isSolved()) say(solvedText());
+  if (justSolved) celebrate();
+}
+
+/** What a solve says: the time and the rating. */
+function solvedText() {
+  const r = game.rating;
+  return `Solved in ${clock(game.elapsed ?? 0)}! Every square is right.` +
+    (r ? ` Rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}.` : '');
+}
+
+/** Lights the board up, square by square (once; not where the player
+ *  asked for less motion). */
+function celebrate() {
+  const board = $('board');
+  board.classList.remove('celebrate');
+  void board.offsetWidth; // restart the animation
+  board.classList.add('celebrate');
 }
 
 /** Starts a game on `puzzle` (already checked by sudokit). */
@@ -160,6 +180,7 @@ function start(given, rating) {
   stopReplay();
   solution = null;
   hintPresses = 0;
+  hintChain = [];
   marked = { area: [], focus: [], eliminated: [] };
   selected = 0;
   selection = new Set([0]);
@@ -224,6 +245,7 @@ function build() {
       cell.setAttribute('role', 'gridcell');
       cell.className = `cell r${ROWS[r]} c${c}`;
       cell.dataset.square = s;
+      cell.style.setProperty('--i', String(r + c));
       cell.addEventListener('pointerdown', (event) => {
         // Shift- or Ctrl-click adds a square (or takes it out again); a
         // plain press starts a new selection, which a drag extends.
@@ -310,6 +332,8 @@ function render() {
   const house = (t) => Math.floor(t / 9) === Math.floor(selected / 9) || t % 9 === selected % 9 ||
     (Math.floor(t / 27) === Math.floor(selected / 27) && Math.floor((t % 9) / 3) === Math.floor((selected % 9) / 3));
   $('board').classList.toggle('paused', paused);
+  $('board').classList.toggle('solved', !paused && !path && !replay && isSolved());
+  if (!path && !hintChain.length) $('arrows').replaceChildren();
   cells.forEach((cell, s) => {
     const v = paused ? 0 : values[s];
     const given = game.puzzle[s] !== '.';
@@ -558,7 +582,7 @@ function check() {
   if (wrong.length) parts.push(`${wrong.length} wrong: ${wrong.map(name).join(', ')}.`);
   if (marks.length) parts.push(`Pencil marks without the right digit: ${marks.map(name).join(', ')}.`);
   if (parts.length) say(parts.join(' '));
-  else if (isSolved()) say('Solved! Every square is right.');
+  else if (isSolved()) say(solvedText());
   else say('No mistakes so far.');
 }
 
@@ -582,6 +606,9 @@ function hint() {
     marked.eliminated = h.eliminations.map((e) => ({ s: squareIndex(e.square), d: e.digit }));
   }
   render();
+  // A move's chain is drawn on the board, as Explain draws it.
+  hintChain = level === 'move' ? h.evidence?.chain ?? [] : [];
+  if (!paused && !path) drawChain(hintChain);
   say(`Hint (${level}): ${h.text}`);
 }
 
@@ -712,6 +739,7 @@ function reopen(i) {
   const solved = call({ op: 'solve', puzzle: game.puzzle });
   solution = solved.ok ? solved.solution : null;
   hintPresses = 0;
+  hintChain = [];
   marked = { area: [], focus: [], eliminated: [] };
   $('history').close();
   save();
@@ -786,6 +814,7 @@ function pause() {
     closePath();
     stopReplay();
     hintPresses = 0;
+    hintChain = [];
     marked = { area: [], focus: [], eliminated: [] };
   }
   render();
@@ -1023,6 +1052,7 @@ async function main() {
   // The arrows are drawn in pixels: draw them again when the board moves.
   window.addEventListener('resize', () => {
     if (path?.k > 0) drawChain(path.steps[path.k - 1].evidence?.chain ?? []);
+    else if (hintChain.length) drawChain(hintChain);
   });
   $('export').addEventListener('click', exportState);
   $('stop-replay').addEventListener('click', stopReplay);

@@ -164,10 +164,14 @@ test('applying hints solves a hard puzzle', async () => {
   for (let i = 0; i < 200 && !/Solved/.test(await status()); i++) {
     await button('Apply').click();
   }
-  assert.equal(await status(), 'Solved! Every square is right.');
+  // The solve is marked: the board lights up, the time and rating are said.
+  const solved = /^Solved in \d+:\d\d! Every square is right\. Rating ER \d+\.\d, EP [\d.]+, ED [\d.]+\.$/;
+  assert.match(await status(), solved);
+  assert.match(await board().getAttribute('class'), /\bsolved\b/);
+  assert.match(await board().getAttribute('class'), /\bcelebrate\b/);
   for (const square of ['A2', 'E5', 'I9']) assert.match(await label(square), / (placed|given) \d$/);
   await button('Check').click();
-  assert.equal(await status(), 'Solved! Every square is right.');
+  assert.match(await status(), solved);
 });
 
 test('the game survives a reload', async () => {
@@ -807,6 +811,29 @@ test('offline: after one visit the page loads, plays and hints with the network 
   await p.keyboard.press('h');
   assert.match(await p.getByRole('status').textContent(), /^Hint \(area\): /);
   await other.close();
+});
+
+test('a hint at the move level draws its chain on the board, and the next move clears it', async () => {
+  await importPuzzle(CHAINED);
+  let found = false;
+  for (let i = 0; i < 120 && !found; i++) {
+    await page.keyboard.press('h');
+    await page.keyboard.press('h');
+    found = /chain/i.test(await status());
+    if (!found) await button('Apply').click();
+  }
+  assert.ok(found, 'a hint whose technique is a chain');
+  assert.equal(await page.locator('#arrows line').count(), 0);
+  await page.keyboard.press('h');
+  await page.keyboard.press('h');
+  assert.match(await status(), /^Hint \(move\): /);
+  const lines = await page.locator('#arrows line').count();
+  assert.ok(lines >= 1, `${lines} arrows`);
+  for (const v of await page.locator('#arrows line').evaluateAll((ls) => ls.map((l) => l.dataset.to))) {
+    assert.match(v, /^[A-I][1-9](=|<>)[1-9]$/);
+  }
+  await button('Apply').click();
+  assert.equal(await page.locator('#arrows *').count(), 0);
 });
 
 test('the clock pauses, and hides the board while it does', async () => {
