@@ -16,7 +16,7 @@ const FIRST =
   '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
 
 // The buttons that answer nothing while the game is paused.
-const PAUSED_OFF = ['check', 'hint', 'apply', 'explain', 'replay', 'fill', 'undo', 'redo', 'export'];
+const PAUSED_OFF = ['check', 'hint', 'apply', 'explain', 'explain-here', 'replay', 'fill', 'undo', 'redo', 'export'];
 
 const $ = (id) => document.getElementById(id);
 const name = (s) => ROWS[Math.floor(s / 9)] + ((s % 9) + 1);
@@ -147,6 +147,7 @@ function changed() {
   if (justSolved) {
     game.solved = true;
     archive(game, 'solved');
+    countSolve(game);
   }
   save();
   render();
@@ -171,11 +172,11 @@ function celebrate() {
 }
 
 /** Starts a game on `puzzle` (already checked by sudokit). */
-function start(given, rating) {
+function start(given, rating, extra = {}) {
   retire();
   const puzzle = given.replaceAll('0', '.');
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
-  game = normal({ puzzle, values, notes: Array(81).fill(0), rating: rating ?? null });
+  game = normal({ puzzle, values, notes: Array(81).fill(0), rating: rating ?? null, ...extra });
   closePath();
   stopReplay();
   solution = null;
@@ -670,21 +671,101 @@ function exportState() {
   say(`Exported. Puzzle: ${game.puzzle}. Pencil marks (729 characters) are in the Puzzle field.`);
 }
 
-async function newPuzzle() {
-  const level = $('level').value;
+/** Whether the player lets a new puzzle replace the game in progress
+ *  (asked only when there is one). */
+async function mayReplace() {
   if (inProgress() && !await ask('Start a new puzzle?',
     'Your game in progress is not finished. If you start a new puzzle, it goes to History.',
     'Start it', 'Keep my game')) {
     say('Your game is as you left it.');
-    return;
+    return false;
   }
+  return true;
+}
+
+async function newPuzzle() {
+  const level = $('level').value;
+  if (!await mayReplace()) return;
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   const seed = a * 2 ** 21 + (b >>> 11);
   say(`Making a ${level} puzzle...`);
   const answer = call({ op: 'generate', level, seed });
   if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
-  start(answer.puzzle, answer.rating);
+  start(answer.puzzle, answer.rating, { level });
   say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
+}
+
+// The daily puzzle's level by weekday (Sunday first): easy early in the
+// week, harder towards its end.
+const DAILY_LEVELS = ['fiendish', 'easy', 'medium', 'medium', 'hard', 'hard', 'fiendish'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The local calendar date as YYYY-MM-DD. */
+function today(now = new Date()) {
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** The day's puzzle: the generator's, seeded by the date, at the weekday's
+ *  level, so everyone gets the same one on the same date. */
+async function dailyPuzzle() {
+  const now = new Date();
+  const date = today(now);
+  if (game.daily === date) { say(`This is the daily puzzle for ${date}.`); return; }
+  if (!await mayReplace()) return;
+  const level = DAILY_LEVELS[now.getDay()];
+  const answer = call({ op: 'generate', level, seed: Number(date.replaceAll('-', '')) });
+  if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
+  start(answer.puzzle, answer.rating, { level, daily: date });
+  say(`The daily puzzle for ${date} (${WEEKDAYS[now.getDay()]}, ${level}), ER ${answer.rating.er}.`);
+}
+
+const STATS = 'sudokit.stats';
+
+/** Counts a solve in the statistics: by level (count, best and total
+ *  time) and, for a daily puzzle, its date. */
+function countSolve(g) {
+  const stats = load(STATS) ?? { levels: {}, daily: [] };
+  const level = g.level ?? 'other';
+  const row = stats.levels[level] ?? { solved: 0, best: null, total: 0 };
+  row.solved += 1;
+  row.total += g.elapsed ?? 0;
+  row.best = row.best === null ? g.elapsed ?? 0 : Math.min(row.best, g.elapsed ?? 0);
+  stats.levels[level] = row;
+  if (g.daily && !stats.daily.includes(g.daily)) stats.daily.push(g.daily);
+  localStorage.setItem(STATS, JSON.stringify(stats));
+}
+
+/** Days in a row, up to today (or yesterday, while today's is open), with
+ *  the daily puzzle solved. */
+function streak(days) {
+  const done = new Set(days);
+  const day = new Date();
+  if (!done.has(today(day))) day.setDate(day.getDate() - 1);
+  let n = 0;
+  while (done.has(today(day))) { n += 1; day.setDate(day.getDate() - 1); }
+  return n;
+}
+
+function showStats() {
+  const stats = load(STATS) ?? { levels: {}, daily: [] };
+  const levels = [...$('level').options].map((o) => o.value).concat('other')
+    .filter((l) => stats.levels[l]);
+  $('stats-rows').replaceChildren(...levels.map((l) => {
+    const row = stats.levels[l];
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = l;
+    tr.append(th, ...[String(row.solved), clock(row.best), clock(Math.round(row.total / row.solved))]
+      .map((text) => { const td = document.createElement('td'); td.textContent = text; return td; }));
+    return tr;
+  }));
+  $('stats-table').hidden = levels.length === 0;
+  $('stats-none').hidden = levels.length > 0;
+  const n = streak(stats.daily);
+  $('stats-streak').textContent = `Daily puzzle streak: ${n} ${n === 1 ? 'day' : 'days'}.`;
+  $('stats').showModal();
 }
 
 /** A link that opens this puzzle: shown, and copied where the browser
@@ -822,12 +903,26 @@ function pause() {
 }
 
 /** Shows the logical path from the givens, with its rating, a step at a time. */
-function explainPath() {
+function explainPath(fromHere = false) {
   if (paused) { say('The game is paused.'); return; }
-  const answer = call({ op: 'explain', puzzle: game.puzzle });
+  if (fromHere) {
+    // A path from a wrong position would teach wrong steps: say where first.
+    if (!solution) { say('This puzzle has no single solution to explain.'); return; }
+    const squares = [...Array(81).keys()];
+    const wrong = squares.filter((s) => game.values[s] && game.values[s] !== Number(solution[s]));
+    const misses = squares.filter((s) => !game.values[s] && game.notes[s] &&
+      !(game.notes[s] & bit(Number(solution[s]))));
+    if (wrong.length || misses.length) {
+      say(`No explanation from here: ${[...wrong, ...misses].map(name).join(', ')} ` +
+        `${wrong.length ? 'wrong' : 'marks leave out the right digit'} (Check marks them).`);
+      return;
+    }
+  }
+  const answer = fromHere ? request('explain') : call({ op: 'explain', puzzle: game.puzzle });
   if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
-  const boards = [[...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
-  const start = call({ op: 'candidates', puzzle: game.puzzle, values: game.puzzle });
+  const boards = [fromHere ? [...game.values] : [...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
+  const start = fromHere ? request('candidates')
+    : call({ op: 'candidates', puzzle: game.puzzle, values: game.puzzle });
   if (!start.ok) { say(`No explanation: ${start.error.what}`); return; }
   const marks = [start.marks];
   for (const step of answer.steps) {
@@ -843,9 +938,10 @@ function explainPath() {
     boards.push(next);
     marks.push(m);
   }
-  path = { steps: answer.steps, boards, marks, k: 0 };
+  path = { steps: answer.steps, boards, marks, k: 0, fromHere };
   const r = answer.rating;
-  $('path-summary').textContent = `${answer.steps.length} steps; ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
+  $('path-summary').textContent = `${answer.steps.length} steps${fromHere ? ' from your position' : ''}; ` +
+    `ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
     (answer.complete ? '.' : '; no rule finishes it from there.');
   const list = $('path-steps');
   // Each step is a button that goes to it (and makes the list reachable by
@@ -884,7 +980,7 @@ function showStep(k) {
     if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - (box.height - at.height) / 2;
     say(`Step ${path.k} of ${path.steps.length}: ${step.text}`);
   } else {
-    say(`The givens; ${path.steps.length} steps follow.`);
+    say(`${path.fromHere ? 'Your position' : 'The givens'}; ${path.steps.length} steps follow.`);
   }
   render();
   drawChain(path.k > 0 ? path.steps[path.k - 1].evidence?.chain ?? [] : []);
@@ -1040,7 +1136,8 @@ async function main() {
   $('import').addEventListener('click', () => importText($('import-text').value.trim()));
   $('share').addEventListener('click', share);
   $('pause').addEventListener('click', pause);
-  $('explain').addEventListener('click', explainPath);
+  $('explain').addEventListener('click', () => explainPath(false));
+  $('explain-here').addEventListener('click', () => explainPath(true));
   $('prev-step').addEventListener('click', () => showStep(path.k - 1));
   $('next-step').addEventListener('click', () => showStep(path.k + 1));
   $('close-path').addEventListener('click', closePath);
@@ -1058,6 +1155,9 @@ async function main() {
   $('stop-replay').addEventListener('click', stopReplay);
   $('speed').addEventListener('input', () => { if (replay?.timer) playReplay(true); });
   $('history-open').addEventListener('click', showHistory);
+  $('daily').addEventListener('click', dailyPuzzle);
+  $('stats-open').addEventListener('click', showStats);
+  $('stats-close').addEventListener('click', () => $('stats').close());
   $('history-close').addEventListener('click', () => $('history').close());
   // Another tab's move: take it, so that this tab's next save keeps it.
   window.addEventListener('storage', (event) => {

@@ -836,6 +836,96 @@ test('a hint at the move level draws its chain on the board, and the next move c
   assert.equal(await page.locator('#arrows *').count(), 0);
 });
 
+test('Explain from here starts from the player\'s position, and refuses a wrong one', async () => {
+  await openTools();
+  await button('Explain').click();
+  const all = Number((await page.locator('#path-summary').textContent()).match(/^(\d+) steps/)[1]);
+  await button('Close').click();
+  for (let i = 0; i < 5; i++) await button('Apply').click();
+  const placed = await board().getByRole('gridcell', { name: / placed \d$/ }).count();
+  assert.equal(placed, 5);
+  await button('Explain from here').click();
+  const summary = await page.locator('#path-summary').textContent();
+  assert.match(summary, /^\d+ steps from your position; ER /);
+  const here = Number(summary.match(/^(\d+)/)[1]);
+  assert.ok(here < all, `${here} of ${all} steps`);
+  assert.equal(await status(), `Your position; ${here} steps follow.`);
+  assert.equal(await board().getByRole('gridcell', { name: / placed \d$/ }).count(), placed);
+  await button('Next step').click();
+  assert.ok(await board().getByRole('gridcell', { name: / placed \d$/ }).count() >= placed);
+  assert.match(await status(), new RegExp(`^Step 1 of ${here}: `));
+  await button('Close').click();
+  // A wrong digit: no path from there.
+  await cell('A1').click();
+  await page.keyboard.press('5');
+  await button('Explain from here').click();
+  assert.equal(await status(), 'No explanation from here: A1 wrong (Check marks them).');
+  assert.ok(await page.getByRole('region', { name: 'Explanation' }).isHidden());
+});
+
+/** A fresh browser whose clock says `date` (local time). */
+async function onDate(date, context = null) {
+  const other = context ?? await browser.newContext();
+  await other.clock.setFixedTime(new Date(date));
+  const p = other.pages()[0] ?? await other.newPage();
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready=true]');
+  return p;
+}
+
+async function solveByApply(p) {
+  const said = () => p.getByRole('status').textContent();
+  for (let i = 0; i < 200 && !/^Solved/.test(await said()); i++) {
+    await p.getByRole('button', { name: 'Apply', exact: true }).click();
+  }
+  assert.match(await said(), /^Solved/);
+}
+
+test('the daily puzzle is the same in two fresh browsers on the same date, at the weekday\'s level', async () => {
+  const day = async (date) => {
+    const p = await onDate(date);
+    await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
+    const said = await p.getByRole('status').textContent();
+    const cells = await p.getByRole('gridcell').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')).join(';'));
+    await p.context().close();
+    return { said, cells };
+  };
+  const morning = await day('2026-11-27T08:00:00');
+  const evening = await day('2026-11-27T22:30:00');
+  assert.equal(morning.cells, evening.cells);
+  assert.match(morning.said, /^The daily puzzle for 2026-11-27 \(Friday, hard\), ER \d/);
+  const sunday = await day('2026-11-29T12:00:00');
+  assert.notEqual(sunday.cells, morning.cells);
+  assert.match(sunday.said, /^The daily puzzle for 2026-11-29 \(Sunday, fiendish\)/);
+});
+
+test('statistics: solves by level with best and average times, and the daily streak', async () => {
+  const p = await onDate('2026-11-23T10:00:00');
+  const stats = p.getByRole('dialog', { name: 'Statistics' });
+  await p.getByRole('button', { name: 'Statistics', exact: true }).click();
+  assert.match(await stats.innerText(), /No puzzle solved yet\.\s+Daily puzzle streak: 0 days\./);
+  await stats.getByRole('button', { name: 'Close' }).click();
+  await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
+  assert.match(await p.getByRole('status').textContent(), /\(Monday, easy\)/);
+  await solveByApply(p);
+  await p.getByRole('button', { name: 'Statistics', exact: true }).click();
+  const row = (level) => stats.getByRole('row', { name: new RegExp(`^${level} `) });
+  assert.match(await row('easy').textContent(), /^easy1\d+:\d\d\d+:\d\d$/);
+  assert.match(await stats.innerText(), /Daily puzzle streak: 1 day\./);
+  assert.deepEqual(await axe(p), []);
+  await stats.getByRole('button', { name: 'Close' }).click();
+  // The next day's puzzle keeps the streak going.
+  await onDate('2026-11-24T10:00:00', p.context());
+  await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
+  assert.match(await p.getByRole('status').textContent(), /\(Tuesday, medium\)/);
+  await solveByApply(p);
+  await p.getByRole('button', { name: 'Statistics', exact: true }).click();
+  assert.match(await row('medium').textContent(), /^medium1/);
+  assert.match(await row('easy').textContent(), /^easy1/);
+  assert.match(await stats.innerText(), /Daily puzzle streak: 2 days\./);
+  await p.context().close();
+});
+
 test('the clock pauses, and hides the board while it does', async () => {
   assert.match(await page.getByRole('timer').textContent(), /^\d+:\d\d$/);
   await button('Pause').click();
