@@ -187,17 +187,62 @@ function start(given, rating, extra = {}) {
   selection = new Set([0]);
   const solved = call({ op: 'solve', puzzle });
   if (solved.ok) solution = solved.solution;
-  if (!game.rating) {
-    const rated = call({ op: 'rate', puzzle });
-    if (rated.ok) game.rating = rated.rating;
-  }
   save();
   render();
+  if (!game.rating) {
+    // Rated in the worker: the board is playable meanwhile.
+    const g = game;
+    heavy({ op: 'rate', puzzle }).then((rated) => {
+      if (!rated.ok || game !== g) return;
+      g.rating = rated.rating;
+      save();
+      render();
+    });
+  }
 }
 
-function request(op, extra = {}) {
+/** A request about the player's state: the puzzle, the digits and the
+ *  pencil marks (the corner marks; none when none are written). */
+function requestOf(op, extra = {}) {
   const anyNotes = game.notes.some((m) => m !== 0);
-  return call({ op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra });
+  return { op, puzzle: game.puzzle, values: line(game.values), marks: anyNotes ? game.notes : null, ...extra };
+}
+
+function request(op, extra = {}) { return call(requestOf(op, extra)); }
+
+// Heavy calls (rate, explain, generate, trace) go to a Web Worker, so that
+// the page keeps answering input while they run; without one (or if it
+// fails) they run here.
+let worker = null;
+const waiting = new Map(); // id -> [request, resolve]
+let nextId = 0;
+
+function startWorker() {
+  try {
+    worker = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    worker = null;
+    return;
+  }
+  worker.addEventListener('message', ({ data: { id, answer } }) => {
+    waiting.get(id)?.[1](answer);
+    waiting.delete(id);
+  });
+  worker.addEventListener('error', () => {
+    worker?.terminate();
+    worker = null;
+    for (const [id, [req, resolve]] of waiting) { waiting.delete(id); resolve(call(req)); }
+  });
+}
+
+/** `call`, in the worker: resolves to the answer. */
+function heavy(req) {
+  if (!worker) return Promise.resolve(call(req));
+  return new Promise((resolve) => {
+    const id = nextId++;
+    waiting.set(id, [req, resolve]);
+    worker.postMessage({ id, request: req });
+  });
 }
 
 /** What the board shows: the game, a step of the explanation, or a step of
@@ -689,7 +734,7 @@ async function newPuzzle() {
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   const seed = a * 2 ** 21 + (b >>> 11);
   say(`Making a ${level} puzzle...`);
-  const answer = call({ op: 'generate', level, seed });
+  const answer = await heavy({ op: 'generate', level, seed });
   if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
   start(answer.puzzle, answer.rating, { level });
   say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
@@ -714,7 +759,8 @@ async function dailyPuzzle() {
   if (game.daily === date) { say(`This is the daily puzzle for ${date}.`); return; }
   if (!await mayReplace()) return;
   const level = DAILY_LEVELS[now.getDay()];
-  const answer = call({ op: 'generate', level, seed: Number(date.replaceAll('-', '')) });
+  say(`Making the daily puzzle for ${date}...`);
+  const answer = await heavy({ op: 'generate', level, seed: Number(date.replaceAll('-', '')) });
   if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
   start(answer.puzzle, answer.rating, { level, daily: date });
   say(`The daily puzzle for ${date} (${WEEKDAYS[now.getDay()]}, ${level}), ER ${answer.rating.er}.`);
@@ -903,7 +949,7 @@ function pause() {
 }
 
 /** Shows the logical path from the givens, with its rating, a step at a time. */
-function explainPath(fromHere = false) {
+async function explainPath(fromHere = false) {
   if (paused) { say('The game is paused.'); return; }
   if (fromHere) {
     // A path from a wrong position would teach wrong steps: say where first.
@@ -918,7 +964,12 @@ function explainPath(fromHere = false) {
       return;
     }
   }
-  const answer = fromHere ? request('explain') : call({ op: 'explain', puzzle: game.puzzle });
+  say('Working out the path...');
+  const g = game;
+  const before = line(game.values) + game.notes.join();
+  const answer = await heavy(fromHere ? requestOf('explain') : { op: 'explain', puzzle: game.puzzle });
+  // The player went on meanwhile: this path is not for the board any more.
+  if (game !== g || line(game.values) + game.notes.join() !== before || paused) { say('The explanation was dropped: the game changed.'); return; }
   if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
   const boards = [fromHere ? [...game.values] : [...game.puzzle].map((c) => (c === '.' ? 0 : Number(c)))];
   const start = fromHere ? request('candidates')
@@ -1045,12 +1096,14 @@ const RULES = {
 };
 
 /** Starts a replay of the chosen engine's search on the puzzle. */
-function startReplay() {
+async function startReplay() {
   if (paused) { say('The game is paused.'); return; }
   stopReplay();
   closePath();
   const engine = $('engine').value;
-  const answer = call({ op: 'trace', puzzle: game.puzzle, engine });
+  const g = game;
+  const answer = await heavy({ op: 'trace', puzzle: game.puzzle, engine });
+  if (game !== g || paused) return;
   if (!answer.ok) { say(`No replay: ${answer.error.what}`); return; }
   const masks = [...game.puzzle].map((c) => (c === '.' ? 0x3fe : bit(Number(c))));
   replay = { steps: answer.steps, k: 0, masks, undone: [], timer: null };
@@ -1110,6 +1163,7 @@ function stopReplay() {
 
 async function main() {
   call = await loadSudokit(new URL('sudokit.wasm', import.meta.url));
+  startWorker();
   build();
   $('keys-open').addEventListener('click', () => $('keys').showModal());
   $('tools-open').addEventListener('click', () => {

@@ -3,7 +3,7 @@
 // Network first (a new build is seen at once when online), the cache when
 // the network fails; every good answer refreshes the cache.
 const CACHE = 'sudokit-v1';
-const FILES = ['./', 'index.html', 'style.css', 'app.js', 'sudokit.js', 'sudokit.wasm',
+const FILES = ['./', 'index.html', 'style.css', 'app.js', 'sudokit.js', 'worker.js', 'sudokit.wasm',
   'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
 
 self.addEventListener('install', (event) => {

@@ -58,6 +58,15 @@ const button = (name) => page.getByRole('button', { name, exact: true });
 const radio = (name) => page.getByRole('radiogroup', { name: 'Input mode' }).getByRole('radio', { name, exact: true });
 const status = () => page.getByRole('status').textContent();
 
+/** Waits until the status says what `re` matches (heavy work answers from
+ *  a worker, a moment later), and returns it. */
+async function said(re, p = page) {
+  await p.waitForFunction((source) => new RegExp(source).test(document.querySelector('[role=status]').textContent),
+    re.source, { timeout: 30000 });
+  return p.getByRole('status').textContent();
+}
+const explained = (p = page) => p.getByRole('region', { name: 'Explanation' }).waitFor();
+
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** axe-core's serious and critical findings on the page as it is now. */
@@ -272,7 +281,7 @@ test('a saved game survives New puzzle with "Keep my game"', async () => {
   // "Start it" starts one, and the game goes to History.
   await button('New puzzle').click();
   await dialog.getByRole('button', { name: 'Start it' }).click();
-  assert.match(await status(), /^A new \w+ puzzle/);
+  await said(/^A new \w+ puzzle/);
   await button('History').click();
   assert.match(await page.getByRole('dialog', { name: 'History' }).getByRole('listitem').first().textContent(),
     /^abandoned/);
@@ -280,7 +289,7 @@ test('a saved game survives New puzzle with "Keep my game"', async () => {
 
 test('New puzzle asks nothing when the game is empty or solved', async () => {
   await button('New puzzle').click();
-  assert.match(await status(), /^A new \w+ puzzle/);
+  await said(/^A new \w+ puzzle/);
   assert.equal(await page.getByRole('dialog').count(), 0);
 });
 
@@ -319,7 +328,7 @@ test('a solved game is kept in History', async () => {
 test('a new puzzle at a chosen level, with its rating', async () => {
   await page.getByLabel('Level').selectOption('easy');
   await button('New puzzle').click();
-  assert.match(await status(), /^A new easy puzzle, ER 1\.[0-2]\.?$/);
+  await said(/^A new easy puzzle, ER 1\.[0-2]\.?$/);
   assert.match(await page.locator('#info').textContent(), /givens; rating ER 1\.[0-2]/);
   const givens = await board().getByRole('gridcell', { name: / given \d$/ }).count();
   assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
@@ -643,6 +652,7 @@ test('on a phone: the board full width, the pad below it, no sideways scrolling,
   await openTools(p);
   assert.deepEqual(await layoutFaults(p), []);
   await p.getByRole('button', { name: 'Explain', exact: true }).tap();
+  await explained(p);
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.getByRole('button', { name: 'Next step', exact: true }).tap();
   await p.getByRole('button', { name: 'Next step', exact: true }).tap();
@@ -651,6 +661,7 @@ test('on a phone: the board full width, the pad below it, no sideways scrolling,
   assert.deepEqual(await layoutFaults(p), []);
   await p.getByRole('button', { name: 'Close', exact: true }).tap();
   await p.getByRole('button', { name: 'Replay', exact: true }).tap();
+  await p.getByRole('button', { name: 'Stop replay', exact: true }).waitFor();
   assert.deepEqual(await layoutFaults(p), []);
   await p.getByRole('button', { name: 'Stop replay', exact: true }).tap();
   await p.getByRole('button', { name: 'Keyboard shortcuts' }).tap();
@@ -681,7 +692,7 @@ test('the tools are one tap away, in a panel of their own', async () => {
   await button('Tools').click();
   assert.equal(await button('Tools').getAttribute('aria-expanded'), 'true');
   for (const name of ['Import', 'Export', 'Share', 'Explain', 'Replay']) assert.ok(await button(name).isVisible(), name);
-  assert.match(await page.getByRole('region', { name: 'Tools' }).textContent(), /givens; rating ER/);
+  await page.waitForFunction(() => /givens; rating ER/.test(document.getElementById('info').textContent));
   await button('Tools').click();
   assert.ok(await button('Import').isHidden());
 });
@@ -839,12 +850,14 @@ test('a hint at the move level draws its chain on the board, and the next move c
 test('Explain from here starts from the player\'s position, and refuses a wrong one', async () => {
   await openTools();
   await button('Explain').click();
+  await explained();
   const all = Number((await page.locator('#path-summary').textContent()).match(/^(\d+) steps/)[1]);
   await button('Close').click();
   for (let i = 0; i < 5; i++) await button('Apply').click();
   const placed = await board().getByRole('gridcell', { name: / placed \d$/ }).count();
   assert.equal(placed, 5);
   await button('Explain from here').click();
+  await explained();
   const summary = await page.locator('#path-summary').textContent();
   assert.match(summary, /^\d+ steps from your position; ER /);
   const here = Number(summary.match(/^(\d+)/)[1]);
@@ -885,10 +898,10 @@ test('the daily puzzle is the same in two fresh browsers on the same date, at th
   const day = async (date) => {
     const p = await onDate(date);
     await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
-    const said = await p.getByRole('status').textContent();
+    const text = await said(/^The daily puzzle for /, p);
     const cells = await p.getByRole('gridcell').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label')).join(';'));
     await p.context().close();
-    return { said, cells };
+    return { said: text, cells };
   };
   const morning = await day('2026-11-27T08:00:00');
   const evening = await day('2026-11-27T22:30:00');
@@ -906,7 +919,7 @@ test('statistics: solves by level with best and average times, and the daily str
   assert.match(await stats.innerText(), /No puzzle solved yet\.\s+Daily puzzle streak: 0 days\./);
   await stats.getByRole('button', { name: 'Close' }).click();
   await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
-  assert.match(await p.getByRole('status').textContent(), /\(Monday, easy\)/);
+  await said(/\(Monday, easy\)/, p);
   await solveByApply(p);
   await p.getByRole('button', { name: 'Statistics', exact: true }).click();
   const row = (level) => stats.getByRole('row', { name: new RegExp(`^${level} `) });
@@ -917,13 +930,33 @@ test('statistics: solves by level with best and average times, and the daily str
   // The next day's puzzle keeps the streak going.
   await onDate('2026-11-24T10:00:00', p.context());
   await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
-  assert.match(await p.getByRole('status').textContent(), /\(Tuesday, medium\)/);
+  await said(/\(Tuesday, medium\)/, p);
   await solveByApply(p);
   await p.getByRole('button', { name: 'Statistics', exact: true }).click();
   assert.match(await row('medium').textContent(), /^medium1/);
   assert.match(await row('easy').textContent(), /^easy1/);
   assert.match(await stats.innerText(), /Daily puzzle streak: 2 days\./);
   await p.context().close();
+});
+
+test('heavy work (rating, explaining, generating) runs in a Web Worker', async () => {
+  const other = await browser.newContext();
+  const p = await other.newPage();
+  const workers = [];
+  p.on('worker', (w) => workers.push(w.url()));
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready=true]');
+  await p.waitForFunction(() => /rating ER/.test(document.getElementById('info').textContent));
+  assert.deepEqual(workers.map((u) => new URL(u).pathname), ['/worker.js']);
+  // The worker answers: an explanation and a new puzzle come back.
+  await openTools(p);
+  await p.getByRole('button', { name: 'Explain', exact: true }).click();
+  await explained(p);
+  assert.match(await p.locator('#path-summary').textContent(), /^\d+ steps; ER /);
+  await p.getByRole('button', { name: 'Close', exact: true }).click();
+  await p.getByRole('button', { name: 'New puzzle', exact: true }).click();
+  await said(/^A new \w+ puzzle, ER /, p);
+  await other.close();
 });
 
 test('the clock pauses, and hides the board while it does', async () => {
@@ -945,6 +978,7 @@ test('the clock pauses, and hides the board while it does', async () => {
 test('explain steps through the logical path with its rating', async () => {
   await openTools();
   await button('Explain').click();
+  await explained();
   const summary = page.getByRole('region', { name: 'Explanation' });
   assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps; ER \d/);
   assert.match(await status(), /^The givens; \d+ steps follow\.$/);
@@ -1037,6 +1071,7 @@ test('replay plays back the search, squares narrowing to their digits', async ()
   await page.getByLabel('Engine').selectOption('norvig');
   await openTools();
   await button('Replay').click();
+  await said(/^norvig: /);
   assert.match(await status(), /^norvig: \d+ steps, 0 guesses, 0 backtracks\. Press Play or Step\.$/);
   assert.equal(await label('A1'), 'A1 empty, candidates 1 2 3 4 5 6 7 8 9');
   await button('Step').click();
