@@ -21,14 +21,15 @@ self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    // A shared link (?p=...) is the page itself: its query is the page's
+    // business, not the cache's, which keeps one copy of the page.
+    const key = event.request.mode === 'navigate' ? url.origin + url.pathname : event.request;
     try {
       const answer = await fetch(event.request);
-      if (answer.ok) await cache.put(event.request, answer.clone());
+      if (answer.ok) await cache.put(key, answer.clone());
       return answer;
     } catch (offline) {
-      // A shared link (?p=...) is the page itself: its address's query is
-      // the page's business, not the cache's.
-      const kept = await cache.match(event.request, { ignoreSearch: event.request.mode === 'navigate' });
+      const kept = await cache.match(key);
       if (kept) return kept;
       throw offline;
     }

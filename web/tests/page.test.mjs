@@ -673,6 +673,9 @@ test('on a phone: the board full width, the pad below it, no sideways scrolling,
   await p.getByRole('button', { name: 'Start it', exact: true }).tap();
   await p.getByRole('button', { name: 'History', exact: true }).tap();
   assert.deepEqual(await layoutFaults(p), []);
+  await p.keyboard.press('Escape');
+  await p.getByRole('button', { name: 'Statistics', exact: true }).tap();
+  assert.deepEqual(await layoutFaults(p), []);
   await p.context().close();
 });
 
@@ -821,6 +824,11 @@ test('offline: after one visit the page loads, plays and hints with the network 
   assert.equal(await a1.getAttribute('aria-label'), 'A1 placed 4');
   await p.keyboard.press('h');
   assert.match(await p.getByRole('status').textContent(), /^Hint \(area\): /);
+  // A shared link opens offline too.
+  await p.goto(`${own.url}?p=${HARD}`);
+  await p.waitForSelector('body[data-ready=true]');
+  await p.getByRole('dialog', { name: 'Open shared puzzle?' }).getByRole('button', { name: 'Open it' }).click();
+  assert.equal(await a1.getAttribute('aria-label'), 'A1 given 4');
   await other.close();
 });
 
