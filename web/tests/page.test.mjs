@@ -834,19 +834,21 @@ test('offline: after one visit the page loads, plays and hints with the network 
 
 test('a hint at the move level draws its chain on the board, and the next move clears it', async () => {
   await importPuzzle(CHAINED);
-  let found = false;
-  for (let i = 0; i < 120 && !found; i++) {
+  // Step along the path until a hint's technique is a chain (whatever the
+  // rules call it) whose move draws one.
+  let lines = 0;
+  for (let i = 0; i < 120 && !lines; i++) {
     await page.keyboard.press('h');
     await page.keyboard.press('h');
-    found = /chain/i.test(await status());
-    if (!found) await button('Apply').click();
+    if (/chain|AIC|loop/i.test(await status())) {
+      assert.equal(await page.locator('#arrows line').count(), 0, 'no chain before the move level');
+      await page.keyboard.press('h');
+      await page.keyboard.press('h');
+      assert.match(await status(), /^Hint \(move\): /);
+      lines = await page.locator('#arrows line').count();
+    }
+    if (!lines) await button('Apply').click();
   }
-  assert.ok(found, 'a hint whose technique is a chain');
-  assert.equal(await page.locator('#arrows line').count(), 0);
-  await page.keyboard.press('h');
-  await page.keyboard.press('h');
-  assert.match(await status(), /^Hint \(move\): /);
-  const lines = await page.locator('#arrows line').count();
   assert.ok(lines >= 1, `${lines} arrows`);
   for (const v of await page.locator('#arrows line').evaluateAll((ls) => ls.map((l) => l.dataset.to))) {
     assert.match(v, /^[A-I][1-9](=|<>)[1-9]$/);
