@@ -7,6 +7,8 @@
 //   and on every state along the logical path of its N hardest (by ER),
 //   pencil marks as the path leaves them;
 // - fiendish: a new fiendish puzzle (`generate`), 20 seeds;
+// - longest task: the longest the page blocks input while the hardest of
+//   them is imported and explained (the browser's long-task timing);
 // and the size of sudokit.wasm. The wasm calls run in node, whose V8 is
 // Chromium's engine.
 import { readFileSync, statSync } from 'node:fs';
@@ -73,5 +75,34 @@ for (let i = 0; i < arg('--loads', 7); i++) {
   await context.close();
 }
 console.log(`page load to a usable board: ${stats(loads)}`);
+
+// The longest task (the page not answering input) while the hardest
+// puzzle is imported (rated) and explained, by the browser's long-task
+// timing (tasks over 50 ms), with the tools and the explanation as a
+// player would use them.
+const hardest = rated[0].p;
+const blocked = [];
+for (let i = 0; i < arg('--loads', 7); i++) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready=true]');
+  await page.evaluate(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByRole('button', { name: 'Tools', exact: true }).click();
+  await page.getByLabel('Puzzle').fill(hardest);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.waitForFunction(() => /rating ER/.test(document.getElementById('info').textContent));
+  await page.getByRole('button', { name: 'Explain', exact: true }).click();
+  await page.getByRole('region', { name: 'Explanation' }).waitFor();
+  await page.waitForTimeout(200);
+  blocked.push(await page.evaluate(() => window.longest));
+  await context.close();
+}
+console.log(`longest task importing and explaining the hardest (ER ${rated[0].er}; 0 = none over 50 ms): ${stats(blocked)}`);
 await browser.close();
 await server.close();

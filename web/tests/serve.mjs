@@ -12,6 +12,8 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Starts the server; resolves to `{ url, close }`. */
@@ -34,7 +36,11 @@ export function serve() {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+      // Closing ends the open connections too: the network is gone.
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => {
+        server.close(r);
+        server.closeAllConnections();
+      }) });
     });
   });
 }

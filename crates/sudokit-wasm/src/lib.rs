@@ -36,7 +36,7 @@
 //! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint (`level`, `status`, the level's fields), as `sudokit hint --format json` prints it after the puzzle's record |
 //! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
 //! | `rate` | `puzzle` | `rating` |
-//! | `explain` | `puzzle` | `rating`, `steps`, `complete` |
+//! | `explain` | `puzzle`, `values`?, `marks`? | `rating`, `steps`, `complete`: the path from the givens, or from the player's state when `values` is given |
 //! | `generate` | `level`, `seed`, `tries`? | `puzzle`, `solution`, `rating`, `tries` |
 //! | `trace` | `puzzle`, `engine` (`norvig` or `agent`), `max_guesses`? | `steps` (`action`, `rule`, `square`, `digit`, `candidates` mask after it, `depth`) from the givens, `solved`, `guesses`, `backtracks` |
 //!
@@ -152,9 +152,13 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             Ok(json!({"rating": rating}))
         }
         "explain" => {
-            let puzzle = puzzle(request)?;
-            unique(&puzzle)?;
-            let start = State::from_puzzle(&puzzle);
+            // From the player's position when there is one, else the givens.
+            let start = if request.get("values").is_some_and(|v| !v.is_null()) {
+                player(request)?
+            } else {
+                State::from_puzzle(&puzzle(request)?)
+            };
+            unique(start.givens())?;
             let (path, rating) = explain_and_rate(&mut Cache::new(), &start, Order::Se);
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }
@@ -433,6 +437,44 @@ mod tests {
 
     fn ask(request: Value) -> Value {
         serde_json::from_str(&call(&request.to_string())).expect("answers are JSON")
+    }
+
+    #[test]
+    fn explain_starts_from_the_players_position_when_values_are_given() {
+        let solution = ask(json!({"op": "solve", "puzzle": EASY}))["solution"]
+            .as_str()
+            .expect("a solution")
+            .to_string();
+        let whole = ask(json!({"op": "explain", "puzzle": EASY}));
+        let all = whole["steps"].as_array().expect("steps").len();
+        // Two squares left open: the path fills just those.
+        let mut values = solution.clone();
+        values.replace_range(0..2, "..");
+        let here = ask(json!({"op": "explain", "puzzle": EASY, "values": values}));
+        assert_eq!(here["ok"], true, "{here}");
+        assert_eq!(here["complete"], true);
+        let steps = here["steps"].as_array().expect("steps");
+        assert!(
+            !steps.is_empty() && steps.len() < all,
+            "{} of {all} steps",
+            steps.len()
+        );
+        let squares: Vec<&str> = steps
+            .iter()
+            .flat_map(|s| s["placements"].as_array().expect("placements"))
+            .map(|p| p["square"].as_str().expect("a square"))
+            .collect();
+        assert!(
+            squares.iter().all(|s| ["A1", "A2"].contains(s)),
+            "{squares:?}"
+        );
+        // A null `values` is the givens, as when it is left out.
+        let null = ask(json!({"op": "explain", "puzzle": EASY, "values": null}));
+        assert_eq!(null["steps"], whole["steps"]);
+        // Values that change a given are refused, naming the field.
+        let bad = ask(json!({"op": "explain", "puzzle": EASY, "values": "1".repeat(81)}));
+        assert_eq!(bad["ok"], false);
+        assert_eq!(bad["error"]["where"], "values");
     }
 
     #[test]
