@@ -19,12 +19,15 @@
 //! - The finders, one file per family, each in HoDoKu's search order and
 //!   taking the instance HoDoKu takes: [`singles`], [`intersections`]
 //!   (locked candidates), [`subsets`] (naked, hidden and locked subsets),
-//!   [`fish`] (basic fish, X-wing to leviathan).
+//!   [`fish`] (basic fish, X-wing to leviathan), [`patterns`] (skyscraper,
+//!   2-string kite, empty rectangle), [`wings`] (XY-, XYZ- and W-wing),
+//!   [`uniqueness`] (BUG+1).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
 //! So far the finders cover the singles, locked candidates, locked,
-//! naked and hidden subsets and basic fish: a path that reaches a step
+//! naked and hidden subsets, basic fish, the skyscraper, 2-string kite
+//! and empty rectangle, the XY-, XYZ- and W-wing and BUG+1: a path that reaches a step
 //! type without a finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -38,10 +41,13 @@ pub mod library;
 pub mod moves;
 pub mod notation;
 pub mod path;
+pub mod patterns;
 pub mod search;
 pub mod singles;
 pub mod subsets;
 pub mod table;
+pub mod uniqueness;
+pub mod wings;
 
 pub use board::Board;
 pub use library::{parse_case, Case, LibraryError};

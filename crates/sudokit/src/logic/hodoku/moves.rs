@@ -32,7 +32,8 @@ pub struct Move {
     pub base: Vec<usize>,
     /// A fish's cover units.
     pub cover: Vec<usize>,
-    /// A fish's fins.
+    /// A fish's fins; an empty rectangle's places in its box; a W-wing's
+    /// twins and the two ends of the link between them.
     pub fins: Vec<usize>,
     /// A fish's endo fins.
     pub endo_fins: Vec<usize>,
@@ -113,6 +114,47 @@ impl Move {
                 notation::unit(self.unit.unwrap_or(0)),
                 removals()
             ),
+            Skyscraper | TwoStringKite => format!(
+                "{name}: {} in {} (connected by {}){}",
+                self.digits[0],
+                notation::squares(&self.cells[..2]),
+                notation::squares(&self.cells[2..]),
+                removals()
+            ),
+            EmptyRectangle => format!(
+                "{name}: {} in {} ({}){}",
+                self.digits[0],
+                notation::unit(self.unit.unwrap_or(18)),
+                notation::squares(&self.cells),
+                removals()
+            ),
+            XyWing | XyzWing => format!(
+                "{name}: {} in {}{}",
+                self.digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                notation::squares(&self.cells),
+                removals()
+            ),
+            WWing => {
+                let link: Vec<usize> = self
+                    .fins
+                    .iter()
+                    .copied()
+                    .filter(|s| !self.cells.contains(s))
+                    .collect();
+                format!(
+                    "{name}: {}/{} in {} connected by {} in {}{}",
+                    self.digits[0],
+                    self.digits[1],
+                    notation::squares(&self.cells),
+                    self.digits[1],
+                    notation::squares(&link),
+                    removals()
+                )
+            }
             _ if self.kind.fish_size().is_some() => {
                 let mut line = format!(
                     "{name}: {} {} {}",
@@ -226,6 +268,25 @@ impl Move {
                     remove()
                 )
             }
+            Skyscraper | TwoStringKite | EmptyRectangle => {
+                format!("{name} of {digits} in {}: {}", and_list(squares), remove())
+            }
+            XyWing | XyzWing | WWing => format!(
+                "{name} {} in {}: {}",
+                self.digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                and_list(squares),
+                remove()
+            ),
+            BugPlus1 => format!(
+                "{name}: every other square has two candidates and {} would leave the grid \
+                 without a single solution; {}",
+                and_list(squares),
+                remove()
+            ),
             _ => format!("{name} {digits} in {}: {}", and_list(squares), remove()),
         }
     }

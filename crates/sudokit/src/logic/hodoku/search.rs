@@ -6,9 +6,12 @@ use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
 use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::patterns::{all_empty_rectangles, all_kites, all_skyscrapers};
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::uniqueness::bug_plus_one;
+use crate::logic::hodoku::wings::{all_w_wings, all_wings};
 use std::fmt;
 
 /// A step type without a finder yet.
@@ -47,6 +50,13 @@ pub fn implemented(kind: Kind) -> bool {
             | Squirmbag
             | Whale
             | Leviathan
+            | BugPlus1
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | WWing
+            | XyWing
+            | XyzWing
     )
 }
 
@@ -68,6 +78,13 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         HiddenPair => all_hidden(board, 2).into_iter().next(),
         HiddenTriple => all_hidden(board, 3).into_iter().next(),
         HiddenQuadruple => all_hidden(board, 4).into_iter().next(),
+        BugPlus1 => bug_plus_one(board),
+        Skyscraper => all_skyscrapers(board, true).into_iter().next(),
+        TwoStringKite => all_kites(board, true).into_iter().next(),
+        EmptyRectangle => all_empty_rectangles(board, false, true).into_iter().next(),
+        WWing => all_w_wings(board, true).into_iter().next(),
+        XyWing => all_wings(board, false, true).into_iter().next(),
+        XyzWing => all_wings(board, true, true).into_iter().next(),
         _ => match kind.fish_size() {
             Some(size) if implemented(kind) => fish::basic(board, size, true).into_iter().next(),
             _ => return Err(NoFinder(kind)),
@@ -77,7 +94,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
 }
 
 /// Every step of `kind` in `board`, as HoDoKu's "find all steps" lists
-/// them.
+/// them (with its default options: empty rectangles need three places in
+/// their box, see [`all_empty_rectangles`] for the other choice).
 pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
     use Kind::*;
     let of_kind = |moves: Vec<Move>| moves.into_iter().filter(|m| m.kind == kind).collect();
@@ -93,10 +111,27 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         HiddenPair => all_hidden(board, 2),
         HiddenTriple => all_hidden(board, 3),
         HiddenQuadruple => all_hidden(board, 4),
+        BugPlus1 => bug_plus_one(board).into_iter().collect(),
+        Skyscraper => all_skyscrapers(board, false),
+        TwoStringKite => all_kites(board, false),
+        EmptyRectangle => all_empty_rectangles(board, false, false),
+        WWing => all_w_wings(board, false),
+        XyWing => all_wings(board, false, false),
+        XyzWing => all_wings(board, true, false),
         _ => match kind.fish_size() {
             Some(size) if implemented(kind) => fish::basic(board, size, false),
             _ => return Err(NoFinder(kind)),
         },
     };
     Ok(found)
+}
+
+/// Every step of `kind` in `board` with the options HoDoKu's regression
+/// tester sets for a library case of variant `variant`: an empty
+/// rectangle case of variant 1 allows boxes with two places.
+pub fn as_tested(kind: Kind, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
+    match (kind, variant) {
+        (Kind::EmptyRectangle, Some(1)) => Ok(all_empty_rectangles(board, true, false)),
+        _ => all(kind, board),
+    }
 }
