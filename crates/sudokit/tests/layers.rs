@@ -69,6 +69,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::subsets",
         "hodoku::fish",
         "hodoku::patterns",
+        "hodoku::turbot",
         "hodoku::wings",
         "hodoku::uniqueness",
     ],

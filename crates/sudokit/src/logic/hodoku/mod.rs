@@ -20,14 +20,15 @@
 //!   taking the instance HoDoKu takes: [`singles`], [`intersections`]
 //!   (locked candidates), [`subsets`] (naked, hidden and locked subsets),
 //!   [`fish`] (basic fish, X-wing to leviathan), [`patterns`] (skyscraper,
-//!   2-string kite, empty rectangle), [`wings`] (XY-, XYZ- and W-wing),
+//!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
+//!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (BUG+1).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
 //! So far the finders cover the singles, locked candidates, locked,
-//! naked and hidden subsets, basic fish, the skyscraper, 2-string kite
-//! and empty rectangle, the XY-, XYZ- and W-wing and BUG+1: a path that reaches a step
+//! naked and hidden subsets, basic fish, the skyscraper, 2-string kite,
+//! turbot fish and empty rectangle, the XY-, XYZ- and W-wing and BUG+1: a path that reaches a step
 //! type without a finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -46,6 +47,7 @@ pub mod search;
 pub mod singles;
 pub mod subsets;
 pub mod table;
+pub mod turbot;
 pub mod uniqueness;
 pub mod wings;
 

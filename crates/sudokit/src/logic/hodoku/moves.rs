@@ -121,6 +121,15 @@ impl Move {
                 notation::squares(&self.cells[2..]),
                 removals()
             ),
+            TurbotFish => {
+                let d = self.digits[0];
+                let mut line = format!("{name}: {d} {}", notation::square(self.cells[0]));
+                for (i, &s) in self.cells.iter().enumerate().skip(1) {
+                    let link = if i % 2 == 1 { '=' } else { '-' };
+                    line.push_str(&format!(" {link}{d}{link} {}", notation::square(s)));
+                }
+                line + &removals()
+            }
             EmptyRectangle => format!(
                 "{name}: {} in {} ({}){}",
                 self.digits[0],

@@ -10,6 +10,7 @@ use crate::logic::hodoku::patterns::{all_empty_rectangles, all_kites, all_skyscr
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::bug_plus_one;
 use crate::logic::hodoku::wings::{all_w_wings, all_wings};
 use std::fmt;
@@ -53,6 +54,7 @@ pub fn implemented(kind: Kind) -> bool {
             | BugPlus1
             | Skyscraper
             | TwoStringKite
+            | TurbotFish
             | EmptyRectangle
             | WWing
             | XyWing
@@ -81,6 +83,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         BugPlus1 => bug_plus_one(board),
         Skyscraper => all_skyscrapers(board, true).into_iter().next(),
         TwoStringKite => all_kites(board, true).into_iter().next(),
+        TurbotFish => all_turbots(board).into_iter().next(),
         EmptyRectangle => all_empty_rectangles(board, false, true).into_iter().next(),
         WWing => all_w_wings(board, true).into_iter().next(),
         XyWing => all_wings(board, false, true).into_iter().next(),
@@ -114,6 +117,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         BugPlus1 => bug_plus_one(board).into_iter().collect(),
         Skyscraper => all_skyscrapers(board, false),
         TwoStringKite => all_kites(board, false),
+        TurbotFish => all_turbots(board),
         EmptyRectangle => all_empty_rectangles(board, false, false),
         WWing => all_w_wings(board, false),
         XyWing => all_wings(board, false, false),
