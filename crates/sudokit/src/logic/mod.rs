@@ -98,7 +98,7 @@ pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
 pub use rating::{explain_and_rate, rate, rate_from, rate_unique, RateError, Rating};
-pub use solver::{explain, next_step, Order, Path};
+pub use solver::{explain, next_step, Order, Path, Rules, UnknownRules};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Family, HodokuDetail, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};

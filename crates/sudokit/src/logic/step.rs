@@ -359,9 +359,10 @@ pub struct Difficulty(pub u16);
 
 impl Difficulty {
     /// No place on Sudoku Explainer's scale: the difficulty of the
-    /// techniques SE does not have (no SE technique is below 1.0, so zero
-    /// is free). Written `null` in JSON and `-` in text.
-    pub const UNRATED: Difficulty = Difficulty(0);
+    /// techniques SE does not have. It is the largest value, far above
+    /// anything SE rates (20.0 at most; 0.0 is a real EP, when a path
+    /// places nothing), and is written `null` in JSON and `-` in text.
+    pub const UNRATED: Difficulty = Difficulty(u16::MAX);
 
     /// As a number with one decimal, e.g. 3.0.
     pub fn value(self) -> f64 {
@@ -642,6 +643,16 @@ mod tests {
         for &(t, tenths) in expected {
             assert_eq!(t.difficulty(), Difficulty(tenths), "{t:?}");
         }
+    }
+
+    /// SE's EP is 0.0 for a path that places nothing: zero is a rating,
+    /// not the mark of a technique SE does not have.
+    #[test]
+    fn an_ep_of_zero_is_a_rating_not_unrated() {
+        assert!(Difficulty(0).is_rated());
+        assert_eq!(Difficulty(0).to_string(), "0.0");
+        assert_eq!(serde_json::to_string(&Difficulty(0)).unwrap(), "0.0");
+        assert!(Difficulty(200) < Difficulty::UNRATED);
     }
 
     #[test]
