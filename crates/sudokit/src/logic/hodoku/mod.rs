@@ -19,7 +19,7 @@
 //! - The finders, one file per family, each in HoDoKu's search order and
 //!   taking the instance HoDoKu takes: [`singles`], [`intersections`]
 //!   (locked candidates), [`subsets`] (naked, hidden and locked subsets),
-//!   [`fish`] (basic fish, X-wing to leviathan), [`patterns`] (skyscraper,
+//!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan), [`patterns`] (skyscraper,
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (BUG+1).
@@ -27,9 +27,10 @@
 //! - [`path`]: the path, its score and level.
 //!
 //! So far the finders cover the singles, locked candidates, locked,
-//! naked and hidden subsets, basic fish, the skyscraper, 2-string kite,
-//! turbot fish and empty rectangle, the XY-, XYZ- and W-wing and BUG+1: a path that reaches a step
-//! type without a finder stops there and says so
+//! naked and hidden subsets, basic, finned and sashimi fish, the
+//! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
+//! XYZ- and W-wing and BUG+1: a path that reaches a step type without a
+//! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
 //! The facts (order, levels, scores, notation) are HoDoKu's; the code is

@@ -51,6 +51,18 @@ pub fn implemented(kind: Kind) -> bool {
             | Squirmbag
             | Whale
             | Leviathan
+            | FinnedXWing
+            | FinnedSwordfish
+            | FinnedJellyfish
+            | FinnedSquirmbag
+            | FinnedWhale
+            | FinnedLeviathan
+            | SashimiXWing
+            | SashimiSwordfish
+            | SashimiJellyfish
+            | SashimiSquirmbag
+            | SashimiWhale
+            | SashimiLeviathan
             | BugPlus1
             | Skyscraper
             | TwoStringKite
@@ -89,7 +101,12 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         XyWing => all_wings(board, false, true).into_iter().next(),
         XyzWing => all_wings(board, true, true).into_iter().next(),
         _ => match kind.fish_size() {
-            Some(size) if implemented(kind) => fish::basic(board, size, true).into_iter().next(),
+            Some(size) if kind == fish::basic_kind(size) => {
+                fish::basic(board, size, true).into_iter().next()
+            }
+            Some(size) if implemented(kind) => fish::finned(board, size, Some(kind), true)
+                .into_iter()
+                .next(),
             _ => return Err(NoFinder(kind)),
         },
     };
@@ -123,7 +140,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         XyWing => all_wings(board, false, false),
         XyzWing => all_wings(board, true, false),
         _ => match kind.fish_size() {
-            Some(size) if implemented(kind) => fish::basic(board, size, false),
+            Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
+            Some(size) if implemented(kind) => fish::finned(board, size, Some(kind), false),
             _ => return Err(NoFinder(kind)),
         },
     };
