@@ -22,14 +22,15 @@
 //!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan), [`patterns`] (skyscraper,
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
-//!   [`uniqueness`] (BUG+1).
+//!   [`uniqueness`] (unique and avoidable rectangles, BUG+1).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
 //! So far the finders cover the singles, locked candidates, locked,
 //! naked and hidden subsets, basic, finned and sashimi fish, the
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
-//! XYZ- and W-wing and BUG+1: a path that reaches a step type without a
+//! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
+//! rectangles and BUG+1: a path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!

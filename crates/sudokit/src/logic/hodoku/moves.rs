@@ -137,6 +137,15 @@ impl Move {
                 notation::squares(&self.cells),
                 removals()
             ),
+            UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
+            | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 => format!(
+                "{name}: {}/{} in {}{}",
+                self.digits[0],
+                self.digits[1],
+                notation::squares(&self.cells),
+                removals()
+            ),
             XyWing | XyzWing => format!(
                 "{name}: {} in {}{}",
                 self.digits
@@ -280,7 +289,9 @@ impl Move {
             Skyscraper | TwoStringKite | EmptyRectangle => {
                 format!("{name} of {digits} in {}: {}", and_list(squares), remove())
             }
-            XyWing | XyzWing | WWing => format!(
+            XyWing | XyzWing | WWing | UniquenessTest1 | UniquenessTest2 | UniquenessTest3
+            | UniquenessTest4 | UniquenessTest5 | UniquenessTest6 | HiddenRectangle
+            | AvoidableRectangle1 | AvoidableRectangle2 => format!(
                 "{name} {} in {}: {}",
                 self.digits
                     .iter()

@@ -11,7 +11,7 @@ use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::turbot::all_turbots;
-use crate::logic::hodoku::uniqueness::bug_plus_one;
+use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
 use crate::logic::hodoku::wings::{all_w_wings, all_wings};
 use std::fmt;
 
@@ -64,6 +64,15 @@ pub fn implemented(kind: Kind) -> bool {
             | SashimiWhale
             | SashimiLeviathan
             | BugPlus1
+            | UniquenessTest1
+            | UniquenessTest2
+            | UniquenessTest3
+            | UniquenessTest4
+            | UniquenessTest5
+            | UniquenessTest6
+            | HiddenRectangle
+            | AvoidableRectangle1
+            | AvoidableRectangle2
             | Skyscraper
             | TwoStringKite
             | TurbotFish
@@ -93,6 +102,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         HiddenTriple => all_hidden(board, 3).into_iter().next(),
         HiddenQuadruple => all_hidden(board, 4).into_iter().next(),
         BugPlus1 => bug_plus_one(board),
+        _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
         Skyscraper => all_skyscrapers(board, true).into_iter().next(),
         TwoStringKite => all_kites(board, true).into_iter().next(),
         TurbotFish => all_turbots(board).into_iter().next(),
@@ -132,6 +142,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         HiddenTriple => all_hidden(board, 3),
         HiddenQuadruple => all_hidden(board, 4),
         BugPlus1 => bug_plus_one(board).into_iter().collect(),
+        _ if is_rectangle(kind) => uniqueness(kind, board, true),
         Skyscraper => all_skyscrapers(board, false),
         TwoStringKite => all_kites(board, false),
         TurbotFish => all_turbots(board),
@@ -148,12 +159,51 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
     Ok(found)
 }
 
+/// True for the step types of unique and avoidable rectangles.
+fn is_rectangle(kind: Kind) -> bool {
+    use Kind::*;
+    matches!(
+        kind,
+        UniquenessTest1
+            | UniquenessTest2
+            | UniquenessTest3
+            | UniquenessTest4
+            | UniquenessTest5
+            | UniquenessTest6
+            | HiddenRectangle
+            | AvoidableRectangle1
+            | AvoidableRectangle2
+    )
+}
+
+/// The steps of the rectangle type `kind`, in HoDoKu's order. HoDoKu
+/// searches every rectangle type at once and keeps what the search for
+/// one type finds of the others for the next, so the first of a type is
+/// the first in the order of rectangles.
+fn uniqueness(kind: Kind, board: &Board, allow_missing: bool) -> Vec<Move> {
+    let mut seen = Seen::default();
+    let moves = match kind {
+        Kind::AvoidableRectangle1 | Kind::AvoidableRectangle2 => all_avoidable(board, &mut seen),
+        _ => all_rectangles(board, allow_missing, &mut seen),
+    };
+    moves.into_iter().filter(|m| m.kind == kind).collect()
+}
+
 /// Every step of `kind` in `board` with the options HoDoKu's regression
 /// tester sets for a library case of variant `variant`: an empty
-/// rectangle case of variant 1 allows boxes with two places.
+/// rectangle case of variant 1 allows boxes with two places; a rectangle
+/// case of variant 1 wants the corners to hold the digits still, of
+/// variant 2 (and by default) only to be able to, and the rectangles are
+/// all searched first, then the avoidable ones, each once.
 pub fn as_tested(kind: Kind, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
     match (kind, variant) {
         (Kind::EmptyRectangle, Some(1)) => Ok(all_empty_rectangles(board, true, false)),
+        _ if is_rectangle(kind) => {
+            let mut seen = Seen::default();
+            let mut moves = all_rectangles(board, variant != Some(1), &mut seen);
+            moves.extend(all_avoidable(board, &mut seen));
+            Ok(moves.into_iter().filter(|m| m.kind == kind).collect())
+        }
         _ => all(kind, board),
     }
 }
