@@ -139,9 +139,11 @@ fn hodoku_paths() -> Option<Vec<HodokuPath>> {
     Some(paths)
 }
 
-/// True when HoDoKu's `line` is a step of a type with a finder.
+/// True when HoDoKu's `line` is a step of a type with a finder (its name
+/// ends at the colon, or at the `=>` of a step without one, BUG+1's).
 fn implemented_line(line: &str) -> bool {
     let name = line.split(':').next().unwrap();
+    let name = name.split(" =>").next().unwrap();
     Kind::ALL
         .iter()
         .any(|&k| k.name() == name && implemented(k))
@@ -252,7 +254,7 @@ fn paths_are_hodokus_where_every_step_type_has_a_finder() {
         wrong.len(),
         wrong.join("\n")
     );
-    assert!(exact >= 531, "only {exact} paths are HoDoKu's");
+    assert!(exact >= 535, "only {exact} paths are HoDoKu's");
     assert!(
         exact_by_default >= 387,
         "only {exact_by_default} default paths are HoDoKu's"
