@@ -72,6 +72,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::turbot",
         "hodoku::wings",
         "hodoku::uniqueness",
+        "hodoku::sue_de_coq",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

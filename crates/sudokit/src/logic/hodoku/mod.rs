@@ -22,7 +22,8 @@
 //!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan), [`patterns`] (skyscraper,
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
-//!   [`uniqueness`] (unique and avoidable rectangles, BUG+1).
+//!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
+//!   [`sue_de_coq`].
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
@@ -30,7 +31,7 @@
 //! naked and hidden subsets, basic, finned and sashimi fish, the
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
-//! rectangles and BUG+1: a path that reaches a step type without a
+//! rectangles, BUG+1 and Sue de Coq: a path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -48,6 +49,7 @@ pub mod patterns;
 pub mod search;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod table;
 pub mod turbot;
 pub mod uniqueness;

@@ -37,6 +37,9 @@ pub struct Move {
     pub fins: Vec<usize>,
     /// A fish's endo fins.
     pub endo_fins: Vec<usize>,
+    /// Sets of squares with their digits: a Sue de Coq's line set and box
+    /// set.
+    pub groups: Vec<(Vec<usize>, Vec<u8>)>,
 }
 
 impl Move {
@@ -53,6 +56,7 @@ impl Move {
             cover: Vec::new(),
             fins: Vec::new(),
             endo_fins: Vec::new(),
+            groups: Vec::new(),
         }
     }
 
@@ -85,6 +89,19 @@ impl Move {
             }
         }
         out
+    }
+
+    /// The digits field of its case in HoDoKu's library format: the
+    /// digits it removes for the step types whose library cases list
+    /// those (Sue de Coq), else the digits of its pattern; smallest first.
+    pub fn library_digits(&self) -> String {
+        let mut ds: Vec<u8> = match self.kind {
+            Kind::SueDeCoq => self.deletes.iter().map(|&(_, d)| d).collect(),
+            _ => self.digits.clone(),
+        };
+        ds.sort_unstable();
+        ds.dedup();
+        ds.iter().map(|d| d.to_string()).collect()
     }
 
     /// The line HoDoKu prints for it, e.g. `Hidden Single: r8c6=1` or
@@ -129,6 +146,22 @@ impl Move {
                     line.push_str(&format!(" {link}{d}{link} {}", notation::square(s)));
                 }
                 line + &removals()
+            }
+            SueDeCoq => {
+                let set = |(cells, ds): &(Vec<usize>, Vec<u8>)| {
+                    format!(
+                        "{} - {{{}}}",
+                        notation::squares(cells),
+                        digit_list(ds.iter().copied()).replace(',', "")
+                    )
+                };
+                let sets: Vec<String> = self.groups.iter().map(set).collect();
+                format!(
+                    "{name}: {} ({}){}",
+                    set(&(self.cells.clone(), self.digits.clone())),
+                    sets.join(", "),
+                    removals()
+                )
             }
             EmptyRectangle => format!(
                 "{name}: {} in {} ({}){}",

@@ -9,6 +9,7 @@ use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::patterns::{all_empty_rectangles, all_kites, all_skyscrapers};
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
+use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
@@ -73,6 +74,7 @@ pub fn implemented(kind: Kind) -> bool {
             | HiddenRectangle
             | AvoidableRectangle1
             | AvoidableRectangle2
+            | SueDeCoq
             | Skyscraper
             | TwoStringKite
             | TurbotFish
@@ -103,6 +105,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         HiddenQuadruple => all_hidden(board, 4).into_iter().next(),
         BugPlus1 => bug_plus_one(board),
         _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
+        SueDeCoq => all_sue_de_coq(board, true).into_iter().next(),
         Skyscraper => all_skyscrapers(board, true).into_iter().next(),
         TwoStringKite => all_kites(board, true).into_iter().next(),
         TurbotFish => all_turbots(board).into_iter().next(),
@@ -143,6 +146,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         HiddenQuadruple => all_hidden(board, 4),
         BugPlus1 => bug_plus_one(board).into_iter().collect(),
         _ if is_rectangle(kind) => uniqueness(kind, board, true),
+        SueDeCoq => all_sue_de_coq(board, false),
         Skyscraper => all_skyscrapers(board, false),
         TwoStringKite => all_kites(board, false),
         TurbotFish => all_turbots(board),
