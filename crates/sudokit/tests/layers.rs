@@ -73,6 +73,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::wings",
         "hodoku::uniqueness",
         "hodoku::sue_de_coq",
+        "hodoku::coloring",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

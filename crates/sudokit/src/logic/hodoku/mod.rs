@@ -23,7 +23,7 @@
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
-//!   [`sue_de_coq`].
+//!   [`sue_de_coq`], [`coloring`] (simple and multi colors).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
@@ -31,7 +31,7 @@
 //! naked and hidden subsets, basic, finned and sashimi fish, the
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
-//! rectangles, BUG+1 and Sue de Coq: a path that reaches a step type without a
+//! rectangles, BUG+1, Sue de Coq and simple and multi colors: a path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -39,6 +39,7 @@
 //! sudokit's own.
 
 pub mod board;
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub mod library;
@@ -60,4 +61,4 @@ pub use library::{parse_case, Case, LibraryError};
 pub use moves::Move;
 pub use path::{solve, solve_board, Config, Path, UnknownShortName};
 pub use search::NoFinder;
-pub use table::{Kind, Level};
+pub use table::{Kind, Level, Subtype};

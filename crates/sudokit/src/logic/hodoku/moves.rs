@@ -5,7 +5,7 @@
 
 use crate::logic::hodoku::board::{units_of, Board};
 use crate::logic::hodoku::notation;
-use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::step::{HodokuDetail, Step};
 use crate::logic::text::{and_list, digit_list, removal_text};
 use crate::logic::units::{Cand, Square, Unit};
@@ -15,6 +15,9 @@ use crate::logic::units::{Cand, Square, Unit};
 pub struct Move {
     /// Its step type.
     pub kind: Kind,
+    /// What its line and library code call it, where that is not its step
+    /// type (a simple colors trap).
+    pub subtype: Option<Subtype>,
     /// The digits of the pattern, smallest first.
     pub digits: Vec<u8>,
     /// The squares of the pattern (a subset's squares, an intersection's
@@ -47,6 +50,7 @@ impl Move {
     pub fn new(kind: Kind) -> Move {
         Move {
             kind,
+            subtype: None,
             digits: Vec::new(),
             cells: Vec::new(),
             deletes: Vec::new(),
@@ -91,6 +95,23 @@ impl Move {
         out
     }
 
+    /// Its library code: its subtype's, else its step type's (`xxxx` for
+    /// none).
+    pub fn code(&self) -> &'static str {
+        match self.subtype {
+            Some(sub) => sub.code(),
+            None => self.kind.code().unwrap_or("xxxx"),
+        }
+    }
+
+    /// Its name as its line starts: its subtype's, else its step type's.
+    pub fn name(&self) -> &'static str {
+        match self.subtype {
+            Some(sub) => sub.name(),
+            None => self.kind.name(),
+        }
+    }
+
     /// The digits field of its case in HoDoKu's library format: the
     /// digits it removes for the step types whose library cases list
     /// those (Sue de Coq), else the digits of its pattern; smallest first.
@@ -108,7 +129,7 @@ impl Move {
     /// `Naked Pair: 6,7 in r1c68 => r1c245<>6, r1c245<>7`.
     pub fn line(&self) -> String {
         use Kind::*;
-        let name = self.kind.name();
+        let name = self.name();
         let removals = || match self.deletes.is_empty() {
             true => String::new(),
             false => format!(" => {}", notation::removals(&self.deletes)),
@@ -144,6 +165,19 @@ impl Move {
                 for (i, &s) in self.cells.iter().enumerate().skip(1) {
                     let link = if i % 2 == 1 { '=' } else { '-' };
                     line.push_str(&format!(" {link}{d}{link} {}", notation::square(s)));
+                }
+                line + &removals()
+            }
+            SimpleColors | MultiColors => {
+                let mut line = format!("{name}: {}", self.digits[0]);
+                for (i, (cells, _)) in self.groups.iter().enumerate() {
+                    line.push_str(match i {
+                        0 => " ",
+                        _ if i % 2 == 1 => " / ",
+                        _ => ", ",
+                    });
+                    let squares: Vec<String> = cells.iter().map(|&s| notation::square(s)).collect();
+                    line.push_str(&format!("({})", squares.join(",")));
                 }
                 line + &removals()
             }
@@ -231,7 +265,7 @@ impl Move {
     pub fn to_step(&self) -> Step {
         let technique = self.kind.technique();
         let mut step = Step::new(technique, technique.difficulty().0);
-        step.name = self.kind.name();
+        step.name = self.name();
         step.placements = self.places.iter().map(|&(s, d)| cand(s, d)).collect();
         step.eliminations = self
             .eliminations()
@@ -251,8 +285,8 @@ impl Move {
         step.evidence.cover = self.cover.iter().map(|&u| unit(u)).collect();
         step.text = self.sentence(&squares);
         step.hodoku = Some(Box::new(HodokuDetail {
-            code: self.kind.code().unwrap_or("xxxx"),
-            short: self.kind.short(),
+            code: self.code(),
+            short: self.subtype.map_or(self.kind.short(), |s| s.short()),
             score: self.kind.base_score(),
             line: self.line(),
         }));

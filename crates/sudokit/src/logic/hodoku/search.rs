@@ -3,6 +3,7 @@
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
 use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
 use crate::logic::hodoku::moves::Move;
@@ -75,6 +76,8 @@ pub fn implemented(kind: Kind) -> bool {
             | AvoidableRectangle1
             | AvoidableRectangle2
             | SueDeCoq
+            | SimpleColors
+            | MultiColors
             | Skyscraper
             | TwoStringKite
             | TurbotFish
@@ -106,6 +109,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         BugPlus1 => bug_plus_one(board),
         _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
         SueDeCoq => all_sue_de_coq(board, true).into_iter().next(),
+        SimpleColors => first_colors(board, false),
+        MultiColors => first_colors(board, true),
         Skyscraper => all_skyscrapers(board, true).into_iter().next(),
         TwoStringKite => all_kites(board, true).into_iter().next(),
         TurbotFish => all_turbots(board).into_iter().next(),
@@ -147,6 +152,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         BugPlus1 => bug_plus_one(board).into_iter().collect(),
         _ if is_rectangle(kind) => uniqueness(kind, board, true),
         SueDeCoq => all_sue_de_coq(board, false),
+        SimpleColors => all_simple_colors(board, false),
+        MultiColors => all_multi_colors(board, false),
         Skyscraper => all_skyscrapers(board, false),
         TwoStringKite => all_kites(board, false),
         TurbotFish => all_turbots(board),

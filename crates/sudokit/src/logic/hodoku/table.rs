@@ -294,6 +294,74 @@ impl Kind {
     }
 }
 
+/// The kinds of step some step types name apart: the step type is what the
+/// path tries and scores (Simple Colors), the subtype what the step line
+/// and the library format call it (Simple Colors Trap, `0500`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subtype {
+    /// A simple colors trap.
+    SimpleColorsTrap,
+    /// A simple colors wrap.
+    SimpleColorsWrap,
+    /// Multi colors, type 1.
+    MultiColors1,
+    /// Multi colors, type 2.
+    MultiColors2,
+}
+
+impl Subtype {
+    /// Every subtype.
+    pub const ALL: [Subtype; 4] = [
+        Subtype::SimpleColorsTrap,
+        Subtype::SimpleColorsWrap,
+        Subtype::MultiColors1,
+        Subtype::MultiColors2,
+    ];
+
+    /// HoDoKu's name, as its step lines start.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Subtype::SimpleColorsTrap => "Simple Colors Trap",
+            Subtype::SimpleColorsWrap => "Simple Colors Wrap",
+            Subtype::MultiColors1 => "Multi Colors 1",
+            Subtype::MultiColors2 => "Multi Colors 2",
+        }
+    }
+
+    /// Its library code.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Subtype::SimpleColorsTrap => "0500",
+            Subtype::SimpleColorsWrap => "0501",
+            Subtype::MultiColors1 => "0502",
+            Subtype::MultiColors2 => "0503",
+        }
+    }
+
+    /// Its short name.
+    pub const fn short(self) -> &'static str {
+        match self {
+            Subtype::SimpleColorsTrap => "sc1",
+            Subtype::SimpleColorsWrap => "sc2",
+            Subtype::MultiColors1 => "mc1",
+            Subtype::MultiColors2 => "mc2",
+        }
+    }
+
+    /// The step type it is a kind of.
+    pub const fn kind(self) -> Kind {
+        match self {
+            Subtype::SimpleColorsTrap | Subtype::SimpleColorsWrap => Kind::SimpleColors,
+            Subtype::MultiColors1 | Subtype::MultiColors2 => Kind::MultiColors,
+        }
+    }
+
+    /// The subtype whose library code is `code`.
+    pub fn from_code(code: &str) -> Option<Subtype> {
+        Subtype::ALL.into_iter().find(|s| s.code() == code)
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
