@@ -412,8 +412,8 @@ pub struct ExplainArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (its techniques in its
     /// order, its score and level; 9x9 puzzles only, and so far without
-    /// its chains, ALS, Franken fish and the rest: where the path needs one
-    /// of those it stops and says it is incomplete).
+    /// its chains, ALS and forcing chains: where the path needs one of
+    /// those it stops and says it is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     /// Output format: per puzzle, a `puzzle` line, one line per step and an

@@ -68,6 +68,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::intersections",
         "hodoku::subsets",
         "hodoku::fish",
+        "hodoku::franken",
         "hodoku::patterns",
         "hodoku::turbot",
         "hodoku::wings",

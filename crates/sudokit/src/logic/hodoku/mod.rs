@@ -19,7 +19,8 @@
 //! - The finders, one file per family, each in HoDoKu's search order and
 //!   taking the instance HoDoKu takes: [`singles`], [`intersections`]
 //!   (locked candidates), [`subsets`] (naked, hidden and locked subsets),
-//!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan), [`patterns`] (skyscraper,
+//!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan),
+//!   [`franken`] (Franken and mutant fish), [`patterns`] (skyscraper,
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
@@ -31,7 +32,8 @@
 //! naked and hidden subsets, basic, finned and sashimi fish, the
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
-//! rectangles, BUG+1, Sue de Coq and simple and multi colors: a path that reaches a step type without a
+//! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
+//! fish up to jellyfish and mutant fish up to swordfish: a path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -41,6 +43,7 @@
 pub mod board;
 pub mod coloring;
 pub mod fish;
+pub mod franken;
 pub mod intersections;
 pub mod library;
 pub mod moves;

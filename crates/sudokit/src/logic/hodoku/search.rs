@@ -5,6 +5,7 @@
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::fish;
+use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::patterns::{all_empty_rectangles, all_kites, all_skyscrapers};
@@ -32,60 +33,61 @@ impl std::error::Error for NoFinder {}
 /// True when `kind` has a finder.
 pub fn implemented(kind: Kind) -> bool {
     use Kind::*;
-    matches!(
-        kind,
-        FullHouse
-            | NakedSingle
-            | HiddenSingle
-            | LockedPair
-            | LockedTriple
-            | LockedCandidates1
-            | LockedCandidates2
-            | NakedPair
-            | NakedTriple
-            | NakedQuadruple
-            | HiddenPair
-            | HiddenTriple
-            | HiddenQuadruple
-            | XWing
-            | Swordfish
-            | Jellyfish
-            | Squirmbag
-            | Whale
-            | Leviathan
-            | FinnedXWing
-            | FinnedSwordfish
-            | FinnedJellyfish
-            | FinnedSquirmbag
-            | FinnedWhale
-            | FinnedLeviathan
-            | SashimiXWing
-            | SashimiSwordfish
-            | SashimiJellyfish
-            | SashimiSquirmbag
-            | SashimiWhale
-            | SashimiLeviathan
-            | BugPlus1
-            | UniquenessTest1
-            | UniquenessTest2
-            | UniquenessTest3
-            | UniquenessTest4
-            | UniquenessTest5
-            | UniquenessTest6
-            | HiddenRectangle
-            | AvoidableRectangle1
-            | AvoidableRectangle2
-            | SueDeCoq
-            | SimpleColors
-            | MultiColors
-            | Skyscraper
-            | TwoStringKite
-            | TurbotFish
-            | EmptyRectangle
-            | WWing
-            | XyWing
-            | XyzWing
-    )
+    franken::covers(kind)
+        || matches!(
+            kind,
+            FullHouse
+                | NakedSingle
+                | HiddenSingle
+                | LockedPair
+                | LockedTriple
+                | LockedCandidates1
+                | LockedCandidates2
+                | NakedPair
+                | NakedTriple
+                | NakedQuadruple
+                | HiddenPair
+                | HiddenTriple
+                | HiddenQuadruple
+                | XWing
+                | Swordfish
+                | Jellyfish
+                | Squirmbag
+                | Whale
+                | Leviathan
+                | FinnedXWing
+                | FinnedSwordfish
+                | FinnedJellyfish
+                | FinnedSquirmbag
+                | FinnedWhale
+                | FinnedLeviathan
+                | SashimiXWing
+                | SashimiSwordfish
+                | SashimiJellyfish
+                | SashimiSquirmbag
+                | SashimiWhale
+                | SashimiLeviathan
+                | BugPlus1
+                | UniquenessTest1
+                | UniquenessTest2
+                | UniquenessTest3
+                | UniquenessTest4
+                | UniquenessTest5
+                | UniquenessTest6
+                | HiddenRectangle
+                | AvoidableRectangle1
+                | AvoidableRectangle2
+                | SueDeCoq
+                | SimpleColors
+                | MultiColors
+                | Skyscraper
+                | TwoStringKite
+                | TurbotFish
+                | EmptyRectangle
+                | WWing
+                | XyWing
+                | XyzWing
+        )
 }
 
 /// The step of `kind` HoDoKu's solver takes in `board`. The singles take
@@ -119,6 +121,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         XyWing => all_wings(board, false, true).into_iter().next(),
         XyzWing => all_wings(board, true, true).into_iter().next(),
         _ => match kind.fish_size() {
+            _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
                 fish::basic(board, size, true).into_iter().next()
             }
@@ -162,6 +165,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         XyWing => all_wings(board, false, false),
         XyzWing => all_wings(board, true, false),
         _ => match kind.fish_size() {
+            _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
             Some(size) if implemented(kind) => fish::finned(board, size, Some(kind), false),
             _ => return Err(NoFinder(kind)),

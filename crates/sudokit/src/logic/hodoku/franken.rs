@@ -1,0 +1,359 @@
+//! Franken and mutant fish, finned or not, as HoDoKu finds them. A
+//! Franken fish takes boxes into its base beside rows (then, the other
+//! way, columns) and into its cover beside columns (rows); a mutant fish
+//! takes any units on either side. Base units that overlap leave endo
+//! fins (at most two); a square in two cover units is cannibalistic and
+//! goes too. Digits in order; base units combined in the order rows (or
+//! columns) then boxes, each set of base units tried against the cover
+//! units that meet it, combined in order.
+//!
+//! Only the sizes HoDoKu searches without its template check (Franken up
+//! to jellyfish, mutant up to swordfish) are here.
+
+use crate::logic::hodoku::board::{sees, Board, UNITS};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::table::Kind;
+
+const MAX_FINS: u32 = 5;
+const MAX_ENDO_FINS: u32 = 2;
+
+/// Which fish a search keeps, and how it looks.
+#[derive(Clone, Copy)]
+struct Search {
+    d: u8,
+    size: usize,
+    mutant: bool,
+    finned: bool,
+}
+
+fn cells_of(board: &Board, u: usize, d: u8) -> u128 {
+    UNITS[u]
+        .iter()
+        .filter(|&&s| board.has(usize::from(s), d))
+        .fold(0, |m, &s| m | 1 << s)
+}
+
+fn squares(mask: u128) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&s| mask & 1 << s != 0)
+}
+
+/// The step type of a fish on `base` and `cover` units of `size`.
+fn kind_of(base: &[usize], cover: &[usize], finned: bool, sashimi: bool) -> Kind {
+    use Kind::*;
+    let kinds = |m: &[usize]| m.iter().fold(0, |k, &u| k | 1 << (u / 9));
+    let (b, c) = (kinds(base), kinds(cover));
+    let (row, col, boxes) = (1, 2, 4);
+    let size = base.len().clamp(2, 7) - 2;
+    let basic = (b == row && c == col) || (b == col && c == row);
+    let franken = ((b == row || b == row | boxes) && (c == col || c == col | boxes))
+        || ((b == col || b == col | boxes) && (c == row || c == row | boxes));
+    let table: [Kind; 6] = match (basic, franken, finned, sashimi) {
+        (true, _, false, _) => [XWing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan],
+        (true, _, true, true) => [
+            SashimiXWing,
+            SashimiSwordfish,
+            SashimiJellyfish,
+            SashimiSquirmbag,
+            SashimiWhale,
+            SashimiLeviathan,
+        ],
+        (true, _, true, false) => [
+            FinnedXWing,
+            FinnedSwordfish,
+            FinnedJellyfish,
+            FinnedSquirmbag,
+            FinnedWhale,
+            FinnedLeviathan,
+        ],
+        (false, true, false, _) => [
+            FrankenXWing,
+            FrankenSwordfish,
+            FrankenJellyfish,
+            FrankenSquirmbag,
+            FrankenWhale,
+            FrankenLeviathan,
+        ],
+        (false, true, true, _) => [
+            FinnedFrankenXWing,
+            FinnedFrankenSwordfish,
+            FinnedFrankenJellyfish,
+            FinnedFrankenSquirmbag,
+            FinnedFrankenWhale,
+            FinnedFrankenLeviathan,
+        ],
+        (false, false, false, _) => [
+            MutantXWing,
+            MutantSwordfish,
+            MutantJellyfish,
+            MutantSquirmbag,
+            MutantWhale,
+            MutantLeviathan,
+        ],
+        (false, false, true, _) => [
+            FinnedMutantXWing,
+            FinnedMutantSwordfish,
+            FinnedMutantJellyfish,
+            FinnedMutantSquirmbag,
+            FinnedMutantWhale,
+            FinnedMutantLeviathan,
+        ],
+    };
+    table[size]
+}
+
+/// The Franken or mutant step type `kind` as a search: size, mutant,
+/// finned. `None` for the other step types and the sizes not here.
+fn search_of(kind: Kind) -> Option<(usize, bool, bool)> {
+    use Kind::*;
+    Some(match kind {
+        FrankenXWing => (2, false, false),
+        FrankenSwordfish => (3, false, false),
+        FrankenJellyfish => (4, false, false),
+        FinnedFrankenXWing => (2, false, true),
+        FinnedFrankenSwordfish => (3, false, true),
+        FinnedFrankenJellyfish => (4, false, true),
+        MutantXWing => (2, true, false),
+        MutantSwordfish => (3, true, false),
+        FinnedMutantXWing => (2, true, true),
+        FinnedMutantSwordfish => (3, true, true),
+        _ => return None,
+    })
+}
+
+/// True for the Franken and mutant step types with a finder.
+pub fn covers(kind: Kind) -> bool {
+    search_of(kind).is_some()
+}
+
+/// Every fish of `kind` (a Franken or mutant step type), in HoDoKu's
+/// order; with `first`, only the first.
+pub fn all_of(board: &Board, kind: Kind, first: bool) -> Vec<Move> {
+    let Some((size, mutant, finned)) = search_of(kind) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        let s = Search {
+            d,
+            size,
+            mutant,
+            finned,
+        };
+        let ways: &[bool] = if mutant { &[true] } else { &[true, false] };
+        for &rows in ways {
+            let found = fish(board, s, rows, &mut |m| {
+                if m.kind == kind {
+                    out.push(m);
+                    return first;
+                }
+                false
+            });
+            if found {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The base and cover units of a search, in HoDoKu's order.
+fn units(board: &Board, s: Search, rows: bool) -> (Vec<usize>, Vec<usize>) {
+    let mut base = Vec::new();
+    let mut cover = Vec::new();
+    for u in 0..27 {
+        let mask = cells_of(board, u, s.d);
+        if mask == 0 {
+            continue;
+        }
+        let small = s.finned || mask.count_ones() as usize <= s.size;
+        let (is_base, is_cover) = match (u / 9, s.mutant) {
+            (_, true) => (true, true),
+            (0, false) => (rows, !rows),
+            (1, false) => (!rows, rows),
+            _ => (true, true),
+        };
+        if is_base && small {
+            base.push(u);
+        }
+        if is_cover {
+            cover.push(u);
+        }
+    }
+    (base, cover)
+}
+
+/// Runs the search for one digit and orientation, handing each fish to
+/// `found` until it returns true (then returns true).
+fn fish(board: &Board, s: Search, rows: bool, found: &mut dyn FnMut(Move) -> bool) -> bool {
+    let (bases, covers) = units(board, s, rows);
+    let mut picked = Vec::new();
+    pick_base(board, s, &bases, &covers, 0, 0, 0, &mut picked, found)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pick_base(
+    board: &Board,
+    s: Search,
+    bases: &[usize],
+    covers: &[usize],
+    from: usize,
+    body: u128,
+    endo: u128,
+    picked: &mut Vec<usize>,
+    found: &mut dyn FnMut(Move) -> bool,
+) -> bool {
+    for i in from..bases.len() {
+        let cells = cells_of(board, bases[i], s.d);
+        let overlap = body & cells;
+        if overlap != 0 && (!s.finned || (endo | overlap).count_ones() > MAX_ENDO_FINS) {
+            continue;
+        }
+        picked.push(bases[i]);
+        let (body, endo) = (body | cells, endo | overlap);
+        if picked.len() == s.size && pick_cover(board, s, picked, covers, body, endo, found) {
+            return true;
+        }
+        if picked.len() < s.size
+            && pick_base(board, s, bases, covers, i + 1, body, endo, picked, found)
+        {
+            return true;
+        }
+        picked.pop();
+    }
+    false
+}
+
+/// Tries every set of cover units for the base `base`.
+fn pick_cover(
+    board: &Board,
+    s: Search,
+    base: &[usize],
+    covers: &[usize],
+    body: u128,
+    endo: u128,
+    found: &mut dyn FnMut(Move) -> bool,
+) -> bool {
+    let meeting: Vec<usize> = covers
+        .iter()
+        .copied()
+        .filter(|u| !base.contains(u) && cells_of(board, *u, s.d) & body != 0)
+        .collect();
+    let mut picked = Vec::new();
+    walk(
+        board,
+        s,
+        base,
+        &meeting,
+        0,
+        0,
+        0,
+        body,
+        endo,
+        &mut picked,
+        found,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    board: &Board,
+    s: Search,
+    base: &[usize],
+    meeting: &[usize],
+    from: usize,
+    cover_cells: u128,
+    cannibal: u128,
+    body: u128,
+    endo: u128,
+    picked: &mut Vec<usize>,
+    found: &mut dyn FnMut(Move) -> bool,
+) -> bool {
+    let need = base.len() - picked.len();
+    for i in from..meeting.len() {
+        if meeting.len() - i < need {
+            break;
+        }
+        let cells = cells_of(board, meeting[i], s.d);
+        let (cover_cells, cannibal) = (cover_cells | cells, cannibal | (cover_cells & cells));
+        picked.push(meeting[i]);
+        if picked.len() == base.len() {
+            if let Some(m) = evaluate(board, s, base, picked, cover_cells, cannibal, body, endo) {
+                if found(m) {
+                    return true;
+                }
+            }
+        } else if walk(
+            board,
+            s,
+            base,
+            meeting,
+            i + 1,
+            cover_cells,
+            cannibal,
+            body,
+            endo,
+            picked,
+            found,
+        ) {
+            return true;
+        }
+        picked.pop();
+    }
+    false
+}
+
+/// The fish on `base` and `cover`, if it is one and removes something.
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    board: &Board,
+    s: Search,
+    base: &[usize],
+    cover: &[usize],
+    cover_cells: u128,
+    cannibal: u128,
+    body: u128,
+    endo: u128,
+) -> Option<Move> {
+    let fins = (body & !cover_cells) | endo;
+    let outside = cover_cells & !body;
+    let (deletes, cannibal, finned) = if fins == 0 {
+        if s.finned {
+            return None;
+        }
+        (outside, cannibal, false)
+    } else {
+        if !s.finned || fins.count_ones() > MAX_FINS {
+            return None;
+        }
+        let seeing = |t: usize| squares(fins).all(|f| sees(t, f));
+        let keep = |mask: u128| {
+            squares(mask)
+                .filter(|&t| seeing(t))
+                .fold(0u128, |m, t| m | 1 << t)
+        };
+        (keep(outside), keep(cannibal), true)
+    };
+    if deletes == 0 && cannibal == 0 {
+        return None;
+    }
+    let mut base_sorted = base.to_vec();
+    base_sorted.sort_unstable();
+    let mut cover_sorted = cover.to_vec();
+    cover_sorted.sort_unstable();
+    let sashimi = finned
+        && base_sorted
+            .iter()
+            .any(|&u| (cells_of(board, u, s.d) & !fins).count_ones() <= 1);
+    let mut m = Move::new(kind_of(&base_sorted, &cover_sorted, finned, sashimi));
+    m.digits.push(s.d);
+    m.cells = squares(body & !fins).collect();
+    m.deletes = squares(deletes)
+        .chain(squares(cannibal))
+        .map(|t| (t, s.d))
+        .collect();
+    m.base = base_sorted;
+    m.cover = cover_sorted;
+    m.fins = squares(fins & !endo).collect();
+    m.endo_fins = squares(endo).collect();
+    Some(m)
+}
