@@ -75,6 +75,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::uniqueness",
         "hodoku::sue_de_coq",
         "hodoku::coloring",
+        "hodoku::templates",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

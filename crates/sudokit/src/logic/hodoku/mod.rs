@@ -24,7 +24,8 @@
 //!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
-//!   [`sue_de_coq`], [`coloring`] (simple and multi colors).
+//!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
+//!   [`templates`] (template set and delete).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //!
@@ -33,7 +34,8 @@
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
-//! fish up to jellyfish and mutant fish up to swordfish: a path that reaches a step type without a
+//! fish up to jellyfish, mutant fish up to swordfish and the templates: a
+//! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
 //!
@@ -55,6 +57,7 @@ pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod table;
+pub mod templates;
 pub mod turbot;
 pub mod uniqueness;
 pub mod wings;

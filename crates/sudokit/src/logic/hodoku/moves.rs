@@ -139,6 +139,12 @@ impl Move {
                 let (s, d) = self.places[0];
                 format!("{name}: {}={d}", notation::square(s))
             }
+            TemplateSet => format!(
+                "{name}: {}={}",
+                notation::squares(&self.cells),
+                self.digits[0]
+            ),
+            TemplateDelete => format!("{name}: {}", removals()),
             LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuadruple | HiddenPair
             | HiddenTriple | HiddenQuadruple => format!(
                 "{name}: {} in {}{}",

@@ -13,6 +13,7 @@ use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
 use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
 use crate::logic::hodoku::wings::{all_w_wings, all_wings};
@@ -80,6 +81,8 @@ pub fn implemented(kind: Kind) -> bool {
                 | SueDeCoq
                 | SimpleColors
                 | MultiColors
+                | TemplateSet
+                | TemplateDelete
                 | Skyscraper
                 | TwoStringKite
                 | TurbotFish
@@ -112,6 +115,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
         SueDeCoq => all_sue_de_coq(board, true).into_iter().next(),
         SimpleColors => first_colors(board, false),
+        TemplateSet => templates::all_sets(board).into_iter().next(),
+        TemplateDelete => templates::all_deletes(board).into_iter().next(),
         MultiColors => first_colors(board, true),
         Skyscraper => all_skyscrapers(board, true).into_iter().next(),
         TwoStringKite => all_kites(board, true).into_iter().next(),
@@ -156,6 +161,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         _ if is_rectangle(kind) => uniqueness(kind, board, true),
         SueDeCoq => all_sue_de_coq(board, false),
         SimpleColors => all_simple_colors(board, false),
+        TemplateSet => templates::all_sets(board),
+        TemplateDelete => templates::all_deletes(board),
         MultiColors => all_multi_colors(board, false),
         Skyscraper => all_skyscrapers(board, false),
         TwoStringKite => all_kites(board, false),
