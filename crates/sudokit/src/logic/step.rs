@@ -498,7 +498,7 @@ pub struct Step {
 pub struct HodokuDetail {
     /// The library code (`0100`); `xxxx` for the step types the library
     /// format has none for.
-    pub code: &'static str,
+    pub code: String,
     /// The short name (`lc1`), as HoDoKu's technique list writes it.
     pub short: &'static str,
     /// The base score the step adds to the path's score.

@@ -17,12 +17,27 @@ use crate::logic::hodoku::table::Kind;
 const MAX_FINS: u32 = 5;
 const MAX_ENDO_FINS: u32 = 2;
 
+/// The units a fish search takes: rows against columns only, with boxes
+/// too (Franken), or any (mutant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Rows against columns (or columns against rows).
+    Basic,
+    /// Boxes beside them.
+    Franken,
+    /// Any unit on either side.
+    Mutant,
+}
+
 /// Which fish a search keeps, and how it looks.
 #[derive(Clone, Copy)]
 struct Search {
     d: u8,
     size: usize,
-    mutant: bool,
+    family: Family,
+    /// Keeps fish without fins.
+    plain: bool,
+    /// Keeps fish with fins (and allows endo fins and any base unit).
     finned: bool,
 }
 
@@ -131,12 +146,18 @@ pub fn all_of(board: &Board, kind: Kind, first: bool) -> Vec<Move> {
     let Some((size, mutant, finned)) = search_of(kind) else {
         return Vec::new();
     };
+    let family = if mutant {
+        Family::Mutant
+    } else {
+        Family::Franken
+    };
     let mut out = Vec::new();
     for d in 1..=9u8 {
         let s = Search {
             d,
             size,
-            mutant,
+            family,
+            plain: !finned,
             finned,
         };
         let ways: &[bool] = if mutant { &[true] } else { &[true, false] };
@@ -166,11 +187,12 @@ fn units(board: &Board, s: Search, rows: bool) -> (Vec<usize>, Vec<usize>) {
             continue;
         }
         let small = s.finned || mask.count_ones() as usize <= s.size;
-        let (is_base, is_cover) = match (u / 9, s.mutant) {
-            (_, true) => (true, true),
-            (0, false) => (rows, !rows),
-            (1, false) => (!rows, rows),
-            _ => (true, true),
+        let (is_base, is_cover) = match (u / 9, s.family) {
+            (_, Family::Mutant) => (true, true),
+            (0, _) => (rows, !rows),
+            (1, _) => (!rows, rows),
+            (_, Family::Franken) => (true, true),
+            (_, Family::Basic) => (false, false),
         };
         if is_base && small {
             base.push(u);
@@ -317,7 +339,7 @@ fn evaluate(
     let fins = (body & !cover_cells) | endo;
     let outside = cover_cells & !body;
     let (deletes, cannibal, finned) = if fins == 0 {
-        if s.finned {
+        if !s.plain {
             return None;
         }
         (outside, cannibal, false)
@@ -356,4 +378,75 @@ fn evaluate(
     m.fins = squares(fins & !endo).collect();
     m.endo_fins = squares(endo).collect();
     Some(m)
+}
+
+/// Every fish of `size` of `family`, with fins and without, in the one
+/// order HoDoKu's "find all steps" lists them (for each digit, both ways
+/// but for mutant fish; each set of base units with every set of cover
+/// units).
+pub fn all_in_family(board: &Board, family: Family, size: usize) -> Vec<Move> {
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        let s = Search {
+            d,
+            size,
+            family,
+            plain: true,
+            finned: true,
+        };
+        let ways: &[bool] = if family == Family::Mutant {
+            &[true]
+        } else {
+            &[true, false]
+        };
+        for &rows in ways {
+            fish(board, s, rows, &mut |m| {
+                out.push(m);
+                false
+            });
+        }
+    }
+    out
+}
+
+/// HoDoKu's category of a fish step type: basic, finned basic (sashimi
+/// too), Franken, finned Franken, mutant, finned mutant.
+fn category(kind: Kind) -> u8 {
+    let name = kind.name();
+    let finned = name.starts_with("Finned") || name.starts_with("Sashimi");
+    let family = if name.contains("Franken") {
+        1
+    } else if name.contains("Mutant") {
+        2
+    } else {
+        0
+    };
+    family * 2 + u8::from(finned)
+}
+
+/// The siamese fish of `fish` (HoDoKu's option, off by default): two fish
+/// of one digit, category and base that remove different candidates first
+/// make one, with both covers, both fins and both removals; appended
+/// after the list.
+pub fn with_siamese(mut fish: Vec<Move>) -> Vec<Move> {
+    let n = fish.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&fish[i], &fish[j]);
+            if a.digits != b.digits
+                || a.base != b.base
+                || category(a.kind) != category(b.kind)
+                || a.deletes.first() == b.deletes.first()
+            {
+                continue;
+            }
+            let mut m = a.clone();
+            m.siamese = true;
+            m.cover.extend(b.cover.iter().copied());
+            m.fins.extend(b.fins.iter().copied());
+            m.deletes.extend(b.deletes.iter().copied());
+            fish.push(m);
+        }
+    }
+    fish
 }

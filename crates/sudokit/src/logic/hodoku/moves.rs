@@ -41,8 +41,11 @@ pub struct Move {
     /// A fish's endo fins.
     pub endo_fins: Vec<usize>,
     /// Sets of squares with their digits: a Sue de Coq's line set and box
-    /// set.
+    /// set, a coloring's colors.
     pub groups: Vec<(Vec<usize>, Vec<u8>)>,
+    /// A siamese fish: two fish on one base, with both covers, fins and
+    /// removals (HoDoKu's "find all steps" with its option on).
+    pub siamese: bool,
 }
 
 impl Move {
@@ -61,6 +64,7 @@ impl Move {
             fins: Vec::new(),
             endo_fins: Vec::new(),
             groups: Vec::new(),
+            siamese: false,
         }
     }
 
@@ -96,11 +100,15 @@ impl Move {
     }
 
     /// Its library code: its subtype's, else its step type's (`xxxx` for
-    /// none).
-    pub fn code(&self) -> &'static str {
-        match self.subtype {
+    /// none), with a `1` after a siamese fish's.
+    pub fn code(&self) -> String {
+        let code = match self.subtype {
             Some(sub) => sub.code(),
             None => self.kind.code().unwrap_or("xxxx"),
+        };
+        match self.siamese {
+            true => format!("{code}1"),
+            false => code.to_string(),
         }
     }
 
@@ -158,13 +166,20 @@ impl Move {
                 notation::unit(self.unit.unwrap_or(0)),
                 removals()
             ),
-            Skyscraper | TwoStringKite => format!(
-                "{name}: {} in {} (connected by {}){}",
-                self.digits[0],
-                notation::squares(&self.cells[..2]),
-                notation::squares(&self.cells[2..]),
-                removals()
-            ),
+            Skyscraper | TwoStringKite => {
+                // A dual kite's second pair of ends follows the first.
+                let second = match self.cells.len() > 4 {
+                    true => format!("/in {}", notation::squares(&self.cells[4..6])),
+                    false => String::new(),
+                };
+                format!(
+                    "{name}: {} in {}{second} (connected by {}){}",
+                    self.digits[0],
+                    notation::squares(&self.cells[..2]),
+                    notation::squares(&self.cells[2..4]),
+                    removals()
+                )
+            }
             TurbotFish => {
                 let d = self.digits[0];
                 let mut line = format!("{name}: {d} {}", notation::square(self.cells[0]));
@@ -203,13 +218,16 @@ impl Move {
                     removals()
                 )
             }
-            EmptyRectangle => format!(
-                "{name}: {} in {} ({}){}",
-                self.digits[0],
-                notation::unit(self.unit.unwrap_or(18)),
-                notation::squares(&self.cells),
-                removals()
-            ),
+            EmptyRectangle => {
+                let cells: Vec<String> = self.cells.chunks(2).map(notation::squares).collect();
+                format!(
+                    "{name}: {} in {} ({}){}",
+                    self.digits[0],
+                    notation::unit(self.unit.unwrap_or(18)),
+                    cells.join("/"),
+                    removals()
+                )
+            }
             UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
             | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 => format!(
@@ -247,11 +265,23 @@ impl Move {
                 )
             }
             _ if self.kind.fish_size().is_some() => {
+                let siamese = if self.siamese { "Siamese " } else { "" };
+                // A siamese fish's two covers, parted by a slash.
+                let cover = match self.siamese {
+                    true => {
+                        let half = self.cover.len() / 2;
+                        format!(
+                            "{}/{}",
+                            notation::units(&self.cover[..half]),
+                            notation::units(&self.cover[half..])
+                        )
+                    }
+                    false => notation::units(&self.cover),
+                };
                 let mut line = format!(
-                    "{name}: {} {} {}",
+                    "{siamese}{name}: {} {} {cover}",
                     self.digits[0],
                     notation::units(&self.base),
-                    notation::units(&self.cover)
                 );
                 for &f in &self.fins {
                     line.push_str(&format!(" f{}", notation::square(f)));

@@ -6,7 +6,7 @@
 
 use crate::logic::hodoku::board::{sees, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::table::{Kind, Subtype};
 
 /// The first two places of `d` in unit `u`, in the unit's order.
 fn two_places(board: &Board, u: usize, d: u8) -> [usize; 2] {
@@ -226,4 +226,48 @@ fn empty_rectangles(
         }
     }
     out
+}
+
+/// The dual 2-string kites of `kites` (HoDoKu's option, off by default):
+/// two kites joined through the same two squares of a box that remove
+/// different candidates make one, appended after the list.
+pub fn with_dual_kites(mut kites: Vec<Move>) -> Vec<Move> {
+    let n = kites.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&kites[i], &kites[j]);
+            let same = (a.cells[2] == b.cells[2] && a.cells[3] == b.cells[3])
+                || (a.cells[3] == b.cells[2] && a.cells[2] == b.cells[3]);
+            if !same || a.deletes[0] == b.deletes[0] {
+                continue;
+            }
+            let mut m = a.clone();
+            m.subtype = Some(Subtype::DualTwoStringKite);
+            m.cells.extend(b.cells.iter().copied());
+            m.deletes.push(b.deletes[0]);
+            kites.push(m);
+        }
+    }
+    kites
+}
+
+/// The dual empty rectangles of `rects` (HoDoKu's option, off by
+/// default): two in one box with the same places there that remove
+/// different candidates make one, appended after the list.
+pub fn with_dual_rectangles(mut rects: Vec<Move>) -> Vec<Move> {
+    let n = rects.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&rects[i], &rects[j]);
+            if a.unit != b.unit || a.fins != b.fins || a.deletes[0] == b.deletes[0] {
+                continue;
+            }
+            let mut m = a.clone();
+            m.subtype = Some(Subtype::DualEmptyRectangle);
+            m.cells.extend(b.cells[..2].iter().copied());
+            m.deletes.push(b.deletes[0]);
+            rects.push(m);
+        }
+    }
+    rects
 }

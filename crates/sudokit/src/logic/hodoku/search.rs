@@ -8,11 +8,13 @@ use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::patterns::{all_empty_rectangles, all_kites, all_skyscrapers};
+use crate::logic::hodoku::patterns::{
+    all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
+};
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
-use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
@@ -211,21 +213,50 @@ fn uniqueness(kind: Kind, board: &Board, allow_missing: bool) -> Vec<Move> {
     moves.into_iter().filter(|m| m.kind == kind).collect()
 }
 
-/// Every step of `kind` in `board` with the options HoDoKu's regression
-/// tester sets for a library case of variant `variant`: an empty
-/// rectangle case of variant 1 allows boxes with two places; a rectangle
-/// case of variant 1 wants the corners to hold the digits still, of
-/// variant 2 (and by default) only to be able to, and the rectangles are
-/// all searched first, then the avoidable ones, each once.
-pub fn as_tested(kind: Kind, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
-    match (kind, variant) {
-        (Kind::EmptyRectangle, Some(1)) => Ok(all_empty_rectangles(board, true, false)),
+/// Every step a library case of code `code` (and variant `variant`) is
+/// checked against, as HoDoKu's regression tester lists them: its "find
+/// all steps" for the case's technique, with the options the tester sets
+/// for it (empty rectangles of variant 1 and their duals allow boxes with
+/// two places; rectangles of variant 1 want the corners to hold the
+/// digits still; duals and siamese fish for the cases of those and for
+/// swordfish and jellyfish). Steps of other codes may be among them: a
+/// case is checked against those of its own code.
+pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
+    let kind = Kind::from_code(code)
+        .or_else(|| Subtype::from_code(code).map(|s| s.kind()))
+        .or_else(|| code.strip_suffix('1').and_then(Kind::from_code))
+        .ok_or(NoFinder(Kind::GiveUp))?;
+    if !implemented(kind) {
+        return Err(NoFinder(kind));
+    }
+    let dual = Subtype::from_code(code).is_some();
+    let moves = match kind {
+        Kind::TwoStringKite if dual => with_dual_kites(all_kites(board, false)),
+        Kind::EmptyRectangle if dual => {
+            with_dual_rectangles(all_empty_rectangles(board, true, false))
+        }
+        Kind::EmptyRectangle => all_empty_rectangles(board, variant == Some(1), false),
         _ if is_rectangle(kind) => {
             let mut seen = Seen::default();
             let mut moves = all_rectangles(board, variant != Some(1), &mut seen);
             moves.extend(all_avoidable(board, &mut seen));
-            Ok(moves.into_iter().filter(|m| m.kind == kind).collect())
+            moves
         }
-        _ => all(kind, board),
-    }
+        _ => match kind.fish_size() {
+            Some(size) => {
+                let family = match kind.name() {
+                    n if n.contains("Franken") => franken::Family::Franken,
+                    n if n.contains("Mutant") => franken::Family::Mutant,
+                    _ => franken::Family::Basic,
+                };
+                let fish = franken::all_in_family(board, family, size);
+                match size {
+                    3 | 4 => franken::with_siamese(fish),
+                    _ => fish,
+                }
+            }
+            None => all(kind, board)?,
+        },
+    };
+    Ok(moves)
 }

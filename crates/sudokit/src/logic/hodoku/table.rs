@@ -307,15 +307,21 @@ pub enum Subtype {
     MultiColors1,
     /// Multi colors, type 2.
     MultiColors2,
+    /// Two 2-string kites on one box (HoDoKu's option, off by default).
+    DualTwoStringKite,
+    /// Two empty rectangles on one box (HoDoKu's option, off by default).
+    DualEmptyRectangle,
 }
 
 impl Subtype {
     /// Every subtype.
-    pub const ALL: [Subtype; 4] = [
+    pub const ALL: [Subtype; 6] = [
         Subtype::SimpleColorsTrap,
         Subtype::SimpleColorsWrap,
         Subtype::MultiColors1,
         Subtype::MultiColors2,
+        Subtype::DualTwoStringKite,
+        Subtype::DualEmptyRectangle,
     ];
 
     /// HoDoKu's name, as its step lines start.
@@ -325,6 +331,8 @@ impl Subtype {
             Subtype::SimpleColorsWrap => "Simple Colors Wrap",
             Subtype::MultiColors1 => "Multi Colors 1",
             Subtype::MultiColors2 => "Multi Colors 2",
+            Subtype::DualTwoStringKite => "Dual 2-String Kite",
+            Subtype::DualEmptyRectangle => "Dual Empty Rectangle",
         }
     }
 
@@ -335,6 +343,8 @@ impl Subtype {
             Subtype::SimpleColorsWrap => "0501",
             Subtype::MultiColors1 => "0502",
             Subtype::MultiColors2 => "0503",
+            Subtype::DualTwoStringKite => "0404",
+            Subtype::DualEmptyRectangle => "0405",
         }
     }
 
@@ -345,6 +355,8 @@ impl Subtype {
             Subtype::SimpleColorsWrap => "sc2",
             Subtype::MultiColors1 => "mc1",
             Subtype::MultiColors2 => "mc2",
+            Subtype::DualTwoStringKite => "d2sk",
+            Subtype::DualEmptyRectangle => "der",
         }
     }
 
@@ -353,6 +365,8 @@ impl Subtype {
         match self {
             Subtype::SimpleColorsTrap | Subtype::SimpleColorsWrap => Kind::SimpleColors,
             Subtype::MultiColors1 | Subtype::MultiColors2 => Kind::MultiColors,
+            Subtype::DualTwoStringKite => Kind::TwoStringKite,
+            Subtype::DualEmptyRectangle => Kind::EmptyRectangle,
         }
     }
 
