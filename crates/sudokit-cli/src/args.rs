@@ -286,6 +286,37 @@ impl From<StepOrder> for sudokit::logic::Order {
     }
 }
 
+/// A rule set for the logical commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleSet {
+    /// Sudoku Explainer's: its techniques and order, rated ER/EP/ED.
+    Se,
+    /// HoDoKu's: its techniques and order, scored and levelled as HoDoKu
+    /// does (Easy, Medium, Hard, Unfair, Extreme).
+    Hodoku,
+}
+
+impl From<RuleSet> for sudokit::logic::Rules {
+    fn from(rules: RuleSet) -> Self {
+        match rules {
+            RuleSet::Se => sudokit::logic::Rules::Se,
+            RuleSet::Hodoku => sudokit::logic::Rules::Hodoku,
+        }
+    }
+}
+
+/// `explain`'s output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// Text for people.
+    Text,
+    /// JSON records, one per line (see the README's JSON section).
+    Json,
+    /// HoDoKu's own text, with `--rules hodoku`: a line `<puzzle> #<n>
+    /// <Level> (<score>)`, then each step as HoDoKu prints it.
+    Hodoku,
+}
+
 #[derive(Debug, Args)]
 pub struct RateArgs {
     #[command(flatten)]
@@ -383,15 +414,22 @@ pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The order of the steps (the rating printed after them is always
-    /// Sudoku Explainer's, from its own order).
+    /// Sudoku Explainer's, from its own order). For SE's rules only.
     #[arg(long, short, value_enum, default_value_t = StepOrder::Se)]
     pub order: StepOrder,
+    /// The rules: Sudoku Explainer's, or HoDoKu's (its techniques in its
+    /// order, its score and level; 9x9 puzzles only, and so far without
+    /// its chains, ALS and forcing chains: where the path needs one of
+    /// those it stops and says it is incomplete).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
     /// Output format: per puzzle, a `puzzle` line, one line per step and an
-    /// `ER/EP/ED` line; or a JSON object per step (the step with the
-    /// puzzle's file and index and its number) and then the puzzle's record
-    /// with its rating.
-    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
-    pub format: TextFormat,
+    /// `ER/EP/ED` line (with HoDoKu's rules, the level and score); or a JSON
+    /// object per step (the step with the puzzle's file and index and its
+    /// number) and then the puzzle's record with its rating; or, with
+    /// HoDoKu's rules, HoDoKu's own text.
+    #[arg(long, short, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
     /// Threads to use; 0 (the default) means one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,

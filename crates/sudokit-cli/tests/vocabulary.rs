@@ -239,6 +239,8 @@ fn documented() -> Documented {
 /// Which row of the guide's table a JSON line of `command` is.
 fn answer_of(command: &str, record: &Value) -> String {
     match command {
+        "explain" if record.get("hodoku").is_some() => "explain --rules hodoku step".to_string(),
+        "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
         "bench" if record["mode"] == "rate" => "bench --rate".to_string(),
         "hint" => match record["status"].as_str().unwrap() {
@@ -306,6 +308,10 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7.";
     run("rate", &["--diagonal", BEYOND_RULES]);
     run("explain", &["--diagonal", BEYOND_RULES]);
+    run(
+        "explain",
+        &["--rules", "hodoku", EASY1, &several, "12", "/no/such/file"],
+    );
     run("random", &["--seed", "1", "-n", "2"]);
     run("generate", &["--seed", "1"]);
     run("generate", &["--seed", "1", "--level", "easy"]);

@@ -56,6 +56,29 @@ const LAYERS: &[&[&str]] = &[
     &["solver"],
     &["rating"],
     &["hint"],
+    // HoDoKu's rules, file by file: the table, the grid, the notation,
+    // one step's record, the library format, the finders, the path.
+    &["hodoku::table"],
+    &["hodoku::board"],
+    &["hodoku::notation"],
+    &["hodoku::moves"],
+    &["hodoku::library"],
+    &[
+        "hodoku::singles",
+        "hodoku::intersections",
+        "hodoku::subsets",
+        "hodoku::fish",
+        "hodoku::franken",
+        "hodoku::patterns",
+        "hodoku::turbot",
+        "hodoku::wings",
+        "hodoku::uniqueness",
+        "hodoku::sue_de_coq",
+        "hodoku::coloring",
+        "hodoku::templates",
+    ],
+    &["hodoku::search"],
+    &["hodoku::path"],
 ];
 
 /// The most source lines a file may have.
@@ -411,6 +434,7 @@ fn the_fronts_hold_only_modules_and_reexports_and_nothing_imports_them() {
         "chains",
         "chains::forcing",
         "chains::dynamic",
+        "hodoku",
     ] {
         assert!(logic.is_front(front), "logic::{front} is not a front");
     }

@@ -15,32 +15,48 @@
 //! SE's order the path shown is the rating's, and rated as it is. A
 //! puzzle given as pencil marks is explained from its marks, as `rate`
 //! rates it.
+//!
+//! With `--rules hodoku` the path is HoDoKu's (`sudokit::logic::hodoku`),
+//! and so are the score and level that end it; `--format hodoku` prints
+//! it as HoDoKu does.
 
 use super::batch::{Answers, Rendered};
 use super::rate::{judge, puzzle_text, rated, rating_text, run_checked, Rated};
 use super::solve::record;
-use crate::args::{ExplainArgs, StepOrder, TextFormat};
+use crate::args::{ExplainArgs, ExplainFormat, StepOrder};
 use crate::record::Record;
+use crate::record::Verdict;
 use crate::Status;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::{explain_and_rate, Cache, Order, Step};
+use sudokit::logic::hodoku::{self, Board, Config};
+use sudokit::logic::{explain_and_rate, Cache, Order, Rules, Step};
+use sudokit::Variant;
 
 pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
+    let rules = Rules::from(args.rules);
+    if args.format == ExplainFormat::Hodoku && rules != Rules::Hodoku {
+        bail!("--format hodoku needs --rules hodoku");
+    }
+    if rules == Rules::Hodoku && args.order != StepOrder::Se {
+        bail!("--order is for SE's rules: HoDoKu's rules take their steps in HoDoKu's order");
+    }
     let command = Explain {
         order: args.order,
+        rules,
         format: args.format,
     };
-    let timed = args.format == TextFormat::Json;
+    let timed = args.format == ExplainFormat::Json;
     run_checked(args.input.inputs(), args.jobs, timed, quiet, &command)
 }
 
 struct Explain {
     order: StepOrder,
-    format: TextFormat,
+    rules: Rules,
+    format: ExplainFormat,
 }
 
 /// One step as JSON: the puzzle it belongs to, its number, and the step.
@@ -53,6 +69,18 @@ struct StepRecord<'a> {
     what: &'a Step,
 }
 
+/// The fields `explain --rules hodoku` adds to a puzzle's record: the
+/// rules, HoDoKu's level and score, whether the path is complete, and how
+/// many steps were shown.
+#[derive(Default, Serialize)]
+struct HodokuExplained {
+    rules: &'static str,
+    level: Option<&'static str>,
+    score: Option<u32>,
+    complete: Option<bool>,
+    path_steps: Option<usize>,
+}
+
 /// The fields `explain` adds to a puzzle's record: the rating (as `rate`
 /// writes it), the order the steps were shown in, and how many were shown.
 #[derive(Serialize)]
@@ -63,8 +91,102 @@ struct Explained {
     path_steps: Option<usize>,
 }
 
+impl Explain {
+    /// A puzzle explained by HoDoKu's rules.
+    fn hodoku(&self, source: &str, answer: &Answer) -> Rendered {
+        let start = Instant::now();
+        let path = judge(answer, "explanation").and_then(|state| {
+            let shape = state.shape();
+            if shape.side() != 9 || shape.variant() != Variant::Standard {
+                return Err(Verdict::invalid(
+                    "HoDoKu's rules are for 9x9 sudoku without diagonals",
+                ));
+            }
+            Ok(hodoku::solve_board(
+                Board::from_state(&state),
+                &Config::default(),
+            ))
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        let verdict = match &path {
+            Ok(path) if path.solved => Verdict::ok("rated"),
+            Ok(_) => Verdict::ok("incomplete"),
+            Err(verdict) => verdict.clone(),
+        };
+        let path = path.ok();
+        let steps = path.as_ref().map_or(&[][..], |p| &p.steps[..]);
+        let rating = path.as_ref().map(|p| {
+            let incomplete = if p.solved { "" } else { " incomplete" };
+            (p.level.name(), p.score, incomplete)
+        });
+        let mut out = String::new();
+        match self.format {
+            ExplainFormat::Text => {
+                let _ = writeln!(out, "puzzle {}", puzzle_text(answer));
+                for step in steps {
+                    let score = step.hodoku.as_ref().map_or(0, |h| h.score);
+                    let _ = writeln!(out, "{} ({score}): {}", step.name, step.text);
+                }
+                let _ = match rating {
+                    Some((level, score, incomplete)) => {
+                        writeln!(out, "{level} {score}{incomplete}")
+                    }
+                    None => writeln!(out, "{}", verdict.word),
+                };
+            }
+            ExplainFormat::Hodoku => {
+                let puzzle = puzzle_text(answer);
+                let index = answer.entry.index;
+                let _ = match rating {
+                    Some((level, score, incomplete)) => {
+                        writeln!(out, "{puzzle} #{index} {level} ({score}){incomplete}")
+                    }
+                    None => writeln!(out, "{puzzle} #{index} {}", verdict.word),
+                };
+                for step in steps {
+                    if let Some(h) = &step.hodoku {
+                        let _ = writeln!(out, "   {}", h.line);
+                    }
+                }
+            }
+            ExplainFormat::Json => {
+                self.step_records(&mut out, source, answer, steps);
+                let mut record = record(source, answer, &verdict, None);
+                record.seconds += seconds;
+                let extra = HodokuExplained {
+                    rules: Rules::Hodoku.name(),
+                    level: rating.map(|r| r.0),
+                    score: rating.map(|r| r.1),
+                    complete: path.as_ref().map(|p| p.solved),
+                    path_steps: path.as_ref().map(|p| p.steps.len()),
+                };
+                out.push_str(&record.with(extra).to_line());
+            }
+        }
+        Rendered::answer(out, &verdict, source, answer)
+    }
+
+    /// One JSON object per step.
+    fn step_records(&self, out: &mut String, source: &str, answer: &Answer, steps: &[Step]) {
+        for (n, step) in steps.iter().enumerate() {
+            let record = StepRecord {
+                file: source,
+                index: answer.entry.index,
+                step: n + 1,
+                what: step,
+            };
+            if let Ok(line) = serde_json::to_string(&record) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+}
+
 impl Answers for Explain {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
+        if self.rules == Rules::Hodoku {
+            return self.hodoku(source, answer);
+        }
         let start = Instant::now();
         let explained = judge(answer, "explanation").map(|state| {
             let (path, rating) = explain_and_rate(cache, &state, Order::from(self.order));
@@ -77,7 +199,7 @@ impl Answers for Explain {
         };
         let mut out = String::new();
         match self.format {
-            TextFormat::Text => {
+            ExplainFormat::Text | ExplainFormat::Hodoku => {
                 let _ = writeln!(out, "puzzle {}", puzzle_text(answer));
                 for step in steps {
                     let _ = writeln!(out, "{step}");
@@ -87,18 +209,8 @@ impl Answers for Explain {
                     None => writeln!(out, "{}", verdict.word),
                 };
             }
-            TextFormat::Json => {
-                for (n, step) in steps.iter().enumerate() {
-                    let record = StepRecord {
-                        file: source,
-                        index: answer.entry.index,
-                        step: n + 1,
-                        what: step,
-                    };
-                    if let Ok(line) = serde_json::to_string(&record) {
-                        let _ = writeln!(out, "{line}");
-                    }
-                }
+            ExplainFormat::Json => {
+                self.step_records(&mut out, source, answer, steps);
                 let mut record = record(source, answer, &verdict, None);
                 record.seconds += seconds;
                 let extra = Explained {
@@ -113,15 +225,21 @@ impl Answers for Explain {
     }
 
     fn problem(&self, source: &str, message: &str) -> String {
-        match self.format {
-            TextFormat::Json => Record::problem(source, message)
+        match (self.format, self.rules) {
+            (ExplainFormat::Json, Rules::Hodoku) => Record::problem(source, message)
+                .with(HodokuExplained {
+                    rules: Rules::Hodoku.name(),
+                    ..HodokuExplained::default()
+                })
+                .to_line(),
+            (ExplainFormat::Json, Rules::Se) => Record::problem(source, message)
                 .with(Explained {
                     rating: Rated::default(),
                     order: Order::from(self.order).name(),
                     path_steps: None,
                 })
                 .to_line(),
-            TextFormat::Text => String::new(),
+            _ => String::new(),
         }
     }
 }

@@ -29,6 +29,8 @@
 //!    the dynamic, multiple and nested chains.
 //! 4. On top: [`solver`] (the orders, the next step, the path), [`rating`]
 //!    (SE's ER/EP/ED) and [`hint`] (the hint ladder).
+//! 5. [`hodoku`]: HoDoKu's rules (its step types, finders in its order,
+//!    its path, score and level), beside SE's.
 //!
 //! # The techniques, one file per family
 //!
@@ -83,6 +85,7 @@ pub mod cache;
 pub mod chains;
 pub mod finder;
 pub mod hint;
+pub mod hodoku;
 pub mod rating;
 pub mod solver;
 pub mod state;
@@ -95,7 +98,7 @@ pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
 pub use rating::{explain_and_rate, rate, rate_from, rate_unique, RateError, Rating};
-pub use solver::{explain, next_step, Order, Path};
+pub use solver::{explain, next_step, Order, Path, Rules, UnknownRules};
 pub use state::State;
-pub use step::{Difficulty, Evidence, Family, Link, LinkReason, Step, Technique};
+pub use step::{Difficulty, Evidence, Family, HodokuDetail, Link, LinkReason, Step, Technique};
 pub use units::{Cand, Square, Unit};

@@ -150,6 +150,46 @@ impl std::str::FromStr for Order {
     }
 }
 
+/// A rule set: whose techniques, order and rating a logical path follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// Sudoku Explainer's: its techniques and order, rated ER/EP/ED.
+    #[default]
+    Se,
+    /// HoDoKu's: its techniques and order, scored and levelled as HoDoKu
+    /// does (see [`crate::logic::hodoku`]).
+    Hodoku,
+}
+
+impl Rules {
+    /// Both rule sets, SE's first.
+    pub const ALL: [Rules; 2] = [Rules::Se, Rules::Hodoku];
+
+    /// The rule set's name, as `--rules` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Se => "se",
+            Rules::Hodoku => "hodoku",
+        }
+    }
+}
+
+/// A rule set name that sudokit does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules '{0}' (expected se or hodoku)")]
+pub struct UnknownRules(pub String);
+
+impl std::str::FromStr for Rules {
+    type Err = UnknownRules;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rules::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| UnknownRules(s.to_string()))
+    }
+}
+
 /// The next step from `state`, if any technique finds one. `cache` keeps
 /// what the techniques may reuse at the next call (see [`Cache`]).
 pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step> {
@@ -316,5 +356,19 @@ mod tests {
         assert_eq!(error, UnknownOrder("hardest".to_string()));
         assert_eq!(error.to_string(), expected);
         assert!("SE".parse::<Order>().is_err(), "names are lower case");
+    }
+
+    #[test]
+    fn rules_parse_by_name_and_say_what_they_expect() {
+        for rules in Rules::ALL {
+            assert_eq!(rules.name().parse(), Ok(rules));
+        }
+        let error = "sudopedia".parse::<Rules>().unwrap_err();
+        assert_eq!(error, UnknownRules("sudopedia".to_string()));
+        assert_eq!(
+            error.to_string(),
+            "unknown rules 'sudopedia' (expected se or hodoku)"
+        );
+        assert_eq!(Rules::default(), Rules::Se);
     }
 }

@@ -20,13 +20,21 @@ macro_rules! techniques {
     ($(
         $(#[$note:meta])*
         $variant:ident => $id:literal, $name:literal, $difficulty:literal, $family:ident;
+    )*
+    @beyond_se
+    $(
+        $(#[$other_note:meta])*
+        $other:ident => $other_id:literal, $other_name:literal, $other_family:ident;
     )*) => {
         /// Every technique the logic engine knows: the one table of them.
         ///
         /// Each has a stable `snake_case` id (what JSON and `--technique`
         /// use), a display name, its difficulty on Sudoku Explainer's scale
         /// and the [`Family`] (the file) whose finder looks for it. The
-        /// finders read their difficulties from this table.
+        /// finders read their difficulties from this table. Sudoku
+        /// Explainer's techniques come first ([`Technique::ALL`]); the
+        /// techniques only other rule sets use follow
+        /// ([`Technique::BEYOND_SE`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Technique {
             $(
@@ -35,32 +43,56 @@ macro_rules! techniques {
                 $(#[$note])*
                 $variant,
             )*
+            $(
+                #[doc = concat!($other_name, "\n")]
+                $(#[$other_note])*
+                $other,
+            )*
         }
 
         impl Technique {
-            /// Every technique, in the order of this list.
+            /// Sudoku Explainer's techniques, in the order of this list:
+            /// the ones its rating, `--technique` and the generator know.
             pub const ALL: &'static [Technique] = &[$(Technique::$variant),*];
+
+            /// The techniques Sudoku Explainer does not have, which only
+            /// HoDoKu's rules find (see [`crate::logic::hodoku`]). They have
+            /// no difficulty on SE's scale: [`Difficulty::UNRATED`].
+            pub const BEYOND_SE: &'static [Technique] = &[$(Technique::$other),*];
 
             /// The stable id, e.g. `naked_pair`.
             pub fn id(self) -> &'static str {
-                match self { $(Technique::$variant => $id,)* }
+                match self {
+                    $(Technique::$variant => $id,)*
+                    $(Technique::$other => $other_id,)*
+                }
             }
 
             /// The display name, e.g. `Naked pair`.
             pub fn name(self) -> &'static str {
-                match self { $(Technique::$variant => $name,)* }
+                match self {
+                    $(Technique::$variant => $name,)*
+                    $(Technique::$other => $other_name,)*
+                }
             }
 
             /// Its difficulty on Sudoku Explainer's scale, e.g. 3.0 for a
             /// naked pair: the base, for the techniques whose finder adds
             /// to it (a longer chain, a bigger set; each says how).
+            /// [`Difficulty::UNRATED`] for the techniques SE does not have.
             pub const fn difficulty(self) -> Difficulty {
-                match self { $(Technique::$variant => Difficulty($difficulty),)* }
+                match self {
+                    $(Technique::$variant => Difficulty($difficulty),)*
+                    $(Technique::$other => Difficulty::UNRATED,)*
+                }
             }
 
             /// The family (the file) whose finder looks for it.
             pub const fn family(self) -> Family {
-                match self { $(Technique::$variant => Family::$family,)* }
+                match self {
+                    $(Technique::$variant => Family::$family,)*
+                    $(Technique::$other => Family::$other_family,)*
+                }
             }
         }
     };
@@ -146,6 +178,88 @@ techniques! {
     NestedMultipleChains => "nested_multiple_chains", "Dynamic forcing chains (+ multiple forcing chains)", 100, DynamicChains;
     /// Plus a length bonus.
     NestedDynamicChains => "nested_dynamic_chains", "Dynamic forcing chains (+ dynamic forcing chains)", 105, DynamicChains;
+    @beyond_se
+    // variant => id, display name, family: the techniques SE does not
+    // have, in the order of HoDoKu's table (`hodoku::table`).
+    LockedPair => "locked_pair", "Locked pair", Hodoku;
+    LockedTriple => "locked_triple", "Locked triple", Hodoku;
+    Squirmbag => "squirmbag", "Squirmbag", Hodoku;
+    Whale => "whale", "Whale", Hodoku;
+    Leviathan => "leviathan", "Leviathan", Hodoku;
+    RemotePair => "remote_pair", "Remote pair", Hodoku;
+    Skyscraper => "skyscraper", "Skyscraper", Hodoku;
+    TwoStringKite => "two_string_kite", "2-string kite", Hodoku;
+    TurbotFish => "turbot_fish", "Turbot fish", Hodoku;
+    EmptyRectangle => "empty_rectangle", "Empty rectangle", Hodoku;
+    WWing => "w_wing", "W-wing", Hodoku;
+    UniquenessTest1 => "uniqueness_test_1", "Uniqueness test 1", Hodoku;
+    UniquenessTest2 => "uniqueness_test_2", "Uniqueness test 2", Hodoku;
+    UniquenessTest3 => "uniqueness_test_3", "Uniqueness test 3", Hodoku;
+    UniquenessTest4 => "uniqueness_test_4", "Uniqueness test 4", Hodoku;
+    UniquenessTest5 => "uniqueness_test_5", "Uniqueness test 5", Hodoku;
+    UniquenessTest6 => "uniqueness_test_6", "Uniqueness test 6", Hodoku;
+    HiddenRectangle => "hidden_rectangle", "Hidden rectangle", Hodoku;
+    AvoidableRectangle1 => "avoidable_rectangle_1", "Avoidable rectangle type 1", Hodoku;
+    AvoidableRectangle2 => "avoidable_rectangle_2", "Avoidable rectangle type 2", Hodoku;
+    FinnedXWing => "finned_x_wing", "Finned X-wing", Hodoku;
+    SashimiXWing => "sashimi_x_wing", "Sashimi X-wing", Hodoku;
+    FinnedSwordfish => "finned_swordfish", "Finned swordfish", Hodoku;
+    SashimiSwordfish => "sashimi_swordfish", "Sashimi swordfish", Hodoku;
+    FinnedJellyfish => "finned_jellyfish", "Finned jellyfish", Hodoku;
+    SashimiJellyfish => "sashimi_jellyfish", "Sashimi jellyfish", Hodoku;
+    FinnedSquirmbag => "finned_squirmbag", "Finned squirmbag", Hodoku;
+    SashimiSquirmbag => "sashimi_squirmbag", "Sashimi squirmbag", Hodoku;
+    FinnedWhale => "finned_whale", "Finned whale", Hodoku;
+    SashimiWhale => "sashimi_whale", "Sashimi whale", Hodoku;
+    FinnedLeviathan => "finned_leviathan", "Finned leviathan", Hodoku;
+    SashimiLeviathan => "sashimi_leviathan", "Sashimi leviathan", Hodoku;
+    SueDeCoq => "sue_de_coq", "Sue de Coq", Hodoku;
+    SimpleColors => "simple_colors", "Simple colors", Hodoku;
+    MultiColors => "multi_colors", "Multi colors", Hodoku;
+    XChain => "x_chain", "X-chain", Hodoku;
+    XyChain => "xy_chain", "XY-chain", Hodoku;
+    NiceLoop => "nice_loop", "Nice loop or AIC", Hodoku;
+    GroupedNiceLoop => "grouped_nice_loop", "Grouped nice loop or AIC", Hodoku;
+    AlsXz => "als_xz", "ALS-XZ", Hodoku;
+    AlsXyWing => "als_xy_wing", "ALS-XY-wing", Hodoku;
+    AlsChain => "als_chain", "ALS chain", Hodoku;
+    DeathBlossom => "death_blossom", "Death blossom", Hodoku;
+    FrankenXWing => "franken_x_wing", "Franken X-wing", Hodoku;
+    FrankenSwordfish => "franken_swordfish", "Franken swordfish", Hodoku;
+    FrankenJellyfish => "franken_jellyfish", "Franken jellyfish", Hodoku;
+    FrankenSquirmbag => "franken_squirmbag", "Franken squirmbag", Hodoku;
+    FrankenWhale => "franken_whale", "Franken whale", Hodoku;
+    FrankenLeviathan => "franken_leviathan", "Franken leviathan", Hodoku;
+    FinnedFrankenXWing => "finned_franken_x_wing", "Finned Franken X-wing", Hodoku;
+    FinnedFrankenSwordfish => "finned_franken_swordfish", "Finned Franken swordfish", Hodoku;
+    FinnedFrankenJellyfish => "finned_franken_jellyfish", "Finned Franken jellyfish", Hodoku;
+    FinnedFrankenSquirmbag => "finned_franken_squirmbag", "Finned Franken squirmbag", Hodoku;
+    FinnedFrankenWhale => "finned_franken_whale", "Finned Franken whale", Hodoku;
+    FinnedFrankenLeviathan => "finned_franken_leviathan", "Finned Franken leviathan", Hodoku;
+    MutantXWing => "mutant_x_wing", "Mutant X-wing", Hodoku;
+    MutantSwordfish => "mutant_swordfish", "Mutant swordfish", Hodoku;
+    MutantJellyfish => "mutant_jellyfish", "Mutant jellyfish", Hodoku;
+    MutantSquirmbag => "mutant_squirmbag", "Mutant squirmbag", Hodoku;
+    MutantWhale => "mutant_whale", "Mutant whale", Hodoku;
+    MutantLeviathan => "mutant_leviathan", "Mutant leviathan", Hodoku;
+    FinnedMutantXWing => "finned_mutant_x_wing", "Finned mutant X-wing", Hodoku;
+    FinnedMutantSwordfish => "finned_mutant_swordfish", "Finned mutant swordfish", Hodoku;
+    FinnedMutantJellyfish => "finned_mutant_jellyfish", "Finned mutant jellyfish", Hodoku;
+    FinnedMutantSquirmbag => "finned_mutant_squirmbag", "Finned mutant squirmbag", Hodoku;
+    FinnedMutantWhale => "finned_mutant_whale", "Finned mutant whale", Hodoku;
+    FinnedMutantLeviathan => "finned_mutant_leviathan", "Finned mutant leviathan", Hodoku;
+    KrakenFish => "kraken_fish", "Kraken fish", Hodoku;
+    /// HoDoKu's forcing chain (contradiction or verity), not SE's.
+    HodokuForcingChain => "hodoku_forcing_chain", "Forcing chain (HoDoKu)", Hodoku;
+    ForcingNet => "forcing_net", "Forcing net", Hodoku;
+    TemplateSet => "template_set", "Template set", Hodoku;
+    TemplateDelete => "template_delete", "Template delete", Hodoku;
+    /// One digit of the solution, placed without a reason.
+    BruteForce => "brute_force", "Brute force", Hodoku;
+    /// What HoDoKu's path says where it stopped short of a solution.
+    IncompleteSolution => "incomplete_solution", "Incomplete solution", Hodoku;
+    /// What HoDoKu's path says where nothing it knows applies.
+    GiveUp => "give_up", "Give up", Hodoku;
 }
 
 /// The families of techniques, one per file of finders.
@@ -173,6 +287,8 @@ pub enum Family {
     /// Nishio, multiple, dynamic and nested forcing chains
     /// (`chains/dynamic`).
     DynamicChains,
+    /// The techniques only HoDoKu's rules find (`hodoku/`).
+    Hodoku,
 }
 
 impl Family {
@@ -189,6 +305,7 @@ impl Family {
             Family::Aligned => "aligned",
             Family::ForcingChains => "forcing_chains",
             Family::DynamicChains => "dynamic_chains",
+            Family::Hodoku => "hodoku",
         }
     }
 
@@ -205,14 +322,21 @@ impl Family {
             Family::Aligned => "Aligned exclusion",
             Family::ForcingChains => "Forcing chains",
             Family::DynamicChains => "Dynamic chains",
+            Family::Hodoku => "HoDoKu's patterns",
         }
     }
 }
 
 impl Technique {
-    /// The technique whose id is `id`.
+    /// The Sudoku Explainer technique whose id is `id`.
     pub fn from_id(id: &str) -> Option<Technique> {
         Technique::ALL.iter().copied().find(|t| t.id() == id)
+    }
+
+    /// The technique whose id is `id`, Sudoku Explainer's or not.
+    pub fn from_any_id(id: &str) -> Option<Technique> {
+        Technique::from_id(id)
+            .or_else(|| Technique::BEYOND_SE.iter().copied().find(|t| t.id() == id))
     }
 }
 
@@ -234,21 +358,38 @@ impl Serialize for Technique {
 pub struct Difficulty(pub u16);
 
 impl Difficulty {
+    /// No place on Sudoku Explainer's scale: the difficulty of the
+    /// techniques SE does not have. It is the largest value, far above
+    /// anything SE rates (20.0 at most; 0.0 is a real EP, when a path
+    /// places nothing), and is written `null` in JSON and `-` in text.
+    pub const UNRATED: Difficulty = Difficulty(u16::MAX);
+
     /// As a number with one decimal, e.g. 3.0.
     pub fn value(self) -> f64 {
         f64::from(self.0) / 10.0
+    }
+
+    /// True when it is a place on SE's scale (not [`Difficulty::UNRATED`]).
+    pub fn is_rated(self) -> bool {
+        self != Difficulty::UNRATED
     }
 }
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.is_rated() {
+            return f.write_str("-");
+        }
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
     }
 }
 
 impl Serialize for Difficulty {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_f64(self.value())
+        match self.is_rated() {
+            true => serializer.serialize_f64(self.value()),
+            false => serializer.serialize_none(),
+        }
     }
 }
 
@@ -339,6 +480,31 @@ pub struct Step {
     pub evidence: Evidence,
     /// One sentence, squares named `A1`..`I9`.
     pub text: String,
+    /// What a step found by HoDoKu's rules adds (left out of the JSON of
+    /// every other step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hodoku: Option<Box<HodokuDetail>>,
+}
+
+/// What a step found by HoDoKu's rules carries besides the common shape:
+/// its step type's library code and short name, its base score, and the
+/// line HoDoKu prints for it.
+///
+/// ```json
+/// {"code": "0100", "short": "lc1", "score": 50,
+///  "line": "Locked Candidates Type 1 (Pointing): 5 in b1 => r2c467<>5"}
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HodokuDetail {
+    /// The library code (`0100`); `xxxx` for the step types the library
+    /// format has none for.
+    pub code: String,
+    /// The short name (`lc1`), as HoDoKu's technique list writes it.
+    pub short: &'static str,
+    /// The base score the step adds to the path's score.
+    pub score: u32,
+    /// The step as HoDoKu prints it, squares written `r1c1`.
+    pub line: String,
 }
 
 impl Step {
@@ -353,6 +519,7 @@ impl Step {
             eliminations: Vec::new(),
             evidence: Evidence::default(),
             text: String::new(),
+            hodoku: None,
         }
     }
 
@@ -393,6 +560,25 @@ mod tests {
             assert!(ids.insert(t.id()), "{} twice", t.id());
             assert!(is_snake_case(t.family().id()), "{}", t.family().id());
         }
+    }
+
+    #[test]
+    fn the_techniques_beyond_se_have_ids_of_their_own_and_no_se_difficulty() {
+        let mut ids: std::collections::HashSet<&str> =
+            Technique::ALL.iter().map(|t| t.id()).collect();
+        for &t in Technique::BEYOND_SE {
+            assert_eq!(Technique::from_any_id(t.id()), Some(t));
+            assert_eq!(Technique::from_id(t.id()), None, "not one of SE's");
+            assert!(is_snake_case(t.id()), "{}", t.id());
+            assert!(ids.insert(t.id()), "{} twice", t.id());
+            assert_eq!(t.difficulty(), Difficulty::UNRATED, "{t:?}");
+        }
+        assert_eq!(
+            Technique::from_any_id("naked_pair"),
+            Some(Technique::NakedPair)
+        );
+        assert_eq!(Difficulty::UNRATED.to_string(), "-");
+        assert_eq!(serde_json::to_string(&Difficulty::UNRATED).unwrap(), "null");
     }
 
     /// The table holds Sudoku Explainer's difficulties: the ones the
@@ -457,6 +643,16 @@ mod tests {
         for &(t, tenths) in expected {
             assert_eq!(t.difficulty(), Difficulty(tenths), "{t:?}");
         }
+    }
+
+    /// SE's EP is 0.0 for a path that places nothing: zero is a rating,
+    /// not the mark of a technique SE does not have.
+    #[test]
+    fn an_ep_of_zero_is_a_rating_not_unrated() {
+        assert!(Difficulty(0).is_rated());
+        assert_eq!(Difficulty(0).to_string(), "0.0");
+        assert_eq!(serde_json::to_string(&Difficulty(0)).unwrap(), "0.0");
+        assert!(Difficulty(200) < Difficulty::UNRATED);
     }
 
     #[test]

@@ -1,0 +1,156 @@
+//! `sudokit explain --rules hodoku`: HoDoKu's path, score and level, from
+//! the real binary.
+
+mod common;
+
+use common::{json_lines, root, scratch, stdout_of, sudokit};
+
+const EASY: &str =
+    "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..";
+
+#[test]
+fn explain_by_hodokus_rules_prints_hodokus_lines_score_and_level() {
+    let out =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "hodoku", EASY]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("{EASY} #1 Easy (188)"));
+    assert_eq!(lines[1], "   Naked Single: r5c5=5");
+    assert_eq!(lines[4], "   Full House: r8c7=8");
+    assert_eq!(lines.len(), 48, "the header and 47 steps");
+}
+
+#[test]
+fn explain_by_hodokus_rules_in_text_ends_with_the_level_and_score() {
+    let out = stdout_of(sudokit().args(["explain", "--rules", "hodoku", EASY]));
+    assert!(
+        out.starts_with(&format!("puzzle {EASY}\nNaked Single (4): ")),
+        "{out}"
+    );
+    assert!(out.ends_with("\nEasy 188\n"), "{out}");
+}
+
+#[test]
+fn a_hodoku_path_that_needs_a_rule_without_a_finder_says_it_is_incomplete() {
+    let puzzle =
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    sudokit()
+        .args(["explain", "--rules", "hodoku", "--format", "hodoku", puzzle])
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with(format!(
+            "{puzzle} #1 Hard (1214) incomplete\n   Hidden Single: r3c1=1\n"
+        )));
+}
+
+#[test]
+fn explain_json_by_hodokus_rules_carries_each_steps_line_and_the_score() {
+    let out = stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "json", EASY]));
+    let records = json_lines(&out);
+    let first = &records[0];
+    assert_eq!(first["technique"], "naked_single");
+    assert_eq!(first["hodoku"]["line"], "Naked Single: r5c5=5");
+    assert_eq!(first["hodoku"]["short"], "n1");
+    assert_eq!(first["hodoku"]["score"], 4);
+    let last = records.last().unwrap();
+    assert_eq!(last["rules"], "hodoku");
+    assert_eq!(last["level"], "Easy");
+    assert_eq!(last["score"], 188);
+    assert_eq!(last["complete"], true);
+    assert_eq!(last["path_steps"], 47);
+}
+
+#[test]
+fn hodoku_format_without_hodoku_rules_is_a_usage_error() {
+    sudokit()
+        .args(["explain", "--format", "hodoku", EASY])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--format hodoku needs --rules hodoku",
+        ));
+    sudokit()
+        .args(["explain", "--rules", "hodoku", "--order", "easiest", EASY])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--order is for SE's rules"));
+}
+
+#[test]
+fn a_puzzle_hodokus_rules_cannot_take_is_refused_and_the_others_answered() {
+    let dir = scratch("hodoku-shapes");
+    let file = dir.join("mixed.txt");
+    std::fs::write(&file, format!("3.....2..3.....4\n{EASY}\n")).unwrap();
+    let assert = sudokit()
+        .args(["explain", "--rules", "hodoku", "--format", "hodoku"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "puzzle 1 (line 1): invalid: HoDoKu's rules are for 9x9 sudoku without diagonals",
+        ));
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(out.starts_with("3.....2..3.....4 #1 invalid\n"), "{out}");
+    assert!(out.contains(&format!("{EASY} #2 Easy (188)\n")), "{out}");
+}
+
+/// Every path of HoDoKu's own output (`../shared/hodoku`) that the command
+/// finishes is HoDoKu's, header and lines; the others are HoDoKu's as far
+/// as they go.
+#[test]
+fn explain_by_hodokus_rules_matches_hodokus_own_paths() {
+    let path = root().join("../shared/hodoku/hodoku_paths_dev.jsonl");
+    if !path.is_file() {
+        eprintln!("skipped: ../shared/hodoku/hodoku_paths_dev.jsonl not found");
+        return;
+    }
+    let expected = json_lines(&std::fs::read_to_string(&path).unwrap());
+    let dir = scratch("hodoku-paths");
+    let file = dir.join("puzzles.txt");
+    let puzzles: Vec<&str> = expected
+        .iter()
+        .map(|e| e["puzzle"].as_str().unwrap())
+        .collect();
+    std::fs::write(&file, puzzles.join("\n") + "\n").unwrap();
+    let out = stdout_of(
+        sudokit()
+            .args(["explain", "--rules", "hodoku", "--format", "hodoku"])
+            .arg(&file),
+    );
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    for line in out.lines() {
+        match line.strip_prefix("   ") {
+            Some(step) => blocks.last_mut().unwrap().push(step),
+            None => blocks.push(vec![line]),
+        }
+    }
+    assert_eq!(blocks.len(), expected.len());
+    let mut complete = 0;
+    for (n, (block, e)) in blocks.iter().zip(&expected).enumerate() {
+        let steps: Vec<&str> = e["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        if block[0].ends_with(" incomplete") {
+            assert!(block.len() - 1 <= steps.len(), "puzzle {}", n + 1);
+            assert_eq!(block[1..], steps[..block.len() - 1], "puzzle {}", n + 1);
+        } else {
+            let header = format!(
+                "{} #{} {} ({})",
+                puzzles[n],
+                n + 1,
+                e["level"].as_str().unwrap(),
+                e["score"]
+            );
+            assert_eq!(block[0], header);
+            assert_eq!(block[1..], steps[..], "puzzle {}", n + 1);
+            complete += 1;
+        }
+    }
+    println!(
+        "paths the command finishes, all HoDoKu's: {complete} of {}",
+        expected.len()
+    );
+    assert!(complete >= 387, "only {complete}");
+}

@@ -1,0 +1,352 @@
+//! The grid as HoDoKu's solver keeps it, so that its searches see what
+//! HoDoKu's see: candidates as nine-bit masks, for every unit and digit the
+//! count of the digit's places, and two queues in which naked and hidden
+//! singles wait in the order the moves made them.
+//!
+//! The queues decide which single HoDoKu takes first, so every move here
+//! updates them exactly as HoDoKu's grid does: a square placed removes its
+//! digit from its peers in square order, then retires its own candidates;
+//! a candidate removed may make a naked single (its square's last) or a
+//! hidden single (its unit's last place). HoDoKu's units are numbered rows
+//! 0-8, columns 9-17, boxes 18-26 (sudokit's own numbering puts columns
+//! first).
+
+use crate::grid::{Digits, Grid};
+use crate::logic::state::State;
+use crate::shape::Shape;
+
+/// The nine squares of each unit, rows then columns then boxes, each in
+/// row-major order.
+pub const UNITS: [[u8; 9]; 27] = units();
+
+const fn units() -> [[u8; 9]; 27] {
+    let mut out = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            out[i][j] = (i * 9 + j) as u8;
+            out[9 + i][j] = (j * 9 + i) as u8;
+            let (top, left) = ((i / 3) * 3, (i % 3) * 3);
+            out[18 + i][j] = ((top + j / 3) * 9 + left + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The row, column and box (HoDoKu's unit numbers) of square `s`.
+pub const fn units_of(s: usize) -> [usize; 3] {
+    let (r, c) = (s / 9, s % 9);
+    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+}
+
+/// True when squares `a` and `b` (different) share a unit.
+pub fn sees(a: usize, b: usize) -> bool {
+    let (ua, ub) = (units_of(a), units_of(b));
+    a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
+}
+
+/// The mask bit of digit `d` (bit 0 for 1, bit 8 for 9).
+pub const fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+/// The digits of a mask, smallest first.
+pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+}
+
+/// A queue of singles waiting to be taken: (square, digit), first in first
+/// out. Taking the last one empties it; entries whose square has been
+/// filled stay until they are reached, and are skipped then.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Queue {
+    entries: Vec<(u8, u8)>,
+    head: usize,
+}
+
+impl Queue {
+    fn push(&mut self, s: usize, d: u8) {
+        self.entries.push((s as u8, d));
+    }
+
+    /// The entries still waiting, oldest first.
+    pub fn waiting(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.entries[self.head..]
+            .iter()
+            .map(|&(s, d)| (usize::from(s), d))
+    }
+
+    /// Takes the oldest entry.
+    pub fn take(&mut self) -> Option<(usize, u8)> {
+        let &(s, d) = self.entries.get(self.head)?;
+        self.head += 1;
+        if self.head >= self.entries.len() {
+            self.entries.clear();
+            self.head = 0;
+        }
+        Some((usize::from(s), d))
+    }
+
+    /// Drops the first waiting entry that `matches`.
+    fn drop_first(&mut self, matches: impl Fn(usize, u8) -> bool) {
+        let found = (self.head..self.entries.len()).find(|&i| {
+            let (s, d) = self.entries[i];
+            matches(usize::from(s), d)
+        });
+        if let Some(i) = found {
+            self.entries.remove(i);
+        }
+    }
+}
+
+/// HoDoKu's view of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    values: [u8; 81],
+    given: [bool; 81],
+    cands: [u16; 81],
+    /// How many squares of each unit hold each digit as a candidate
+    /// (`free[unit][digit]`).
+    free: [[u8; 10]; 27],
+    naked: Queue,
+    hidden: Queue,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// The empty grid: every square holds every digit.
+    pub fn new() -> Board {
+        let mut free = [[9u8; 10]; 27];
+        for unit in free.iter_mut() {
+            unit[0] = 0;
+        }
+        Board {
+            values: [0; 81],
+            given: [false; 81],
+            cands: [0x1ff; 81],
+            free,
+            naked: Queue::default(),
+            hidden: Queue::default(),
+        }
+    }
+
+    /// A puzzle as HoDoKu reads one: its digits placed one by one in
+    /// square order, all of them givens.
+    pub fn from_puzzle(puzzle: &Grid) -> Board {
+        let mut board = Board::new();
+        for (s, &d) in puzzle.cells().iter().enumerate().take(81) {
+            if d != 0 {
+                board.place(s, d, true);
+            }
+        }
+        board
+    }
+
+    /// A position: its digits placed in square order (givens marked as
+    /// such), then the candidates the state lacks removed, square by square.
+    pub fn from_state(state: &State) -> Board {
+        let mut board = Board::new();
+        for s in 0..81 {
+            let d = state.value(s);
+            if d != 0 {
+                board.place(s, d, state.givens().get(s) == d);
+            }
+        }
+        for s in 0..81 {
+            if state.value(s) == 0 {
+                for d in digits(board.cands[s]) {
+                    if !state.cands(s).contains(d) {
+                        board.remove(s, d);
+                    }
+                }
+            }
+        }
+        board
+    }
+
+    /// The same position as a [`State`] (givens and placed digits kept
+    /// apart).
+    pub fn to_state(&self) -> State {
+        let shape = Shape::standard();
+        let mut givens = Grid::empty(shape);
+        let mut values = Grid::empty(shape);
+        for (s, &d) in self.values.iter().enumerate().filter(|(_, &d)| d != 0) {
+            values.set(s, d);
+            if self.given[s] {
+                givens.set(s, d);
+            }
+        }
+        let marks: Vec<Digits> = self
+            .cands
+            .iter()
+            .map(|&c| Digits::from_bits(u32::from(c) << 1))
+            .collect();
+        State::from_marks(&givens, &values, Some(&marks))
+    }
+
+    /// The digit in square `s` (0 when empty).
+    pub fn value(&self, s: usize) -> u8 {
+        self.values[s]
+    }
+
+    /// True when square `s` holds a given.
+    pub fn is_given(&self, s: usize) -> bool {
+        self.given[s]
+    }
+
+    /// The candidates of square `s` as a mask (see [`bit`]); 0 when filled.
+    pub fn cands(&self, s: usize) -> u16 {
+        self.cands[s]
+    }
+
+    /// True when square `s` holds candidate `d`.
+    pub fn has(&self, s: usize, d: u8) -> bool {
+        self.cands[s] & bit(d) != 0
+    }
+
+    /// How many squares of unit `u` hold candidate `d`.
+    pub fn free(&self, u: usize, d: u8) -> u8 {
+        self.free[u][usize::from(d)]
+    }
+
+    /// The squares of unit `u` that hold candidate `d`, as a mask of the
+    /// unit's positions (bit `i` for its `i`-th square).
+    pub fn places(&self, u: usize, d: u8) -> u16 {
+        let mut mask = 0;
+        for (i, &s) in UNITS[u].iter().enumerate() {
+            if self.has(usize::from(s), d) {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// True when every square is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The naked singles waiting, oldest first.
+    pub fn naked_queue(&self) -> &Queue {
+        &self.naked
+    }
+
+    /// The hidden singles waiting, oldest first.
+    pub fn hidden_queue(&self) -> &Queue {
+        &self.hidden
+    }
+
+    /// Takes the oldest naked single waiting.
+    pub fn take_naked(&mut self) -> Option<(usize, u8)> {
+        self.naked.take()
+    }
+
+    /// Takes the oldest hidden single waiting.
+    pub fn take_hidden(&mut self) -> Option<(usize, u8)> {
+        self.hidden.take()
+    }
+
+    /// Queues the hidden single of `d` in unit `u`: the first square of
+    /// the unit that still holds it.
+    fn queue_hidden(&mut self, u: usize, d: u8) {
+        if let Some(&s) = UNITS[u].iter().find(|&&s| self.has(usize::from(s), d)) {
+            self.hidden.push(usize::from(s), d);
+        }
+    }
+
+    /// Removes candidate `d` from square `s`; false when that leaves the
+    /// square with none (the position is broken; the counts are then left
+    /// as they were, as HoDoKu leaves them).
+    pub fn remove(&mut self, s: usize, d: u8) -> bool {
+        if !self.has(s, d) {
+            return true;
+        }
+        self.cands[s] &= !bit(d);
+        if self.cands[s] == 0 {
+            return false;
+        }
+        if self.cands[s].count_ones() == 1 {
+            let last = self.cands[s].trailing_zeros() as u8 + 1;
+            self.naked.push(s, last);
+        }
+        for u in units_of(s) {
+            self.free[u][usize::from(d)] -= 1;
+            match self.free[u][usize::from(d)] {
+                1 => self.queue_hidden(u, d),
+                0 => self
+                    .hidden
+                    .drop_first(|q, e| e == d && units_of(q).contains(&u)),
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Puts `d` in square `s` (a given or not): the peers lose `d`, in
+    /// square order, then the square's own candidates leave its units'
+    /// counts.
+    pub fn place(&mut self, s: usize, d: u8, given: bool) {
+        if self.values[s] == d {
+            return;
+        }
+        self.values[s] = d;
+        self.given[s] = given;
+        let own = self.cands[s];
+        self.cands[s] = 0;
+        for peer in 0..81 {
+            if sees(s, peer) {
+                self.remove(peer, d);
+            }
+        }
+        for c in digits(own) {
+            for u in units_of(s) {
+                self.free[u][usize::from(c)] -= 1;
+                if self.free[u][usize::from(c)] == 1 && c != d {
+                    self.queue_hidden(u, c);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_rows_columns_then_boxes() {
+        assert_eq!(UNITS[0], [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(UNITS[10], [1, 10, 19, 28, 37, 46, 55, 64, 73]);
+        assert_eq!(UNITS[22], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(units_of(80), [8, 17, 26]);
+    }
+
+    #[test]
+    fn a_square_left_with_one_candidate_queues_a_naked_single() {
+        let mut board = Board::new();
+        for d in 1..=8 {
+            board.remove(0, d);
+        }
+        assert_eq!(board.naked_queue().waiting().collect::<Vec<_>>(), [(0, 9)]);
+        assert_eq!(board.take_naked(), Some((0, 9)));
+        assert_eq!(board.take_naked(), None);
+    }
+
+    #[test]
+    fn placing_keeps_the_counts() {
+        let mut board = Board::new();
+        board.place(0, 5, true);
+        assert_eq!(board.free(0, 5), 0);
+        assert_eq!(board.free(1, 5), 6, "row 2 keeps 5 outside box 1");
+        assert_eq!(board.free(0, 1), 8);
+        assert!(!board.has(8, 5) && board.has(80, 5));
+    }
+}

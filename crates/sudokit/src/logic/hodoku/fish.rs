@@ -1,0 +1,274 @@
+//! Basic fish (X-wing to leviathan), finned or sashimi or not, as HoDoKu
+//! finds them: digits in order; for each, rows as the base before
+//! columns; base units combined in order; a fish when its base units'
+//! places lie in as many cover units and the cover units hold the digit
+//! elsewhere; a finned fish when a few places (the fins) lie outside, and
+//! then only the cover's places that see every fin go.
+
+use crate::logic::hodoku::board::{sees, Board, UNITS};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::table::Kind;
+
+/// The basic fish step type of `size` (2 to 7).
+pub fn basic_kind(size: usize) -> Kind {
+    match size {
+        2 => Kind::XWing,
+        3 => Kind::Swordfish,
+        4 => Kind::Jellyfish,
+        5 => Kind::Squirmbag,
+        6 => Kind::Whale,
+        _ => Kind::Leviathan,
+    }
+}
+
+/// Every basic fish of `size`, in HoDoKu's order; with `first`, stops at
+/// the first.
+pub fn basic(board: &Board, size: usize, first: bool) -> Vec<Move> {
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        for base_first in [0usize, 9] {
+            let cover_first = 9 - base_first;
+            let bases: Vec<usize> = (base_first..base_first + 9)
+                .filter(|&u| (1..=size as u8).contains(&board.free(u, d)))
+                .collect();
+            let mut picked = Vec::with_capacity(size);
+            search(
+                board,
+                d,
+                size,
+                &bases,
+                0,
+                &mut picked,
+                cover_first,
+                &mut out,
+                first,
+            );
+            if first && !out.is_empty() {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search(
+    board: &Board,
+    d: u8,
+    size: usize,
+    bases: &[usize],
+    start: usize,
+    picked: &mut Vec<usize>,
+    cover_first: usize,
+    out: &mut Vec<Move>,
+    first: bool,
+) {
+    if picked.len() == size {
+        if let Some(m) = fish_of(board, d, picked, cover_first) {
+            out.push(m);
+        }
+        return;
+    }
+    for i in start..bases.len() {
+        if first && !out.is_empty() {
+            return;
+        }
+        picked.push(bases[i]);
+        search(
+            board,
+            d,
+            size,
+            bases,
+            i + 1,
+            picked,
+            cover_first,
+            out,
+            first,
+        );
+        picked.pop();
+    }
+}
+
+/// The fish of `d` on the base units `base`, when their places lie in
+/// exactly as many cover units and those hold `d` elsewhere.
+fn fish_of(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Option<Move> {
+    let mut body: Vec<usize> = base
+        .iter()
+        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
+        .filter(|&s| board.has(s, d))
+        .collect();
+    body.sort_unstable();
+    let mut cover: Vec<usize> = body
+        .iter()
+        .map(|&s| match cover_first {
+            0 => s / 9,
+            _ => 9 + s % 9,
+        })
+        .collect();
+    cover.sort_unstable();
+    cover.dedup();
+    if cover.len() != base.len() {
+        return None;
+    }
+    let mut deletes: Vec<(usize, u8)> = cover
+        .iter()
+        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
+        .filter(|&s| board.has(s, d) && !body.contains(&s))
+        .map(|s| (s, d))
+        .collect();
+    if deletes.is_empty() {
+        return None;
+    }
+    deletes.sort_unstable();
+    let mut m = Move::new(basic_kind(base.len()));
+    m.digits.push(d);
+    m.cells = body;
+    m.deletes = deletes;
+    m.base = base.to_vec();
+    m.cover = cover;
+    Some(m)
+}
+
+/// The finned (or, with `sashimi`, sashimi) basic fish step type of
+/// `size` (2 to 7).
+pub fn finned_kind(size: usize, sashimi: bool) -> Kind {
+    use Kind::*;
+    let kinds = match sashimi {
+        false => [
+            FinnedXWing,
+            FinnedSwordfish,
+            FinnedJellyfish,
+            FinnedSquirmbag,
+            FinnedWhale,
+            FinnedLeviathan,
+        ],
+        true => [
+            SashimiXWing,
+            SashimiSwordfish,
+            SashimiJellyfish,
+            SashimiSquirmbag,
+            SashimiWhale,
+            SashimiLeviathan,
+        ],
+    };
+    kinds[size.clamp(2, 7) - 2]
+}
+
+/// The most fins a finned fish may have (HoDoKu's default).
+const MAX_FINS: usize = 5;
+
+/// Every finned and sashimi basic fish of `size`, in HoDoKu's order:
+/// digits in order, rows as the base before columns, base units combined
+/// in order, and for each base the cover units that hold its places
+/// combined in order; the base's places outside the cover are the fins,
+/// and the fish removes the digit from the cover where every fin sees it.
+/// `only` keeps one kind (finned or sashimi); with `first`, the search
+/// stops at the first it keeps.
+pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Vec<Move> {
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        for base_first in [0usize, 9] {
+            let bases: Vec<usize> = (base_first..base_first + 9)
+                .filter(|&u| board.free(u, d) > 0)
+                .collect();
+            let mut stop = false;
+            combine(bases.len(), size, &mut |picked| {
+                if stop {
+                    return;
+                }
+                let base: Vec<usize> = picked.iter().map(|&i| bases[i]).collect();
+                for m in finned_on(board, d, &base, 9 - base_first) {
+                    if only.is_none_or(|k| k == m.kind) {
+                        out.push(m);
+                        if first {
+                            stop = true;
+                            return;
+                        }
+                    }
+                }
+            });
+            if stop {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Calls `f` with every `n`-subset of `0..len`, in lexicographic order.
+fn combine(len: usize, n: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(
+        start: usize,
+        len: usize,
+        n: usize,
+        picked: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        if picked.len() == n {
+            f(picked);
+            return;
+        }
+        for i in start..len {
+            picked.push(i);
+            go(i + 1, len, n, picked, f);
+            picked.pop();
+        }
+    }
+    go(0, len, n, &mut Vec::with_capacity(n), f);
+}
+
+/// The finned fish of `d` on the base units `base`, one for each set of
+/// cover units (from `cover_first`: 0 rows, 9 columns) that leaves at most
+/// [`MAX_FINS`] fins and removes something.
+fn finned_on(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Vec<Move> {
+    let mut body: Vec<usize> = base
+        .iter()
+        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
+        .filter(|&s| board.has(s, d))
+        .collect();
+    body.sort_unstable();
+    let cover_of = |s: usize| match cover_first {
+        0 => s / 9,
+        _ => 9 + s % 9,
+    };
+    let mut covers: Vec<usize> = body.iter().map(|&s| cover_of(s)).collect();
+    covers.sort_unstable();
+    covers.dedup();
+    let mut out = Vec::new();
+    combine(covers.len(), base.len(), &mut |picked| {
+        let cover: Vec<usize> = picked.iter().map(|&i| covers[i]).collect();
+        let fins: Vec<usize> = body
+            .iter()
+            .copied()
+            .filter(|&s| !cover.contains(&cover_of(s)))
+            .collect();
+        if fins.is_empty() || fins.len() > MAX_FINS {
+            return;
+        }
+        let deletes: Vec<(usize, u8)> = (0..81)
+            .filter(|&s| board.has(s, d) && cover.contains(&cover_of(s)) && !body.contains(&s))
+            .filter(|&s| fins.iter().all(|&f| sees(s, f)))
+            .map(|s| (s, d))
+            .collect();
+        if deletes.is_empty() {
+            return;
+        }
+        // Sashimi: a base unit with at most one place outside the fins.
+        let sashimi = base.iter().any(|&u| {
+            UNITS[u]
+                .iter()
+                .filter(|&&s| board.has(usize::from(s), d) && !fins.contains(&usize::from(s)))
+                .count()
+                <= 1
+        });
+        let mut m = Move::new(finned_kind(base.len(), sashimi));
+        m.digits.push(d);
+        m.cells = body.iter().copied().filter(|s| !fins.contains(s)).collect();
+        m.deletes = deletes;
+        m.base = base.to_vec();
+        m.cover = cover;
+        m.fins = fins;
+        out.push(m);
+    });
+    out
+}

@@ -1,0 +1,70 @@
+//! HoDoKu's rules: the steps, path, score and level of HoDoKu 2.2.0 (Bernhard
+//! Hobiger's solver, the source of most technique names players learn:
+//! Skyscraper, 2-String Kite, W-Wing, Sue de Coq), step for step.
+//!
+//! HoDoKu's steps are [`Step`](crate::logic::Step)s like Sudoku
+//! Explainer's, with HoDoKu's name, a sentence in sudokit's words, and a
+//! [`HodokuDetail`](crate::logic::step::HodokuDetail): the step type's
+//! library code, short name, base score and the line HoDoKu prints
+//! (`Locked Candidates Type 1 (Pointing): 5 in b1 => r2c467<>5`).
+//!
+//! - [`table`]: the 92 step types ([`Kind`]), in the order HoDoKu tries
+//!   them, with each one's level, base score and default on or off.
+//! - [`board`]: the grid as HoDoKu keeps it, with the queues that decide
+//!   which single comes first.
+//! - [`notation`]: HoDoKu's way of writing squares, units and removals.
+//! - [`moves`]: a step as the searches find it, its HoDoKu line, and the
+//!   [`Step`](crate::logic::Step) it becomes.
+//! - [`library`]: HoDoKu's library format (its regression cases).
+//! - The finders, one file per family, each in HoDoKu's search order and
+//!   taking the instance HoDoKu takes: [`singles`], [`intersections`]
+//!   (locked candidates), [`subsets`] (naked, hidden and locked subsets),
+//!   [`fish`] (basic, finned and sashimi fish, X-wing to leviathan),
+//!   [`franken`] (Franken and mutant fish), [`patterns`] (skyscraper,
+//!   2-string kite, empty rectangle), [`turbot`] (turbot fish, the
+//!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
+//!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
+//!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
+//!   [`templates`] (template set and delete).
+//! - [`search`]: which step types have a finder, and how to ask one.
+//! - [`path`]: the path, its score and level.
+//!
+//! So far the finders cover the singles, locked candidates, locked,
+//! naked and hidden subsets, basic, finned and sashimi fish, the
+//! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
+//! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
+//! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
+//! fish up to jellyfish, mutant fish up to swordfish and the templates: a
+//! path that reaches a step type without a
+//! finder stops there and says so
+//! ([`Path::stopped_at`]).
+//!
+//! The facts (order, levels, scores, notation) are HoDoKu's; the code is
+//! sudokit's own.
+
+pub mod board;
+pub mod coloring;
+pub mod fish;
+pub mod franken;
+pub mod intersections;
+pub mod library;
+pub mod moves;
+pub mod notation;
+pub mod path;
+pub mod patterns;
+pub mod search;
+pub mod singles;
+pub mod subsets;
+pub mod sue_de_coq;
+pub mod table;
+pub mod templates;
+pub mod turbot;
+pub mod uniqueness;
+pub mod wings;
+
+pub use board::Board;
+pub use library::{parse_case, Case, LibraryError};
+pub use moves::Move;
+pub use path::{solve, solve_board, Config, Path, UnknownShortName};
+pub use search::NoFinder;
+pub use table::{Kind, Level, Subtype};

@@ -1,0 +1,467 @@
+//! A [`Move`]: one step as HoDoKu's searches find it (the squares and
+//! digits of its pattern, what it removes in the order HoDoKu removes it,
+//! what it places), its line in HoDoKu's words, and the [`Step`] it
+//! becomes, in sudokit's words.
+
+use crate::logic::hodoku::board::{units_of, Board};
+use crate::logic::hodoku::notation;
+use crate::logic::hodoku::table::{Kind, Subtype};
+use crate::logic::step::{HodokuDetail, Step};
+use crate::logic::text::{and_list, digit_list, removal_text};
+use crate::logic::units::{Cand, Square, Unit};
+
+/// One step found by HoDoKu's rules, before it becomes a [`Step`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Its step type.
+    pub kind: Kind,
+    /// What its line and library code call it, where that is not its step
+    /// type (a simple colors trap).
+    pub subtype: Option<Subtype>,
+    /// The digits of the pattern, smallest first.
+    pub digits: Vec<u8>,
+    /// The squares of the pattern (a subset's squares, an intersection's
+    /// squares, a fish's body).
+    pub cells: Vec<usize>,
+    /// What it removes, in the order HoDoKu removes it (a candidate may
+    /// come twice; the second time removes nothing).
+    pub deletes: Vec<(usize, u8)>,
+    /// What it places.
+    pub places: Vec<(usize, u8)>,
+    /// The unit it is about (HoDoKu's numbering), for singles and locked
+    /// candidates.
+    pub unit: Option<usize>,
+    /// A fish's base units (HoDoKu's numbering).
+    pub base: Vec<usize>,
+    /// A fish's cover units.
+    pub cover: Vec<usize>,
+    /// A fish's fins; an empty rectangle's places in its box; a W-wing's
+    /// twins and the two ends of the link between them.
+    pub fins: Vec<usize>,
+    /// A fish's endo fins.
+    pub endo_fins: Vec<usize>,
+    /// Sets of squares with their digits: a Sue de Coq's line set and box
+    /// set, a coloring's colors.
+    pub groups: Vec<(Vec<usize>, Vec<u8>)>,
+    /// A siamese fish: two fish on one base, with both covers, fins and
+    /// removals (HoDoKu's "find all steps" with its option on).
+    pub siamese: bool,
+}
+
+impl Move {
+    /// A move of `kind` with nothing filled in yet.
+    pub fn new(kind: Kind) -> Move {
+        Move {
+            kind,
+            subtype: None,
+            digits: Vec::new(),
+            cells: Vec::new(),
+            deletes: Vec::new(),
+            places: Vec::new(),
+            unit: None,
+            base: Vec::new(),
+            cover: Vec::new(),
+            fins: Vec::new(),
+            endo_fins: Vec::new(),
+            groups: Vec::new(),
+            siamese: false,
+        }
+    }
+
+    /// A single: `d` placed in `s`, found in `unit`.
+    pub fn single(kind: Kind, s: usize, d: u8, unit: Option<usize>) -> Move {
+        let mut m = Move::new(kind);
+        m.digits.push(d);
+        m.cells.push(s);
+        m.places.push((s, d));
+        m.unit = unit;
+        m
+    }
+
+    /// Makes it on `board`: the removals in order, then the placements.
+    pub fn apply(&self, board: &mut Board) {
+        for &(s, d) in &self.deletes {
+            board.remove(s, d);
+        }
+        for &(s, d) in &self.places {
+            board.place(s, d, false);
+        }
+    }
+
+    /// What it removes, each candidate once, in HoDoKu's order.
+    pub fn eliminations(&self) -> Vec<(usize, u8)> {
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for &c in &self.deletes {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Its library code: its subtype's, else its step type's (`xxxx` for
+    /// none), with a `1` after a siamese fish's.
+    pub fn code(&self) -> String {
+        let code = match self.subtype {
+            Some(sub) => sub.code(),
+            None => self.kind.code().unwrap_or("xxxx"),
+        };
+        match self.siamese {
+            true => format!("{code}1"),
+            false => code.to_string(),
+        }
+    }
+
+    /// Its name as its line starts: its subtype's, else its step type's.
+    pub fn name(&self) -> &'static str {
+        match self.subtype {
+            Some(sub) => sub.name(),
+            None => self.kind.name(),
+        }
+    }
+
+    /// The digits field of its case in HoDoKu's library format: the
+    /// digits it removes for the step types whose library cases list
+    /// those (Sue de Coq), else the digits of its pattern; smallest first.
+    pub fn library_digits(&self) -> String {
+        let mut ds: Vec<u8> = match self.kind {
+            Kind::SueDeCoq => self.deletes.iter().map(|&(_, d)| d).collect(),
+            _ => self.digits.clone(),
+        };
+        ds.sort_unstable();
+        ds.dedup();
+        ds.iter().map(|d| d.to_string()).collect()
+    }
+
+    /// The line HoDoKu prints for it, e.g. `Hidden Single: r8c6=1` or
+    /// `Naked Pair: 6,7 in r1c68 => r1c245<>6, r1c245<>7`.
+    pub fn line(&self) -> String {
+        use Kind::*;
+        let name = self.name();
+        let removals = || match self.deletes.is_empty() {
+            true => String::new(),
+            false => format!(" => {}", notation::removals(&self.deletes)),
+        };
+        match self.kind {
+            FullHouse | NakedSingle | HiddenSingle => {
+                let (s, d) = self.places[0];
+                format!("{name}: {}={d}", notation::square(s))
+            }
+            TemplateSet => format!(
+                "{name}: {}={}",
+                notation::squares(&self.cells),
+                self.digits[0]
+            ),
+            TemplateDelete => format!("{name}: {}", removals()),
+            LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuadruple | HiddenPair
+            | HiddenTriple | HiddenQuadruple => format!(
+                "{name}: {} in {}{}",
+                digit_list(self.digits.iter().copied()),
+                notation::squares(&self.cells),
+                removals()
+            ),
+            LockedCandidates1 | LockedCandidates2 => format!(
+                "{name}: {} in {}{}",
+                self.digits[0],
+                notation::unit(self.unit.unwrap_or(0)),
+                removals()
+            ),
+            Skyscraper | TwoStringKite => {
+                // A dual kite's second pair of ends follows the first.
+                let second = match self.cells.len() > 4 {
+                    true => format!("/in {}", notation::squares(&self.cells[4..6])),
+                    false => String::new(),
+                };
+                format!(
+                    "{name}: {} in {}{second} (connected by {}){}",
+                    self.digits[0],
+                    notation::squares(&self.cells[..2]),
+                    notation::squares(&self.cells[2..4]),
+                    removals()
+                )
+            }
+            TurbotFish => {
+                let d = self.digits[0];
+                let mut line = format!("{name}: {d} {}", notation::square(self.cells[0]));
+                for (i, &s) in self.cells.iter().enumerate().skip(1) {
+                    let link = if i % 2 == 1 { '=' } else { '-' };
+                    line.push_str(&format!(" {link}{d}{link} {}", notation::square(s)));
+                }
+                line + &removals()
+            }
+            SimpleColors | MultiColors => {
+                let mut line = format!("{name}: {}", self.digits[0]);
+                for (i, (cells, _)) in self.groups.iter().enumerate() {
+                    line.push_str(match i {
+                        0 => " ",
+                        _ if i % 2 == 1 => " / ",
+                        _ => ", ",
+                    });
+                    let squares: Vec<String> = cells.iter().map(|&s| notation::square(s)).collect();
+                    line.push_str(&format!("({})", squares.join(",")));
+                }
+                line + &removals()
+            }
+            SueDeCoq => {
+                let set = |(cells, ds): &(Vec<usize>, Vec<u8>)| {
+                    format!(
+                        "{} - {{{}}}",
+                        notation::squares(cells),
+                        digit_list(ds.iter().copied()).replace(',', "")
+                    )
+                };
+                let sets: Vec<String> = self.groups.iter().map(set).collect();
+                format!(
+                    "{name}: {} ({}){}",
+                    set(&(self.cells.clone(), self.digits.clone())),
+                    sets.join(", "),
+                    removals()
+                )
+            }
+            EmptyRectangle => {
+                let cells: Vec<String> = self.cells.chunks(2).map(notation::squares).collect();
+                format!(
+                    "{name}: {} in {} ({}){}",
+                    self.digits[0],
+                    notation::unit(self.unit.unwrap_or(18)),
+                    cells.join("/"),
+                    removals()
+                )
+            }
+            UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
+            | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 => format!(
+                "{name}: {}/{} in {}{}",
+                self.digits[0],
+                self.digits[1],
+                notation::squares(&self.cells),
+                removals()
+            ),
+            XyWing | XyzWing => format!(
+                "{name}: {} in {}{}",
+                self.digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                notation::squares(&self.cells),
+                removals()
+            ),
+            WWing => {
+                let link: Vec<usize> = self
+                    .fins
+                    .iter()
+                    .copied()
+                    .filter(|s| !self.cells.contains(s))
+                    .collect();
+                format!(
+                    "{name}: {}/{} in {} connected by {} in {}{}",
+                    self.digits[0],
+                    self.digits[1],
+                    notation::squares(&self.cells),
+                    self.digits[1],
+                    notation::squares(&link),
+                    removals()
+                )
+            }
+            _ if self.kind.fish_size().is_some() => {
+                let siamese = if self.siamese { "Siamese " } else { "" };
+                // A siamese fish's two covers, parted by a slash.
+                let cover = match self.siamese {
+                    true => {
+                        let half = self.cover.len() / 2;
+                        format!(
+                            "{}/{}",
+                            notation::units(&self.cover[..half]),
+                            notation::units(&self.cover[half..])
+                        )
+                    }
+                    false => notation::units(&self.cover),
+                };
+                let mut line = format!(
+                    "{siamese}{name}: {} {} {cover}",
+                    self.digits[0],
+                    notation::units(&self.base),
+                );
+                for &f in &self.fins {
+                    line.push_str(&format!(" f{}", notation::square(f)));
+                }
+                for &f in &self.endo_fins {
+                    line.push_str(&format!(" ef{}", notation::square(f)));
+                }
+                line + &removals()
+            }
+            _ => format!("{name}{}", removals()),
+        }
+    }
+
+    /// The [`Step`] it is: its technique, HoDoKu's name, the moves, the
+    /// evidence, a sentence naming squares as sudokit does, and HoDoKu's
+    /// code, short name, base score and line.
+    pub fn to_step(&self) -> Step {
+        let technique = self.kind.technique();
+        let mut step = Step::new(technique, technique.difficulty().0);
+        step.name = self.name();
+        step.placements = self.places.iter().map(|&(s, d)| cand(s, d)).collect();
+        step.eliminations = self
+            .eliminations()
+            .iter()
+            .map(|&(s, d)| cand(s, d))
+            .collect();
+        let mut squares: Vec<Square> = self.cells.iter().map(|&s| square(s)).collect();
+        squares.sort();
+        step.evidence.squares = squares.clone();
+        step.evidence.candidates = self
+            .cells
+            .iter()
+            .flat_map(|&s| self.digits.iter().map(move |&d| cand(s, d)))
+            .collect();
+        step.evidence.units = self.unit.into_iter().map(unit).collect();
+        step.evidence.base = self.base.iter().map(|&u| unit(u)).collect();
+        step.evidence.cover = self.cover.iter().map(|&u| unit(u)).collect();
+        step.text = self.sentence(&squares);
+        step.hodoku = Some(Box::new(HodokuDetail {
+            code: self.code(),
+            short: self.subtype.map_or(self.kind.short(), |s| s.short()),
+            score: self.kind.base_score(),
+            line: self.line(),
+        }));
+        step
+    }
+
+    /// One sentence in sudokit's words.
+    fn sentence(&self, squares: &[Square]) -> String {
+        use Kind::*;
+        let name = self.kind.technique().name();
+        let removed: Vec<Cand> = self
+            .eliminations()
+            .iter()
+            .map(|&(s, d)| cand(s, d))
+            .collect();
+        let remove = || removal_text(&removed);
+        let digits = digit_list(self.digits.iter().copied());
+        let at = |u: Option<usize>| u.map(|u| format!(" ({})", unit(u))).unwrap_or_default();
+        match self.kind {
+            FullHouse => {
+                let (s, d) = self.places[0];
+                format!(
+                    "{name}: {} is the last empty square{}, so it is {d}",
+                    square(s),
+                    at(self.unit)
+                )
+            }
+            NakedSingle => {
+                let (s, d) = self.places[0];
+                format!("{name}: {d} is the only candidate left in {}", square(s))
+            }
+            HiddenSingle => {
+                let (s, d) = self.places[0];
+                format!(
+                    "{name}: {} is the only place for {d}{}",
+                    square(s),
+                    at(self.unit)
+                )
+            }
+            LockedCandidates1 | LockedCandidates2 => {
+                let line = notation::shared_units(&self.cells)
+                    .into_iter()
+                    .find(|&u| Some(u) != self.unit)
+                    .map(|u| unit(u).to_string())
+                    .unwrap_or_default();
+                format!(
+                    "{name}: in {}, {digits} is only in {line}; {}",
+                    unit(self.unit.unwrap_or(0)),
+                    remove()
+                )
+            }
+            HiddenPair | HiddenTriple | HiddenQuadruple => format!(
+                "{name} {digits} in {}: they have no other place in their unit; {}",
+                and_list(squares),
+                remove()
+            ),
+            _ if self.kind.fish_size().is_some() => {
+                let base: Vec<Unit> = self.base.iter().map(|&u| unit(u)).collect();
+                let cover: Vec<Unit> = self.cover.iter().map(|&u| unit(u)).collect();
+                format!(
+                    "{name} of {digits} in {}, covered by {}: {}",
+                    and_list(&base),
+                    and_list(&cover),
+                    remove()
+                )
+            }
+            Skyscraper | TwoStringKite | EmptyRectangle => {
+                format!("{name} of {digits} in {}: {}", and_list(squares), remove())
+            }
+            XyWing | XyzWing | WWing | UniquenessTest1 | UniquenessTest2 | UniquenessTest3
+            | UniquenessTest4 | UniquenessTest5 | UniquenessTest6 | HiddenRectangle
+            | AvoidableRectangle1 | AvoidableRectangle2 => format!(
+                "{name} {} in {}: {}",
+                self.digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                and_list(squares),
+                remove()
+            ),
+            BugPlus1 => format!(
+                "{name}: every other square has two candidates and {} would leave the grid \
+                 without a single solution; {}",
+                and_list(squares),
+                remove()
+            ),
+            _ => format!("{name} {digits} in {}: {}", and_list(squares), remove()),
+        }
+    }
+}
+
+fn square(s: usize) -> Square {
+    Square::new(s, 9)
+}
+
+fn cand(s: usize, digit: u8) -> Cand {
+    Cand {
+        square: square(s),
+        digit,
+    }
+}
+
+/// A unit of HoDoKu's numbering as sudokit's [`Unit`] (whose numbering
+/// puts columns first).
+pub fn unit(u: usize) -> Unit {
+    let index = match u / 9 {
+        0 => 9 + u,
+        1 => u - 9,
+        _ => u,
+    };
+    Unit::new(index, 9)
+}
+
+/// The units of square `s` as sudokit's [`Unit`]s: row, column, box.
+pub fn units_of_square(s: usize) -> [Unit; 3] {
+    units_of(s).map(unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_convert_to_sudokits_numbering() {
+        assert_eq!(unit(2).to_string(), "row C");
+        assert_eq!(unit(12).to_string(), "column 4");
+        assert_eq!(unit(18).to_string(), "box 1");
+    }
+
+    #[test]
+    fn a_single_reads_as_hodoku_writes_it() {
+        let m = Move::single(Kind::HiddenSingle, 7 * 9 + 5, 1, Some(7));
+        assert_eq!(m.line(), "Hidden Single: r8c6=1");
+        let step = m.to_step();
+        assert_eq!(
+            step.text,
+            "Hidden single: H6 is the only place for 1 (row H)"
+        );
+        assert_eq!(step.hodoku.as_ref().unwrap().short, "h1");
+    }
+}

@@ -1,0 +1,128 @@
+//! HoDoKu's path: at each position the step types that are on, in the
+//! table's order, and one step of the first that finds any; the score is
+//! the sum of the steps' base scores, the level the highest level of the
+//! step types used, raised while the score is above its maximum.
+
+use crate::grid::Grid;
+use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::search;
+use crate::logic::hodoku::table::{Kind, Level};
+use crate::logic::step::Step;
+use std::fmt;
+
+/// Which step types the path uses: HoDoKu's default configuration, with
+/// step types switched on or off by short name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    on: Vec<bool>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            on: Kind::ALL.iter().map(|k| k.on_by_default()).collect(),
+        }
+    }
+}
+
+/// A short name no step type has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownShortName(pub String);
+
+impl fmt::Display for UnknownShortName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no HoDoKu step type is called '{}'", self.0)
+    }
+}
+
+impl std::error::Error for UnknownShortName {}
+
+impl Config {
+    /// Switches the step type called `short` (`2sk`) on or off.
+    pub fn set(&mut self, short: &str, on: bool) -> Result<(), UnknownShortName> {
+        let kind = Kind::from_short(short).ok_or_else(|| UnknownShortName(short.to_string()))?;
+        self.on[position(kind)] = on;
+        Ok(())
+    }
+
+    /// True when the path uses `kind`.
+    pub fn is_on(&self, kind: Kind) -> bool {
+        self.on[position(kind)]
+    }
+}
+
+fn position(kind: Kind) -> usize {
+    Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+/// A path by HoDoKu's rules.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps, in order; each carries its HoDoKu line.
+    pub steps: Vec<Step>,
+    /// The sum of the steps' base scores.
+    pub score: u32,
+    /// The level.
+    pub level: Level,
+    /// The step type the path stopped at because it has no finder yet
+    /// (the path is then incomplete: that type might have found a step).
+    pub stopped_at: Option<Kind>,
+    /// True when the grid is full.
+    pub solved: bool,
+}
+
+impl Path {
+    /// The steps as HoDoKu prints them, one line each.
+    pub fn lines(&self) -> Vec<&str> {
+        self.steps
+            .iter()
+            .filter_map(|s| s.hodoku.as_ref().map(|h| h.line.as_str()))
+            .collect()
+    }
+}
+
+/// The path of `puzzle` (a 9x9 grid, read as HoDoKu reads it) under
+/// `config`.
+pub fn solve(puzzle: &Grid, config: &Config) -> Path {
+    solve_board(Board::from_puzzle(puzzle), config)
+}
+
+/// The path from `board` under `config`.
+pub fn solve_board(mut board: Board, config: &Config) -> Path {
+    let mut steps = Vec::new();
+    let mut score = 0;
+    let mut level = Level::Easy;
+    let mut stopped_at = None;
+    'path: while !board.is_solved() {
+        for &kind in Kind::ALL {
+            if !config.is_on(kind) {
+                continue;
+            }
+            match search::first(kind, &mut board) {
+                Err(_) => {
+                    stopped_at = Some(kind);
+                    break 'path;
+                }
+                Ok(None) => {}
+                Ok(Some(m)) => {
+                    score += kind.base_score();
+                    level = level.max(kind.level());
+                    m.apply(&mut board);
+                    steps.push(m.to_step());
+                    continue 'path;
+                }
+            }
+        }
+        break;
+    }
+    while score > level.max_score() {
+        level = level.next();
+    }
+    Path {
+        steps,
+        score,
+        level,
+        stopped_at,
+        solved: board.is_solved(),
+    }
+}

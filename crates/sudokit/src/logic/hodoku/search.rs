@@ -1,0 +1,262 @@
+//! Which step types have a finder so far, and the two ways to ask one:
+//! the step HoDoKu's solver would take ([`first`]) and every step of the
+//! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
+
+use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
+use crate::logic::hodoku::fish;
+use crate::logic::hodoku::franken;
+use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::patterns::{
+    all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
+};
+use crate::logic::hodoku::singles;
+use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
+use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
+use crate::logic::hodoku::table::{Kind, Subtype};
+use crate::logic::hodoku::templates;
+use crate::logic::hodoku::turbot::all_turbots;
+use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
+use crate::logic::hodoku::wings::{all_w_wings, all_wings};
+use std::fmt;
+
+/// A step type without a finder yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoFinder(pub Kind);
+
+impl fmt::Display for NoFinder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} has no finder yet", self.0)
+    }
+}
+
+impl std::error::Error for NoFinder {}
+
+/// True when `kind` has a finder.
+pub fn implemented(kind: Kind) -> bool {
+    use Kind::*;
+    franken::covers(kind)
+        || matches!(
+            kind,
+            FullHouse
+                | NakedSingle
+                | HiddenSingle
+                | LockedPair
+                | LockedTriple
+                | LockedCandidates1
+                | LockedCandidates2
+                | NakedPair
+                | NakedTriple
+                | NakedQuadruple
+                | HiddenPair
+                | HiddenTriple
+                | HiddenQuadruple
+                | XWing
+                | Swordfish
+                | Jellyfish
+                | Squirmbag
+                | Whale
+                | Leviathan
+                | FinnedXWing
+                | FinnedSwordfish
+                | FinnedJellyfish
+                | FinnedSquirmbag
+                | FinnedWhale
+                | FinnedLeviathan
+                | SashimiXWing
+                | SashimiSwordfish
+                | SashimiJellyfish
+                | SashimiSquirmbag
+                | SashimiWhale
+                | SashimiLeviathan
+                | BugPlus1
+                | UniquenessTest1
+                | UniquenessTest2
+                | UniquenessTest3
+                | UniquenessTest4
+                | UniquenessTest5
+                | UniquenessTest6
+                | HiddenRectangle
+                | AvoidableRectangle1
+                | AvoidableRectangle2
+                | SueDeCoq
+                | SimpleColors
+                | MultiColors
+                | TemplateSet
+                | TemplateDelete
+                | Skyscraper
+                | TwoStringKite
+                | TurbotFish
+                | EmptyRectangle
+                | WWing
+                | XyWing
+                | XyzWing
+        )
+}
+
+/// The step of `kind` HoDoKu's solver takes in `board`. The singles take
+/// their queue's entries up to the one they offer, as HoDoKu's do.
+pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
+    use Kind::*;
+    let found = match kind {
+        FullHouse => singles::full_house(board),
+        NakedSingle => singles::naked_single(board),
+        HiddenSingle => singles::hidden_single(board),
+        LockedPair => all_naked(board, 2, Keep::Locked).into_iter().next(),
+        LockedTriple => all_naked(board, 3, Keep::Locked).into_iter().next(),
+        LockedCandidates1 => all_pointing(board).into_iter().next(),
+        LockedCandidates2 => all_claiming(board).into_iter().next(),
+        NakedPair => all_naked(board, 2, Keep::Naked).into_iter().next(),
+        NakedTriple => all_naked(board, 3, Keep::Naked).into_iter().next(),
+        NakedQuadruple => all_naked(board, 4, Keep::Naked).into_iter().next(),
+        HiddenPair => all_hidden(board, 2).into_iter().next(),
+        HiddenTriple => all_hidden(board, 3).into_iter().next(),
+        HiddenQuadruple => all_hidden(board, 4).into_iter().next(),
+        BugPlus1 => bug_plus_one(board),
+        _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
+        SueDeCoq => all_sue_de_coq(board, true).into_iter().next(),
+        SimpleColors => first_colors(board, false),
+        TemplateSet => templates::all_sets(board).into_iter().next(),
+        TemplateDelete => templates::all_deletes(board).into_iter().next(),
+        MultiColors => first_colors(board, true),
+        Skyscraper => all_skyscrapers(board, true).into_iter().next(),
+        TwoStringKite => all_kites(board, true).into_iter().next(),
+        TurbotFish => all_turbots(board).into_iter().next(),
+        EmptyRectangle => all_empty_rectangles(board, false, true).into_iter().next(),
+        WWing => all_w_wings(board, true).into_iter().next(),
+        XyWing => all_wings(board, false, true).into_iter().next(),
+        XyzWing => all_wings(board, true, true).into_iter().next(),
+        _ => match kind.fish_size() {
+            _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
+            Some(size) if kind == fish::basic_kind(size) => {
+                fish::basic(board, size, true).into_iter().next()
+            }
+            Some(size) if implemented(kind) => fish::finned(board, size, Some(kind), true)
+                .into_iter()
+                .next(),
+            _ => return Err(NoFinder(kind)),
+        },
+    };
+    Ok(found)
+}
+
+/// Every step of `kind` in `board`, as HoDoKu's "find all steps" lists
+/// them (with its default options: empty rectangles need three places in
+/// their box, see [`all_empty_rectangles`] for the other choice).
+pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
+    use Kind::*;
+    let of_kind = |moves: Vec<Move>| moves.into_iter().filter(|m| m.kind == kind).collect();
+    let found = match kind {
+        FullHouse => singles::all_full_houses(board),
+        NakedSingle => singles::all_naked_singles(board),
+        HiddenSingle => singles::all_hidden_singles(board),
+        LockedPair | NakedPair => of_kind(all_naked(board, 2, Keep::All)),
+        LockedTriple | NakedTriple => of_kind(all_naked(board, 3, Keep::All)),
+        NakedQuadruple => all_naked(board, 4, Keep::All),
+        LockedCandidates1 => all_pointing(board),
+        LockedCandidates2 => all_claiming(board),
+        HiddenPair => all_hidden(board, 2),
+        HiddenTriple => all_hidden(board, 3),
+        HiddenQuadruple => all_hidden(board, 4),
+        BugPlus1 => bug_plus_one(board).into_iter().collect(),
+        _ if is_rectangle(kind) => uniqueness(kind, board, true),
+        SueDeCoq => all_sue_de_coq(board, false),
+        SimpleColors => all_simple_colors(board, false),
+        TemplateSet => templates::all_sets(board),
+        TemplateDelete => templates::all_deletes(board),
+        MultiColors => all_multi_colors(board, false),
+        Skyscraper => all_skyscrapers(board, false),
+        TwoStringKite => all_kites(board, false),
+        TurbotFish => all_turbots(board),
+        EmptyRectangle => all_empty_rectangles(board, false, false),
+        WWing => all_w_wings(board, false),
+        XyWing => all_wings(board, false, false),
+        XyzWing => all_wings(board, true, false),
+        _ => match kind.fish_size() {
+            _ if franken::covers(kind) => franken::all_of(board, kind, false),
+            Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
+            Some(size) if implemented(kind) => fish::finned(board, size, Some(kind), false),
+            _ => return Err(NoFinder(kind)),
+        },
+    };
+    Ok(found)
+}
+
+/// True for the step types of unique and avoidable rectangles.
+fn is_rectangle(kind: Kind) -> bool {
+    use Kind::*;
+    matches!(
+        kind,
+        UniquenessTest1
+            | UniquenessTest2
+            | UniquenessTest3
+            | UniquenessTest4
+            | UniquenessTest5
+            | UniquenessTest6
+            | HiddenRectangle
+            | AvoidableRectangle1
+            | AvoidableRectangle2
+    )
+}
+
+/// The steps of the rectangle type `kind`, in HoDoKu's order. HoDoKu
+/// searches every rectangle type at once and keeps what the search for
+/// one type finds of the others for the next, so the first of a type is
+/// the first in the order of rectangles.
+fn uniqueness(kind: Kind, board: &Board, allow_missing: bool) -> Vec<Move> {
+    let mut seen = Seen::default();
+    let moves = match kind {
+        Kind::AvoidableRectangle1 | Kind::AvoidableRectangle2 => all_avoidable(board, &mut seen),
+        _ => all_rectangles(board, allow_missing, &mut seen),
+    };
+    moves.into_iter().filter(|m| m.kind == kind).collect()
+}
+
+/// Every step a library case of code `code` (and variant `variant`) is
+/// checked against, as HoDoKu's regression tester lists them: its "find
+/// all steps" for the case's technique, with the options the tester sets
+/// for it (empty rectangles of variant 1 and their duals allow boxes with
+/// two places; rectangles of variant 1 want the corners to hold the
+/// digits still; duals and siamese fish for the cases of those and for
+/// swordfish and jellyfish). Steps of other codes may be among them: a
+/// case is checked against those of its own code.
+pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
+    let kind = Kind::from_code(code)
+        .or_else(|| Subtype::from_code(code).map(|s| s.kind()))
+        .or_else(|| code.strip_suffix('1').and_then(Kind::from_code))
+        .ok_or(NoFinder(Kind::GiveUp))?;
+    if !implemented(kind) {
+        return Err(NoFinder(kind));
+    }
+    let dual = Subtype::from_code(code).is_some();
+    let moves = match kind {
+        Kind::TwoStringKite if dual => with_dual_kites(all_kites(board, false)),
+        Kind::EmptyRectangle if dual => {
+            with_dual_rectangles(all_empty_rectangles(board, true, false))
+        }
+        Kind::EmptyRectangle => all_empty_rectangles(board, variant == Some(1), false),
+        _ if is_rectangle(kind) => {
+            let mut seen = Seen::default();
+            let mut moves = all_rectangles(board, variant != Some(1), &mut seen);
+            moves.extend(all_avoidable(board, &mut seen));
+            moves
+        }
+        _ => match kind.fish_size() {
+            Some(size) => {
+                let family = match kind.name() {
+                    n if n.contains("Franken") => franken::Family::Franken,
+                    n if n.contains("Mutant") => franken::Family::Mutant,
+                    _ => franken::Family::Basic,
+                };
+                let fish = franken::all_in_family(board, family, size);
+                match size {
+                    3 | 4 => franken::with_siamese(fish),
+                    _ => fish,
+                }
+            }
+            None => all(kind, board)?,
+        },
+    };
+    Ok(moves)
+}

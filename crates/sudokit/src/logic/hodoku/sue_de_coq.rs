@@ -1,0 +1,158 @@
+//! Sue de Coq as HoDoKu finds it: two or three squares where a row (then a
+//! column) crosses a box, holding at least two digits more than squares;
+//! a set of the line's other squares and a set of the box's that between
+//! them account for those digits (the box set without the line set's
+//! digits of the crossing) lock them, and the digits go from the rest of
+//! the line and the box.
+//!
+//! Lines in order, boxes in order; in each crossing its pairs, each
+//! followed by its triples; the line's sets, then the box's, in the order
+//! a depth-first walk over their squares meets them.
+
+use crate::logic::hodoku::board::{digits, Board, UNITS};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::table::Kind;
+
+/// Calls `f` with every non-empty subset of `source`, each after its
+/// prefix (`{0}`, `{0,1}`, `{0,1,2}`, ..., `{1}`, ...); `f` returns true
+/// to stop.
+fn walk(source: &[usize], f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn go(
+        source: &[usize],
+        from: usize,
+        picked: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        for i in from..source.len() {
+            picked.push(source[i]);
+            if f(picked) || go(source, i + 1, picked, f) {
+                return true;
+            }
+            picked.pop();
+        }
+        false
+    }
+    go(source, 0, &mut Vec::new(), f)
+}
+
+fn union(board: &Board, cells: &[usize]) -> u16 {
+    cells.iter().fold(0, |m, &s| m | board.cands(s))
+}
+
+/// Every Sue de Coq, in HoDoKu's order; with `first`, only the first.
+pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
+    let mut out = Vec::new();
+    let empty = |u: usize| -> Vec<usize> {
+        UNITS[u]
+            .iter()
+            .map(|&s| usize::from(s))
+            .filter(|&s| board.value(s) == 0)
+            .collect()
+    };
+    for line in 0..18 {
+        let line_cells = empty(line);
+        for b in 18..27 {
+            let box_cells = empty(b);
+            let crossing: Vec<usize> = line_cells
+                .iter()
+                .copied()
+                .filter(|s| box_cells.contains(s))
+                .collect();
+            if crossing.len() < 2 {
+                continue;
+            }
+            let n = crossing.len();
+            for i1 in 0..n - 1 {
+                for i2 in i1 + 1..n {
+                    let pair = [crossing[i1], crossing[i2]];
+                    if try_crossing(board, &line_cells, &box_cells, &pair, &mut out, first) {
+                        return out;
+                    }
+                    for &third in &crossing[i2 + 1..] {
+                        let triple = [crossing[i1], crossing[i2], third];
+                        if try_crossing(board, &line_cells, &box_cells, &triple, &mut out, first) {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The Sue de Coqs on the crossing squares `inter`; true to stop.
+fn try_crossing(
+    board: &Board,
+    line_cells: &[usize],
+    box_cells: &[usize],
+    inter: &[usize],
+    out: &mut Vec<Move>,
+    first: bool,
+) -> bool {
+    let icands = union(board, inter);
+    let more = icands.count_ones() as i32 - inter.len() as i32;
+    if more < 2 {
+        return false;
+    }
+    let line_source: Vec<usize> = line_cells
+        .iter()
+        .copied()
+        .filter(|s| !inter.contains(s))
+        .collect();
+    walk(&line_source, &mut |line_set| {
+        let lcands = union(board, line_set);
+        let contained = (lcands & icands).count_ones() as i32;
+        let extra = (lcands & !icands).count_ones() as i32;
+        let size = line_set.len() as i32;
+        if contained == 0 || size <= extra || size - extra >= more {
+            return false;
+        }
+        let left = more - (size - extra);
+        let box_source: Vec<usize> = box_cells
+            .iter()
+            .copied()
+            .filter(|s| !inter.contains(s) && !line_set.contains(s))
+            .collect();
+        let banned = lcands & icands;
+        walk(&box_source, &mut |box_set| {
+            let bcands = union(board, box_set);
+            if bcands & banned != 0 {
+                return false;
+            }
+            let contained = (bcands & icands).count_ones() as i32;
+            let extra = (bcands & !icands).count_ones() as i32;
+            if contained == 0 || box_set.len() as i32 - extra != left {
+                return false;
+            }
+            let both = bcands & lcands;
+            let clear = |cells: &[usize], set: &[usize], mask: u16| -> Vec<(usize, u8)> {
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|s| !set.contains(s) && !inter.contains(s))
+                    .flat_map(|s| digits(board.cands(s) & mask).map(move |d| (s, d)))
+                    .collect()
+            };
+            let mut deletes = clear(box_cells, box_set, ((icands | bcands) & !lcands) | both);
+            deletes.extend(clear(
+                line_cells,
+                line_set,
+                ((icands | lcands) & !bcands) | both,
+            ));
+            if deletes.is_empty() {
+                return false;
+            }
+            let mut m = Move::new(Kind::SueDeCoq);
+            m.cells = inter.to_vec();
+            m.digits = digits(icands).collect();
+            m.groups = vec![
+                (line_set.to_vec(), digits(lcands).collect()),
+                (box_set.to_vec(), digits(bcands).collect()),
+            ];
+            m.deletes = deletes;
+            out.push(m);
+            first
+        })
+    })
+}

@@ -1,0 +1,455 @@
+//! The uniqueness rules as HoDoKu finds them.
+//!
+//! Unique rectangles (uniqueness tests 1 to 6 and the hidden rectangle):
+//! from each square with two candidates in square order, a second corner
+//! in its box and row or column, then the two opposite corners along the
+//! other lines, in order; each rectangle once, and for each the tests in
+//! order. By default (as in HoDoKu) a corner other than the first need
+//! only be able to hold the two digits (no placed peer has them), not
+//! still hold them. Avoidable rectangles start from placed digits that
+//! are not givens.
+//!
+//! The bivalue universal grave plus one: every unsolved square but one has
+//! two candidates, that one has three, and one of its digits is three
+//! times in its row, its column and its box; the square's other digits go.
+
+use crate::logic::hodoku::board::{bit, digits, sees, units_of, Board, UNITS};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::table::Kind;
+
+/// The BUG+1 step, if the grid is one.
+pub fn bug_plus_one(board: &Board) -> Option<Move> {
+    let mut three = None;
+    for s in 0..81 {
+        match board.cands(s).count_ones() {
+            0..=2 => {}
+            3 if three.is_none() => three = Some(s),
+            _ => return None,
+        }
+    }
+    let s = three?;
+    // The unit of each kind (row, column, box) where a digit is three
+    // times, and that digit: one of each at most, all the same digit.
+    let mut thrice: [Option<usize>; 3] = [None; 3];
+    let mut digit = None;
+    for u in 0..27 {
+        for d in 1..=9u8 {
+            match board.free(u, d) {
+                0..=2 => {}
+                3 if thrice[u / 9].is_none() && digit.is_none_or(|e| e == d) => {
+                    digit = Some(d);
+                    thrice[u / 9] = Some(u);
+                }
+                _ => return None,
+            }
+        }
+    }
+    let d = digit?;
+    if !board.has(s, d) || units_of(s).map(Some) != thrice {
+        return None;
+    }
+    let mut m = Move::new(Kind::BugPlus1);
+    m.cells.push(s);
+    m.deletes = digits(board.cands(s))
+        .filter(|&e| e != d)
+        .map(|e| (s, e))
+        .collect();
+    Some(m)
+}
+
+/// The rectangles already looked at in one search, as HoDoKu keys them:
+/// the four corners sorted, written as one decimal number with each
+/// corner a digit's place apart (so two rectangles may share a key, and
+/// then only the first is looked at, as in HoDoKu).
+#[derive(Default)]
+pub struct Seen(Vec<u32>);
+
+impl Seen {
+    /// True, and remembered, when no rectangle with the key of `cells`
+    /// has been looked at.
+    fn first_time(&mut self, cells: [usize; 4]) -> bool {
+        let mut sorted = cells;
+        sorted.sort_unstable();
+        let key = sorted.iter().fold(0u32, |k, &c| k * 10 + c as u32);
+        if self.0.contains(&key) {
+            return false;
+        }
+        self.0.push(key);
+        true
+    }
+}
+
+/// True when `d` can still go in `s`: the square is empty and no peer
+/// holds `d` (whether or not `d` is still among its candidates).
+fn allowed(board: &Board, s: usize, d: u8) -> bool {
+    board.value(s) == 0 && (0..81).all(|t| !sees(s, t) || board.value(t) != d)
+}
+
+/// One rectangle being tested: its digits and corners, and the corners
+/// with nothing but those digits (`two`) and with more (`extra`), each
+/// in square order.
+struct Rect {
+    c1: u8,
+    c2: u8,
+    corners: [usize; 4],
+    two: Vec<usize>,
+    extra: Vec<usize>,
+}
+
+impl Rect {
+    fn new(board: &Board, c1: u8, c2: u8, corners: [usize; 4]) -> Rect {
+        let mask = bit(c1) | bit(c2);
+        let mut sorted = corners;
+        sorted.sort_unstable();
+        let (two, extra) = sorted.iter().partition(|&&s| board.cands(s) & !mask == 0);
+        Rect {
+            c1,
+            c2,
+            corners,
+            two,
+            extra,
+        }
+    }
+
+    fn step(&self, kind: Kind, deletes: Vec<(usize, u8)>) -> Move {
+        let mut m = Move::new(kind);
+        m.digits = vec![self.c1, self.c2];
+        m.cells = self.corners.to_vec();
+        m.deletes = deletes;
+        m
+    }
+
+    fn mask(&self) -> u16 {
+        bit(self.c1) | bit(self.c2)
+    }
+}
+
+fn same_row(a: usize, b: usize) -> bool {
+    a / 9 == b / 9
+}
+
+fn same_col(a: usize, b: usize) -> bool {
+    a % 9 == b % 9
+}
+
+fn box_of(s: usize) -> usize {
+    units_of(s)[2]
+}
+
+/// Every uniqueness test and hidden rectangle step, in HoDoKu's order.
+/// `allow_missing` is HoDoKu's option of the same meaning (on by
+/// default); `seen` holds the rectangles looked at so far.
+pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Vec<Move> {
+    let mut out = Vec::new();
+    for start in 0..81 {
+        if board.cands(start).count_ones() != 2 {
+            continue;
+        }
+        let ds: Vec<u8> = digits(board.cands(start)).collect();
+        let (c1, c2) = (ds[0], ds[1]);
+        let cell11 = board.cands(start);
+        let may_hold = |s: usize| allowed(board, s, c1) && allowed(board, s, c2);
+        for &second in &UNITS[box_of(start)] {
+            let second = usize::from(second);
+            if second == start || (!same_row(start, second) && !same_col(start, second)) {
+                continue;
+            }
+            let fits = board.value(second) == 0
+                && match allow_missing {
+                    false => board.cands(second) & cell11 == cell11,
+                    true => may_hold(second),
+                };
+            if !fits {
+                continue;
+            }
+            for [far1, far2] in opposite_corners(start, second) {
+                let holds = |s: usize| board.cands(s) & cell11 == cell11;
+                let fits = match allow_missing {
+                    false => holds(far1) && holds(far2),
+                    // As HoDoKu checks it: the first far corner for the
+                    // first digit only.
+                    true => {
+                        allowed(board, far1, c1)
+                            && allowed(board, far2, c1)
+                            && allowed(board, far2, c2)
+                    }
+                };
+                let corners = [start, second, far1, far2];
+                if fits && seen.first_time(corners) {
+                    tests(board, &Rect::new(board, c1, c2, corners), &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The far corners of the rectangles on `start` and `second` (in one box,
+/// one row or column): along the other lines, in their order, outside the
+/// box.
+fn opposite_corners(start: usize, second: usize) -> Vec<[usize; 2]> {
+    let along_row = same_row(start, second);
+    let line = |s: usize| if along_row { 9 + s % 9 } else { s / 9 };
+    let (u1, u2) = (UNITS[line(start)], UNITS[line(second)]);
+    (0..9)
+        .filter(|&k| box_of(usize::from(u1[k])) != box_of(start))
+        .map(|k| [usize::from(u1[k]), usize::from(u2[k])])
+        .collect()
+}
+
+/// The steps of one rectangle, in HoDoKu's order of tests.
+fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
+    let has = |s: usize, d: u8| board.has(s, d);
+    // Type 1: one corner with more; the rectangle's digits go there.
+    if r.two.len() == 3 {
+        let s = r.extra[0];
+        let deletes: Vec<(usize, u8)> = [r.c1, r.c2]
+            .into_iter()
+            .filter(|&d| has(s, d))
+            .map(|d| (s, d))
+            .collect();
+        if !deletes.is_empty() {
+            out.push(r.step(Kind::UniquenessTest1, deletes));
+        }
+    }
+    // Types 2 and 5: the corners with more share one extra digit, which
+    // goes from every square seeing them all.
+    if r.two.len() == 2 || r.two.len() == 1 {
+        let mut extra = 0u16;
+        let mut seeing: Vec<usize> = (0..81).collect();
+        for &s in &r.extra {
+            extra |= board.cands(s) & !r.mask();
+            if extra.count_ones() > 1 {
+                break;
+            }
+            seeing.retain(|&t| sees(t, s));
+        }
+        if extra.count_ones() == 1 {
+            let d = extra.trailing_zeros() as u8 + 1;
+            let deletes: Vec<(usize, u8)> = seeing
+                .into_iter()
+                .filter(|&t| has(t, d))
+                .map(|t| (t, d))
+                .collect();
+            if !deletes.is_empty() {
+                let (a, b) = (r.extra[0], r.extra[1]);
+                let diagonal = !same_row(a, b) && !same_col(a, b);
+                let kind = match r.extra.len() == 3 || diagonal {
+                    true => Kind::UniquenessTest5,
+                    false => Kind::UniquenessTest2,
+                };
+                out.push(r.step(kind, deletes));
+            }
+        }
+    }
+    if r.two.len() == 2 {
+        let (a, b) = (r.extra[0], r.extra[1]);
+        // Type 3: the extra digits of the two corners with more, with
+        // other squares of a unit they share, make a naked set.
+        let extras = (board.cands(a) | board.cands(b)) & !r.mask();
+        if same_row(a, b) {
+            type3(board, r, a / 9, extras, out);
+        }
+        if same_col(a, b) {
+            type3(board, r, 9 + a % 9, extras, out);
+        }
+        if box_of(a) == box_of(b) {
+            type3(board, r, box_of(a), extras, out);
+        }
+        // Type 4: one of the rectangle's digits is locked to the two
+        // corners with more in their line: the other digit goes there.
+        if same_row(a, b) || same_col(a, b) {
+            let shared: Vec<usize> = (0..81).filter(|&t| sees(t, a) && sees(t, b)).collect();
+            let free_of = |d: u8| shared.iter().all(|&t| !has(t, d));
+            let gone = match (free_of(r.c1), free_of(r.c2)) {
+                (true, _) => Some(r.c2),
+                (false, true) => Some(r.c1),
+                _ => None,
+            };
+            if let Some(d) = gone {
+                let deletes: Vec<(usize, u8)> = [a, b]
+                    .into_iter()
+                    .filter(|&s| has(s, d))
+                    .map(|s| (s, d))
+                    .collect();
+                if !deletes.is_empty() {
+                    out.push(r.step(Kind::UniquenessTest4, deletes));
+                }
+            }
+        } else {
+            // Type 6: the corners with more lie diagonally, and one digit
+            // is nowhere else in their rows and columns: it goes from them.
+            let lines: Vec<usize> = (0..81)
+                .filter(|&t| [a, b].iter().any(|&s| same_row(s, t) || same_col(s, t)))
+                .filter(|t| !r.corners.contains(t))
+                .collect();
+            let absent = |d: u8| lines.iter().all(|&t| !has(t, d));
+            let gone = match (absent(r.c1), absent(r.c2)) {
+                (true, _) => Some(r.c1),
+                (false, true) => Some(r.c2),
+                _ => None,
+            };
+            if let Some(d) = gone {
+                let deletes: Vec<(usize, u8)> = [a, b]
+                    .into_iter()
+                    .filter(|&s| has(s, d))
+                    .map(|s| (s, d))
+                    .collect();
+                if !deletes.is_empty() {
+                    out.push(r.step(Kind::UniquenessTest6, deletes));
+                }
+            }
+        }
+    }
+    // The hidden rectangle, from each corner with only the two digits.
+    if r.two.len() == 2 || r.two.len() == 1 {
+        let diagonal_ok = r.two.len() == 1 || {
+            let (p, q) = (r.two[0], r.two[1]);
+            !same_row(p, q) && !same_col(p, q)
+        };
+        if diagonal_ok {
+            for &corner in &r.two {
+                hidden_rectangle(board, r, corner, out);
+            }
+        }
+    }
+}
+
+/// Type 3 in unit `u`: subsets of the unit's squares outside the
+/// rectangle without its digits, which with the two corners with more
+/// hold as many digits as squares (the corners counting as one).
+fn type3(board: &Board, r: &Rect, u: usize, extras: u16, out: &mut Vec<Move>) {
+    let others: Vec<usize> = UNITS[u]
+        .iter()
+        .map(|&s| usize::from(s))
+        .filter(|&s| {
+            let c = board.cands(s);
+            c != 0 && c & r.mask() == 0 && !r.corners.contains(&s)
+        })
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    type3_from(board, r, u, &others, 0, extras, &r.extra, out);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn type3_from(
+    board: &Board,
+    r: &Rect,
+    u: usize,
+    others: &[usize],
+    from: usize,
+    cands: u16,
+    included: &[usize],
+    out: &mut Vec<Move>,
+) {
+    for i in from..others.len() {
+        let now = cands | board.cands(others[i]);
+        let mut cells = included.to_vec();
+        cells.push(others[i]);
+        cells.sort_unstable();
+        let in_line = |f: fn(usize, usize) -> bool| cells.iter().all(|&s| f(s, cells[0]));
+        let counted = u < 18 || !(in_line(same_row) || in_line(same_col));
+        if counted && now.count_ones() as usize == cells.len() - 1 {
+            let clear = |unit: usize| -> Vec<(usize, u8)> {
+                UNITS[unit]
+                    .iter()
+                    .map(|&s| usize::from(s))
+                    .filter(|&s| board.value(s) == 0 && !cells.contains(&s))
+                    .flat_map(|s| digits(board.cands(s) & now).map(move |d| (s, d)))
+                    .collect()
+            };
+            let mut deletes = clear(u);
+            if !deletes.is_empty() {
+                let one_box = cells.iter().all(|&s| box_of(s) == box_of(cells[0]));
+                if u < 18 && one_box {
+                    deletes.extend(clear(box_of(cells[0])));
+                }
+                out.push(r.step(Kind::UniquenessTest3, deletes));
+            }
+        }
+        type3_from(board, r, u, others, i + 1, now, &cells, out);
+    }
+}
+
+/// The hidden rectangle seen from `corner` (with only the two digits):
+/// if one digit's only places in the row and column of the opposite
+/// corner are the rectangle's, the other digit goes from that corner.
+fn hidden_rectangle(board: &Board, r: &Rect, corner: usize, out: &mut Vec<Move>) {
+    let (a, b) = (r.extra[0], r.extra[1]);
+    let row = if same_row(a, corner) { b / 9 } else { a / 9 };
+    let col = if same_col(a, corner) { b % 9 } else { a % 9 };
+    for (d, gone) in [(r.c1, r.c2), (r.c2, r.c1)] {
+        let outside = |unit: usize| {
+            UNITS[unit]
+                .iter()
+                .map(|&s| usize::from(s))
+                .any(|s| board.has(s, d) && !r.corners.contains(&s))
+        };
+        if outside(row) || outside(9 + col) {
+            continue;
+        }
+        let s = row * 9 + col;
+        if board.has(s, gone) {
+            out.push(r.step(Kind::HiddenRectangle, vec![(s, gone)]));
+        }
+    }
+}
+
+/// Every avoidable rectangle step, in HoDoKu's order: from each placed
+/// digit that is not a given, a second in its box and row or column, and
+/// the far corners, placed too (not givens) or holding the other's digit
+/// and one more.
+pub fn all_avoidable(board: &Board, seen: &mut Seen) -> Vec<Move> {
+    let mut out = Vec::new();
+    let placed = |s: usize| board.value(s) != 0 && !board.is_given(s);
+    let pair_with = |s: usize, d: u8| {
+        board.value(s) == 0 && board.has(s, d) && board.cands(s).count_ones() == 2
+    };
+    for start in (0..81).filter(|&s| placed(s)) {
+        let c1 = board.value(start);
+        for &second in &UNITS[box_of(start)] {
+            let second = usize::from(second);
+            if second == start || (!same_row(start, second) && !same_col(start, second)) {
+                continue;
+            }
+            if !placed(second) {
+                continue;
+            }
+            let c2 = board.value(second);
+            for [far1, far2] in opposite_corners(start, second) {
+                let fits = (board.value(far1) == c2 && placed(far1) && pair_with(far2, c1))
+                    || (board.value(far2) == c1 && placed(far2) && pair_with(far1, c2))
+                    || (pair_with(far1, c2) && pair_with(far2, c1));
+                if !fits || !seen.first_time([start, second, far1, far2]) {
+                    continue;
+                }
+                let r = Rect::new(board, c1, c2, [start, second, far1, far2]);
+                if board.value(far1) != 0 || board.value(far2) != 0 {
+                    let (s, d) = if board.value(far1) != 0 {
+                        (far2, c1)
+                    } else {
+                        (far1, c2)
+                    };
+                    if board.has(s, d) {
+                        out.push(r.step(Kind::AvoidableRectangle1, vec![(s, d)]));
+                    }
+                    continue;
+                }
+                let other = digits(board.cands(far1)).find(|&d| d != c2).unwrap_or(c2);
+                if !board.has(far2, other) {
+                    continue;
+                }
+                let deletes: Vec<(usize, u8)> = (0..81)
+                    .filter(|&t| board.has(t, other) && sees(t, far1) && sees(t, far2))
+                    .map(|t| (t, other))
+                    .collect();
+                if !deletes.is_empty() {
+                    out.push(r.step(Kind::AvoidableRectangle2, deletes));
+                }
+            }
+        }
+    }
+    out
+}

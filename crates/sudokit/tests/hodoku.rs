@@ -1,0 +1,259 @@
+//! HoDoKu's rules against HoDoKu's own facts and output, from
+//! `../shared/hodoku`: the table of step types (`README.md`), its
+//! regression library (`reglib-1.3.txt`) and its paths for public puzzles
+//! (`hodoku_paths_dev.jsonl`).
+
+mod common;
+
+use common::shared;
+use std::collections::{BTreeMap, BTreeSet};
+use sudokit::logic::hodoku::search::{as_tested, implemented};
+use sudokit::logic::hodoku::{parse_case, solve, Config, Kind, Level, Subtype};
+use sudokit::ParseOptions;
+
+/// Every row of the facts' table of step types equals the library's.
+#[test]
+fn the_step_types_are_hodokus_default_configuration() {
+    let Some(path) = shared("hodoku/README.md") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.ends_with(" |"))
+        .map(|l| l[2..l.len() - 2].split(" | ").collect::<Vec<_>>())
+        .filter(|cells| cells.len() == 7 && cells[5].parse::<u32>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 92, "the facts list 92 step types");
+    for (row, &kind) in rows.iter().zip(Kind::ALL) {
+        let order = match row[0] {
+            "max-1" => u32::MAX - 1,
+            "max" => u32::MAX,
+            n => n.parse().unwrap(),
+        };
+        assert_eq!(kind.order(), order, "{kind:?}");
+        assert_eq!(kind.name(), row[1], "{kind:?}");
+        assert_eq!(kind.code().unwrap_or("xxxx"), row[2], "{kind:?}");
+        assert_eq!(kind.short(), row[3], "{kind:?}");
+        assert_eq!(kind.level().name().to_lowercase(), row[4], "{kind:?}");
+        assert_eq!(kind.base_score().to_string(), row[5], "{kind:?}");
+        assert_eq!(kind.on_by_default(), row[6] == "yes", "{kind:?}");
+    }
+}
+
+/// Every case of the regression library whose technique has a finder is
+/// found as HoDoKu finds it: some step of the case's type about its
+/// digits, and every such step removes exactly the listed candidates and
+/// places exactly the listed digits; a fail case (`-x`) finds none.
+#[test]
+fn every_regression_case_of_the_implemented_techniques_passes() {
+    let Some(path) = shared("hodoku/reglib-1.3.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut ran: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failed = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let case = parse_case(line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let Ok(moves) = as_tested(&case.code, case.variant, &case.board) else {
+            continue;
+        };
+        // Locked subsets are run as HoDoKu runs them: variant 1 only.
+        let locked = matches!(case.code.as_str(), "0110" | "0111");
+        if locked && case.variant != Some(1) {
+            continue;
+        }
+        let label = line.split(':').nth(1).unwrap().to_string();
+        *ran.entry(label).or_default() += 1;
+        let matching: Vec<_> = moves
+            .iter()
+            .filter(|m| m.code() == case.code && m.library_digits() == case.digits)
+            .collect();
+        let set = |v: &[(usize, u8)]| v.iter().copied().collect::<BTreeSet<_>>();
+        let good = match case.fail {
+            true => matching.is_empty(),
+            false => {
+                !matching.is_empty()
+                    && matching.iter().all(|m| {
+                        set(&m.eliminations()) == set(&case.eliminations)
+                            && set(&m.places) == set(&case.placements)
+                    })
+            }
+        };
+        if !good {
+            let found: Vec<String> = matching.iter().map(|m| m.line()).collect();
+            failed.push(format!("line {}: {line}\n  found: {found:?}", n + 1));
+        }
+    }
+    let total: usize = ran.values().sum();
+    println!("regression cases run: {total}");
+    for (code, count) in &ran {
+        println!("  {code}: {count}");
+    }
+    assert!(
+        failed.is_empty(),
+        "{} failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    assert!(total >= 808, "only {total} cases ran");
+}
+
+struct HodokuPath {
+    puzzle: String,
+    level: String,
+    score: u32,
+    steps: Vec<String>,
+}
+
+fn hodoku_paths() -> Option<Vec<HodokuPath>> {
+    let path = shared("hodoku/hodoku_paths_dev.jsonl")?;
+    let text = std::fs::read_to_string(path).unwrap();
+    let paths = text
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            HodokuPath {
+                puzzle: v["puzzle"].as_str().unwrap().to_string(),
+                level: v["level"].as_str().unwrap().to_string(),
+                score: v["score"].as_u64().unwrap() as u32,
+                steps: v["steps"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect(),
+            }
+        })
+        .collect();
+    Some(paths)
+}
+
+/// True when HoDoKu's `line` is a step of a type with a finder (its name
+/// ends at the colon, or at the `=>` of a step without one, BUG+1's).
+fn implemented_line(line: &str) -> bool {
+    let name = line.split(':').next().unwrap();
+    let name = name.split(" =>").next().unwrap();
+    let sub = Subtype::ALL
+        .into_iter()
+        .find(|s| s.name() == name)
+        .map(|s| s.kind());
+    Kind::ALL
+        .iter()
+        .any(|&k| (k.name() == name || sub == Some(k)) && implemented(k))
+}
+
+/// HoDoKu's default configuration with every step type that has no
+/// finder yet switched off. On a puzzle whose HoDoKu path never takes a
+/// step of those types, that changes nothing: where the path tried one,
+/// it found nothing.
+fn implemented_only() -> Config {
+    let mut config = Config::default();
+    for &k in Kind::ALL.iter().filter(|&&k| !implemented(k)) {
+        config.set(k.short(), false).unwrap();
+    }
+    config
+}
+
+/// The first difference between two paths, for a failure message.
+fn difference(n: usize, expected: &HodokuPath, path: &sudokit::logic::hodoku::Path) -> String {
+    let lines = path.lines();
+    let at = lines
+        .iter()
+        .zip(&expected.steps)
+        .position(|(a, b)| a != b)
+        .unwrap_or(lines.len().min(expected.steps.len()));
+    format!(
+        "puzzle {n} {}: step {at}: ours {:?}, HoDoKu's {:?}; {} {} vs {} {}",
+        expected.puzzle,
+        lines.get(at),
+        expected.steps.get(at),
+        path.level,
+        path.score,
+        expected.level,
+        expected.score
+    )
+}
+
+/// On every puzzle whose HoDoKu path uses only step types with a finder,
+/// the path (those without a finder switched off) is HoDoKu's, line for
+/// line, with its score and level. With the default configuration the
+/// path stops at the first step type without a finder; as far as it goes
+/// it is HoDoKu's, and where it needs none it is all of HoDoKu's. Every
+/// step is true to the solution: no candidate of the solution removed, no
+/// wrong digit placed.
+#[test]
+fn paths_are_hodokus_where_every_step_type_has_a_finder() {
+    let Some(paths) = hodoku_paths() else {
+        return;
+    };
+    let default = Config::default();
+    let only = implemented_only();
+    let (mut exact, mut exact_by_default) = (0, 0);
+    let mut wrong = Vec::new();
+    for (n, expected) in paths.iter().enumerate() {
+        let grid = sudokit::parse_grid(&expected.puzzle, ParseOptions::default()).unwrap();
+        let solution = sudokit::logic::rating::check_unique(&grid).unwrap();
+        let same = |path: &sudokit::logic::hodoku::Path| {
+            path.lines() == expected.steps
+                && path.score == expected.score
+                && path.level.name() == expected.level
+        };
+        let by_default = solve(&grid, &default);
+        let mut checked = vec![&by_default];
+        let lines = by_default.lines();
+        if same(&by_default) {
+            assert!(by_default.solved && by_default.stopped_at.is_none());
+            exact_by_default += 1;
+        } else if lines.len() > expected.steps.len()
+            || lines.iter().zip(&expected.steps).any(|(a, b)| a != b)
+        {
+            wrong.push(difference(n, expected, &by_default));
+        }
+        let with_only;
+        if expected.steps.iter().all(|l| implemented_line(l)) {
+            with_only = solve(&grid, &only);
+            if same(&with_only) {
+                assert_ne!(with_only.level, Level::Incomplete);
+                exact += 1;
+            } else {
+                wrong.push(difference(n, expected, &with_only));
+            }
+            checked.push(&with_only);
+        }
+        for step in checked.iter().flat_map(|p| &p.steps) {
+            for c in &step.eliminations {
+                assert_ne!(
+                    solution.get(c.square.index()),
+                    c.digit,
+                    "puzzle {n}: {step}"
+                );
+            }
+            for c in &step.placements {
+                assert_eq!(
+                    solution.get(c.square.index()),
+                    c.digit,
+                    "puzzle {n}: {step}"
+                );
+            }
+        }
+    }
+    println!(
+        "paths equal to HoDoKu's: {exact} of {} (by the default configuration: {exact_by_default})",
+        paths.len()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} paths differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(exact >= 566, "only {exact} paths are HoDoKu's");
+    assert!(
+        exact_by_default >= 387,
+        "only {exact_by_default} default paths are HoDoKu's"
+    );
+}
