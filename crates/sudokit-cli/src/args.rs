@@ -25,11 +25,13 @@ use sudokit::{EngineKind, Size};
 /// Every answer says how its puzzle went, in the same words everywhere:
 /// solved, unsolvable (no solution), limit (the guess budget ran out) or
 /// invalid (not a puzzle: stderr says where and why). rate and explain say
-/// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted or
-/// stuck, and all three say multiple for a puzzle with several solutions.
+/// rated or incomplete (no rule finds a step: ER 20.0), hint says hinted
+/// (mistake when a square is wrong, solved when the grid is) or stuck, and
+/// all three say multiple for a puzzle with several solutions. Every
+/// field and word is listed once, in the JSON reference of docs/guide.md.
 ///
 /// Exit codes: 0 every puzzle solved (rate and explain: rated, or
-/// incomplete where no rule finds a step; hint: hinted); 1 some puzzle has
+/// incomplete where no rule finds a step; hint: hinted, mistake or solved); 1 some puzzle has
 /// no solution or ran out of budget (rate, explain and hint: or has several
 /// solutions; hint: or no rule finds the next step, stuck); 2 bad input or
 /// bad usage.
@@ -178,19 +180,23 @@ pub struct RunArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
-    /// One line per puzzle: the solution, or the status word.
-    Line,
+    /// Text for people: one line per puzzle, the solution or the status
+    /// word (`line`, its old name, is taken too).
+    #[value(alias = "line")]
+    Text,
     /// A pretty board per puzzle.
     Grid,
-    /// One JSON record per puzzle per line (see the README's JSON section).
+    /// One JSON record per puzzle per line (see the JSON reference in docs/guide.md).
     Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LineFormat {
-    /// One line per puzzle.
-    Line,
-    /// One JSON record per puzzle per line (see the README's JSON section).
+    /// Text for people: one line per puzzle (`line`, its old name, is
+    /// taken too).
+    #[value(alias = "line")]
+    Text,
+    /// One JSON record per puzzle per line (see the JSON reference in docs/guide.md).
     Json,
 }
 
@@ -198,7 +204,7 @@ pub enum LineFormat {
 pub enum TextFormat {
     /// Text for people.
     Text,
-    /// JSON records, one per line (see the README's JSON section).
+    /// JSON records, one per line (see the JSON reference in docs/guide.md).
     Json,
 }
 
@@ -209,7 +215,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Output format.
-    #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
 }
 
@@ -223,7 +229,7 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Output format: the count (`1`, `0`, `2+` for at least 2), or JSON.
-    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
 }
 
@@ -319,7 +325,7 @@ pub struct RateArgs {
     /// ` incomplete` when no rule can finish the puzzle: ER is then 20.0
     /// and EP and ED cover the path as far as it goes), or a JSON record per
     /// puzzle with er, ep, ed, technique, steps, techniques and complete.
-    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
     /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
     /// a text line is the puzzle then its rating, so the output lists the
@@ -387,8 +393,9 @@ pub struct HintArgs {
     /// Which step: the easiest anywhere, or Sudoku Explainer's next.
     #[arg(long, short, value_enum, default_value_t = StepOrder::Easiest)]
     pub order: StepOrder,
-    /// Output format: one sentence, or one JSON object (at level move, the
-    /// step in the JSON every step has).
+    /// Output format: one sentence, or one JSON record per puzzle: the
+    /// fields every subcommand's record has (solution left null), then the
+    /// hint's level and fields (at level move, the step's).
     #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
     pub format: TextFormat,
     /// Diagonal sudoku: both main diagonals are units too.
@@ -512,7 +519,7 @@ pub struct RandomArgs {
     #[arg(long)]
     pub diagonal: bool,
     /// Output format.
-    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
 }
 
@@ -531,14 +538,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SYMMETRY", value_parser = parse_symmetry, default_value = "rot180")]
     pub symmetry: SymmetryChoice,
     /// Every puzzle minimal: no given (no orbit of givens, under the
-    /// symmetry) can go without a second solution. Without --clues this is
+    /// symmetry) can go without a second solution. Without --givens this is
     /// always so; with it, digging otherwise stops as soon as the puzzle
     /// has at most MAX givens.
     #[arg(long)]
     pub minimal: bool,
     /// Givens per puzzle: MIN..MAX, MIN.., ..MAX or N.
-    #[arg(long, value_name = "MIN..MAX", value_parser = parse_count_range)]
-    pub clues: Option<(u32, Option<u32>)>,
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_count_range, alias = "clues")]
+    pub givens: Option<(u32, Option<u32>)>,
     /// Sudoku Explainer's ER: MIN..MAX, MIN.., ..MAX or one value (e.g.
     /// 6.2..7). Every puzzle is rated; one no rule finishes (ER 20.0,
     /// incomplete) is never accepted. A range no puzzle of the grid can
@@ -563,9 +570,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub diagonal: bool,
     /// Output format: one line per puzzle, a pretty board, or a JSON record
-    /// per puzzle (puzzle, solution, clues, symmetry, er/ep/ed, technique
+    /// per puzzle (puzzle, solution, givens, symmetry, er/ep/ed, technique
     /// and complete when rated, seed and the try that made it).
-    #[arg(long, short, value_enum, default_value_t = SolveFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
     /// Stop after this many tries.
     #[arg(long, value_name = "N")]
@@ -664,7 +671,7 @@ pub struct CanonArgs {
     /// Output format: one canonical form per puzzle, or a JSON record per
     /// puzzle with its `canonical` form and `duplicate_of` (where the
     /// first puzzle of its class is, or null).
-    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
 }
 
@@ -681,7 +688,7 @@ pub struct TransformArgs {
     pub seed: Option<u64>,
     /// Output format: one line per puzzle, or a JSON record per puzzle
     /// with its `form` and the `seed`.
-    #[arg(long, short, value_enum, default_value_t = LineFormat::Line)]
+    #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
 }
 

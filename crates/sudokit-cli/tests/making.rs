@@ -146,7 +146,8 @@ fn generate_writes_json_records_and_boards() {
             "index",
             "puzzle",
             "solution",
-            "clues",
+            "givens",
+            "name",
             "symmetry",
             "size",
             "variant",
@@ -176,7 +177,7 @@ fn generate_ends_a_hopeless_search_with_a_clear_message() {
     sudokit()
         .args([
             "generate",
-            "--clues",
+            "--givens",
             "17",
             "--max-tries",
             "30",
@@ -192,7 +193,7 @@ fn generate_ends_a_hopeless_search_with_a_clear_message() {
     sudokit()
         .args([
             "generate",
-            "--clues",
+            "--givens",
             "17",
             "--max-tries",
             "1",
@@ -207,7 +208,7 @@ fn generate_ends_a_hopeless_search_with_a_clear_message() {
     sudokit()
         .args([
             "generate",
-            "--clues",
+            "--givens",
             "17",
             "--timeout",
             "0.3",
@@ -218,8 +219,8 @@ fn generate_ends_a_hopeless_search_with_a_clear_message() {
         .code(1)
         .stderr(predicate::str::contains("(--timeout 0.3)"));
     for (args, message) in [
-        (vec!["--clues", "10..16"], "fewer than 17 givens"),
-        (vec!["--clues", "30..20"], "lower end is above"),
+        (vec!["--givens", "10..16"], "fewer than 17 givens"),
+        (vec!["--givens", "30..20"], "lower end is above"),
         (vec!["--clues", "90"], "only 81 squares"),
         (vec!["--er", "7..", "--level", "easy"], "do not overlap"),
         (vec!["--technique", "magic"], "unknown technique 'magic'"),

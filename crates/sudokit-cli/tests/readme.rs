@@ -199,7 +199,9 @@ fn the_guide_lists_the_json_fields_solve_writes() {
         .split("## JSON output")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
-        .expect("a JSON output section");
+        .and_then(|json| json.split("### The record").nth(1))
+        .and_then(|record| record.split("\n### ").next())
+        .expect("a JSON output section with the record's table");
     let listed: Vec<&str> = section
         .lines()
         .filter_map(|l| l.strip_prefix("| `"))

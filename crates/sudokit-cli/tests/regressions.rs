@@ -20,7 +20,7 @@ fn easy50() -> String {
     std::fs::read_to_string(corpus("norvig_easy50.txt").unwrap()).unwrap()
 }
 
-/// Item 1: one line that was not UTF-8 ended the whole input, in every
+/// One line that was not UTF-8 ended the whole input, in every
 /// subcommand; the 50 good puzzles after it were never answered.
 #[test]
 fn a_line_that_is_not_utf8_does_not_end_the_input() {
@@ -72,7 +72,7 @@ fn a_line_that_is_not_utf8_does_not_end_the_input() {
     assert_eq!(json_lines(&bench)[0]["puzzles"], 50);
 }
 
-/// Item 1: a valid puzzle line with one stray Latin-1 byte was lost, with
+/// A valid puzzle line with one stray Latin-1 byte was lost, with
 /// everything after it.
 #[test]
 fn a_stray_latin1_byte_in_a_puzzle_is_ignored() {
@@ -88,7 +88,7 @@ fn a_stray_latin1_byte_in_a_puzzle_is_ignored() {
         .stdout(format!("{GRID2_SOLVED}\n{GRID2_SOLVED}\n"));
 }
 
-/// Item 2: `backtrack` checked the givens only after searching: two 1s on
+/// `backtrack` checked the givens only after searching: two 1s on
 /// the diagonal came back "solved", and two 1s in a row ran for ever.
 #[test]
 fn backtrack_refuses_clashing_givens_at_once() {
@@ -115,7 +115,7 @@ fn backtrack_refuses_clashing_givens_at_once() {
     }
 }
 
-/// Item 3: a JSON board followed by puzzle lines lost the lines ("trailing
+/// A JSON board followed by puzzle lines lost the lines ("trailing
 /// characters").
 #[test]
 fn a_json_board_followed_by_puzzle_lines_keeps_the_lines() {
@@ -132,7 +132,7 @@ fn a_json_board_followed_by_puzzle_lines_keeps_the_lines() {
         ));
 }
 
-/// Item 4: `bench --seconds nan` (or inf, 1e308) never ended, and
+/// `bench --seconds nan` (or inf, 1e308) never ended, and
 /// `--seconds=-1` was accepted.
 #[test]
 fn bench_refuses_seconds_that_never_end() {
@@ -147,7 +147,7 @@ fn bench_refuses_seconds_that_never_end() {
     }
 }
 
-/// Item 5: `-j 100000` panicked in a thread and then ran for 13 minutes.
+/// `-j 100000` panicked in a thread and then ran for 13 minutes.
 #[test]
 fn more_jobs_than_cores_are_cut_down_to_the_cores() {
     sudokit()
@@ -172,7 +172,7 @@ fn more_jobs_than_cores_are_cut_down_to_the_cores() {
         ));
 }
 
-/// Item 6: answers waited for 4096 puzzles or the end of input, so nobody
+/// Answers waited for 4096 puzzles or the end of input, so nobody
 /// could type puzzles, or drive sudokit line by line from another program.
 #[test]
 fn an_answer_comes_out_before_the_next_line_is_written() {
@@ -212,7 +212,7 @@ fn an_answer_comes_out_before_the_next_line_is_written() {
     }
 }
 
-/// Item 7: `bench` did not read `-` or a puzzle argument, although every
+/// `bench` did not read `-` or a puzzle argument, although every
 /// subcommand is said to.
 #[test]
 fn bench_reads_stdin_and_a_puzzle_argument() {
@@ -228,7 +228,7 @@ fn bench_reads_stdin_and_a_puzzle_argument() {
     assert_eq!(from_argument["puzzles"], 1);
 }
 
-/// Item 8: the first screen showed one engine, 1,364,999 puzzles/s in the
+/// The first screen showed one engine, 1,364,999 puzzles/s in the
 /// table and 491,787 Hz in the solve_all line of the same run, and called
 /// one quantity both guesses/puzzle and nodes/puzzle.
 #[test]
@@ -263,7 +263,7 @@ fn the_main_job_compares_engines_with_figures_that_agree() {
     }
 }
 
-/// Item 9: one outcome had several names (`unsolvable` and `no solution`,
+/// One outcome had several names (`unsolvable` and `no solution`,
 /// `limit` and `gave up after N search nodes`).
 #[test]
 fn each_outcome_has_one_word_on_stdout_in_json_and_on_stderr() {
@@ -293,7 +293,7 @@ fn each_outcome_has_one_word_on_stdout_in_json_and_on_stderr() {
     }
 }
 
-/// Item 9: `-e fast` on a 16x16 puzzle was called an invalid puzzle.
+/// `-e fast` on a 16x16 puzzle was called an invalid puzzle.
 #[test]
 fn an_engine_that_cannot_take_a_size_is_a_usage_error() {
     let Some(hex) = corpus("hexadoku_16x16.txt") else {
@@ -312,7 +312,7 @@ fn an_engine_that_cannot_take_a_size_is_a_usage_error() {
         .stderr(predicate::str::contains("invalid").not());
 }
 
-/// Item 9: `--size 4` on an 81-square puzzle said "'8' is not a digit".
+/// `--size 4` on an 81-square puzzle said "'8' is not a digit".
 #[test]
 fn size_four_on_an_81_square_puzzle_says_how_many_squares_it_has() {
     sudokit()
@@ -324,13 +324,13 @@ fn size_four_on_an_81_square_puzzle_says_how_many_squares_it_has() {
         ));
 }
 
-/// Item 10: a directory was an `invalid` answer, a missing file only a
+/// A directory was an `invalid` answer, a missing file only a
 /// message with no record.
 #[test]
 fn a_directory_and_a_missing_file_are_reported_alike() {
     let dir = scratch("not-a-file");
     let missing = dir.join("missing.txt");
-    for format in ["line", "json"] {
+    for format in ["text", "json"] {
         let output = sudokit()
             .args(["solve", "--format", format])
             .arg(&dir)
@@ -345,7 +345,7 @@ fn a_directory_and_a_missing_file_are_reported_alike() {
             assert!(stderr.contains(&said), "{stderr}");
         }
         let stdout = String::from_utf8(output.stdout).unwrap();
-        if format == "line" {
+        if format == "text" {
             // One line per puzzle: only the argument's.
             assert_eq!(stdout, format!("{GRID2_SOLVED}\n"));
         } else {
@@ -381,7 +381,7 @@ const COMMON: [&str; 12] = [
     "seconds",
 ];
 
-/// Item 11: JSON differed between subcommands (`solution: null` in trace
+/// JSON differed between subcommands (`solution: null` in trace
 /// but absent in solve; invalid records without engine, nodes, seconds;
 /// trace steps that could not be matched to their puzzle, and nothing at
 /// all for an invalid one).
@@ -432,7 +432,7 @@ fn every_subcommand_writes_one_json_schema() {
     }
 }
 
-/// Item 11: an `assign` step showed the square's candidates before the
+/// An `assign` step showed the square's candidates before the
 /// assignment, where the documentation says after.
 #[test]
 fn an_assign_step_shows_the_candidates_after_it() {
@@ -448,7 +448,7 @@ fn an_assign_step_shows_the_candidates_after_it() {
     }
 }
 
-/// Item 12: `fast` reported `backtracks: 0` on every puzzle.
+/// `fast` reported `backtracks: 0` on every puzzle.
 #[test]
 fn fast_reports_its_backtracks() {
     let Some(hardest) = corpus("forum_hardest_1106.txt") else {
@@ -466,7 +466,7 @@ fn fast_reports_its_backtracks() {
     assert!(backtracks > 0);
 }
 
-/// Item 12: `count --max-nodes 50` that found 22 solutions printed only
+/// `count --max-nodes 50` that found 22 solutions printed only
 /// `limit`.
 #[test]
 fn count_says_at_least_how_many_it_found_when_the_budget_runs_out() {
@@ -487,7 +487,7 @@ fn count_says_at_least_how_many_it_found_when_the_budget_runs_out() {
     assert!(stderr.contains(&format!("at least {found}")), "{stderr}");
 }
 
-/// Item 12: `random --size 4` with the default of 17 givens gave full
+/// `random --size 4` with the default of 17 givens gave full
 /// grids, and `--min-givens 1000` was accepted.
 #[test]
 fn random_leaves_room_on_small_grids_and_refuses_impossible_givens() {
@@ -501,7 +501,7 @@ fn random_leaves_room_on_small_grids_and_refuses_impossible_givens() {
         .stderr(predicate::str::contains("a 9x9 grid has only 81 squares"));
 }
 
-/// Item 12: trace printed steps that changed nothing (a square assigned the
+/// Trace printed steps that changed nothing (a square assigned the
 /// digit it already had, again and again).
 #[test]
 fn trace_prints_no_step_that_changes_nothing() {
@@ -520,7 +520,7 @@ fn trace_prints_no_step_that_changes_nothing() {
     assert!(depth_zero_assignments >= 17);
 }
 
-/// Item 12: empty input, or NUL bytes alone, printed nothing and exited 0.
+/// Empty input, or NUL bytes alone, printed nothing and exited 0.
 #[test]
 fn empty_input_and_nul_bytes_are_reported() {
     sudokit()
@@ -538,14 +538,14 @@ fn empty_input_and_nul_bytes_are_reported() {
         .stderr(predicate::str::contains("not text: a NUL byte at column 1"));
 }
 
-/// Item 12: `count --format grid` printed lines.
+/// `count --format grid` printed lines.
 #[test]
 fn count_offers_only_the_formats_it_has() {
     sudokit()
         .args(["count", "--format", "grid", GRID2])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("[possible values: line, json]"));
+        .stderr(predicate::str::contains("[possible values: text, json]"));
 }
 
 /// Missing: reading `.gz` files (by content, on stdin too).
@@ -725,4 +725,55 @@ fn every_kind_of_bad_line_in_a_large_file_loses_no_good_puzzle() {
             }
         }
     }
+}
+
+/// The default (easiest-first) hint of a puzzle whose first step
+/// is a nested chain searched every nesting depth of dynamic chains (about
+/// a minute and 700 MB on one core); the depths are now searched as SE
+/// searches them, and the hint is SE's own step, the easiest there is.
+#[test]
+fn easiest_first_hint_does_not_search_every_nesting_depth() {
+    let s1 = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1";
+    let hint = |order: &str| {
+        stdout_of(
+            sudokit()
+                .args(["hint", "-j1", "--order", order, s1])
+                .timeout(PATIENCE),
+        )
+    };
+    let easiest = hint("easiest");
+    assert!(
+        easiest.starts_with("Dynamic forcing chains (+ multiple forcing chains) (11.1)"),
+        "{easiest}"
+    );
+    assert_eq!(easiest, hint("se"));
+}
+
+/// `canon --dedupe` took two equal puzzles given as arguments (both
+/// `<argument>` puzzle 1), or a file given twice, for one entry seen once,
+/// and kept both.
+#[test]
+fn canon_dedupe_leaves_out_a_repeat_under_the_same_name() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    sudokit()
+        .args(["canon", "--dedupe", p, p])
+        .timeout(PATIENCE)
+        .assert()
+        .success()
+        .stdout(format!("{p}\n"))
+        .stderr(predicate::str::contains(
+            "1 different, 1 duplicate left out",
+        ));
+    let dir = scratch("dedupe-twice");
+    let file = dir.join("a.txt");
+    std::fs::write(&file, format!("{p}\n")).unwrap();
+    let out = stdout_of(
+        sudokit()
+            .args(["canon", "--dedupe", "-f", "json"])
+            .arg(&file)
+            .arg(&file),
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1, "{out}");
+    assert_eq!(records[0]["duplicate_of"], serde_json::Value::Null);
 }

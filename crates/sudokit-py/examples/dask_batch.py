@@ -6,12 +6,12 @@ every worker.
 PUZZLES has one puzzle per line (81 characters, digits and '.' or '0').
 OUT gets one line per input line, in input order, tab-separated:
 
-    status  solution  er  reason
+    status  solution  er  error
 
 `status` is solve_batch's (`solved`, `unsolvable`, `invalid`); `solution`
 is the 81 digits or `-`; `er` is Sudoku Explainer's rating (rate_batch),
 or `-` when the puzzle has no single solution or --no-rate is given;
-`reason` says why a line has no answer. A bad line is answered `invalid`,
+`error` says why a line is invalid. A bad line is answered `invalid`,
 never dropped, so OUT has exactly as many lines as PUZZLES.
 
 How the work is split: `dask.bag.read_text` cuts the file into blocks of
@@ -54,8 +54,8 @@ def answer_lines(lines: Iterable[str], threads: int, rate: bool) -> List[str]:
         er = "-"
         if ratings is not None and ratings[i].rating is not None:
             er = f"{ratings[i].rating.er:.1f}"
-        reason = (answer.reason or "").replace("\t", " ")
-        out.append(f"{answer.status}\t{answer.solution or '-'}\t{er}\t{reason}")
+        error = (answer.error or "").replace("\t", " ")
+        out.append(f"{answer.status}\t{answer.solution or '-'}\t{er}\t{error}")
     return out
 
 

@@ -330,10 +330,16 @@ fn search_entry(
 /// The error of a search whose guess budget ran out.
 fn budget_spent(max_guesses: Option<u64>, found: usize) -> PyErr {
     LimitReached::new_err(format!(
-        "the guess budget of {} guesses ran out after {found} solution{}",
-        max_guesses.unwrap_or(0),
-        if found == 1 { "" } else { "s" }
+        "the guess budget of {} ran out after {}",
+        counted(max_guesses.unwrap_or(0), "guess", "guesses"),
+        counted(found as u64, "solution", "solutions")
     ))
+}
+
+/// `1 guess`, `2 guesses`: a number with its noun, singular for one, as
+/// every message writes counts.
+pub(crate) fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// (square name, text) pairs, one per square: Python makes them a dict.
@@ -532,8 +538,11 @@ pub(crate) struct PyRating {
     ep: f64,
     /// The difficulty of the first step.
     ed: f64,
-    /// The technique that set ER (such as "Pointing"), or None.
+    /// The id of the technique that set ER (such as "pointing", as the
+    /// command's JSON writes it), or None when the rating is incomplete.
     technique: Option<String>,
+    /// Its name for people (such as "Pointing"), or None likewise.
+    name: Option<String>,
     /// How many steps the path has.
     steps: usize,
     /// How many steps of each technique, by technique id.
@@ -548,7 +557,8 @@ impl From<&logic::Rating> for PyRating {
             er: r.er.value(),
             ep: r.ep.value(),
             ed: r.ed.value(),
-            technique: r.technique.map(|t| t.name().to_string()),
+            technique: r.technique.map(|t| t.id().to_string()),
+            name: r.technique.map(|t| t.name().to_string()),
             steps: r.steps,
             techniques: r
                 .techniques
@@ -565,12 +575,14 @@ impl PyRating {
     /// A rating from its fields, in the order `Rating` lists them (so that
     /// a rating can be pickled and sent to another process).
     #[new]
-    #[pyo3(signature = (er, ep, ed, technique, steps, techniques, complete))]
+    #[pyo3(signature = (er, ep, ed, technique, name, steps, techniques, complete))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         er: f64,
         ep: f64,
         ed: f64,
         technique: Option<String>,
+        name: Option<String>,
         steps: usize,
         techniques: BTreeMap<String, usize>,
         complete: bool,
@@ -580,6 +592,7 @@ impl PyRating {
             ep,
             ed,
             technique,
+            name,
             steps,
             techniques,
             complete,
@@ -595,6 +608,7 @@ impl PyRating {
             r.ep,
             r.ed,
             r.technique.clone(),
+            r.name.clone(),
             r.steps,
             r.techniques.clone(),
             r.complete,
@@ -604,19 +618,23 @@ impl PyRating {
 
     fn __repr__(&self) -> String {
         format!(
-            "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={}, steps={}, complete={})",
+            "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={}, name={}, steps={}, complete={})",
             self.er,
             self.ep,
             self.ed,
             // No technique (an incomplete rating) is Python's None, not a
             // string that says "None".
-            self.technique
-                .as_deref()
-                .map_or("None".to_string(), |t| format!("{t:?}")),
+            python_text(self.technique.as_deref()),
+            python_text(self.name.as_deref()),
             self.steps,
             if self.complete { "True" } else { "False" }
         )
     }
+}
+
+/// Text as Python's repr writes it, None included.
+fn python_text(text: Option<&str>) -> String {
+    text.map_or("None".to_string(), |t| format!("{t:?}"))
 }
 
 /// `rate(puzzle)`: the rating of a puzzle (givens or pencil marks);
@@ -672,10 +690,13 @@ struct PyAnswer {
     /// The 1-based line the puzzle starts on (1 for list items and array rows).
     #[pyo3(get)]
     line: usize,
-    /// `solved` (solve_batch), `counted` (count_batch), `rated`
-    /// (rate_batch); `unsolvable` or `multiple` when there is no answer of
-    /// that kind; `limit` when the guess budget ran out; `invalid` when the
-    /// puzzle could not be read (see `reason`).
+    /// The outcome, in the command's words (its JSON `status`): `solved`
+    /// (solve_batch); `unique`, `multiple`, or `solvable` at limit 1
+    /// (count_batch, as `sudokit count`); `rated` or `incomplete`
+    /// (rate_batch, as `sudokit rate`); `unsolvable` when there is no
+    /// solution, `multiple` when rate_batch finds several; `limit` when the
+    /// guess budget ran out; `invalid` when the puzzle could not be read
+    /// (see `error`).
     #[pyo3(get)]
     status: String,
     /// The solution, one line of digits (solve_batch), or None.
@@ -685,9 +706,10 @@ struct PyAnswer {
     #[pyo3(get)]
     count: Option<usize>,
     rated: Option<Box<PyRating>>,
-    /// Why there is no answer (where and what for an invalid puzzle), or None.
+    /// Why the puzzle is invalid (where and what), or None: the command's
+    /// JSON `error`.
     #[pyo3(get)]
-    reason: Option<String>,
+    error: Option<String>,
 }
 
 impl PyAnswer {
@@ -700,27 +722,22 @@ impl PyAnswer {
             solution: None,
             count: None,
             rated: None,
-            reason: None,
+            error: None,
         }
     }
 
     /// The answer to a puzzle that was not searched.
     fn refused(entry: &Entry, why: &NotSearched) -> PyAnswer {
         PyAnswer {
-            reason: Some(why.to_string()),
+            error: Some(why.to_string()),
             ..PyAnswer::at(entry, "invalid")
         }
     }
 
-    /// The answer to a puzzle whose guess budget ran out.
-    fn spent(entry: &Entry, report: &sudokit::Report) -> PyAnswer {
-        PyAnswer {
-            reason: Some(format!(
-                "the guess budget ran out after {} guesses",
-                report.stats.guesses
-            )),
-            ..PyAnswer::at(entry, "limit")
-        }
+    /// The answer to a puzzle whose guess budget ran out (`limit`: not an
+    /// error, as in the command's JSON).
+    fn spent(entry: &Entry) -> PyAnswer {
+        PyAnswer::at(entry, "limit")
     }
 }
 
@@ -729,7 +746,7 @@ impl PyAnswer {
     /// An answer from its fields (so that an answer can be pickled and sent
     /// to another process).
     #[new]
-    #[pyo3(signature = (index, line, status, solution=None, count=None, rating=None, reason=None))]
+    #[pyo3(signature = (index, line, status, solution=None, count=None, rating=None, error=None))]
     fn new(
         index: usize,
         line: usize,
@@ -737,7 +754,7 @@ impl PyAnswer {
         solution: Option<String>,
         count: Option<usize>,
         rating: Option<Bound<'_, PyRating>>,
-        reason: Option<String>,
+        error: Option<String>,
     ) -> PyAnswer {
         PyAnswer {
             index,
@@ -746,7 +763,7 @@ impl PyAnswer {
             solution,
             count,
             rated: rating.map(|r| Box::new(r.get().clone())),
-            reason,
+            error,
         }
     }
 
@@ -761,7 +778,7 @@ impl PyAnswer {
             a.solution.clone(),
             a.count,
             a.rated.as_deref().cloned(),
-            a.reason.clone(),
+            a.error.clone(),
         );
         Ok((slf.get_type().into_any(), args.into_pyobject(slf.py())?))
     }
@@ -789,8 +806,8 @@ impl PyAnswer {
         if let Some(r) = &self.rated {
             text += &format!(", rating={}", r.__repr__());
         }
-        if let Some(r) = &self.reason {
-            text += &format!(", reason={r:?}");
+        if let Some(e) = &self.error {
+            text += &format!(", error={e:?}");
         }
         text + ")"
     }
@@ -847,7 +864,9 @@ fn thread_count(py: Python<'_>, threads: Option<usize>) -> PyResult<Option<usize
     match threads.filter(|&n| n > 0) {
         Some(n) if n > cores => {
             let message = std::ffi::CString::new(format!(
-                "threads={n}: this machine has {cores} cores; using {cores} threads"
+                "threads={n}: this machine has {}; using {}",
+                counted(cores as u64, "core", "cores"),
+                counted(cores as u64, "thread", "threads")
             ))?;
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)?;
             Ok(Some(cores))
@@ -931,16 +950,18 @@ fn solve_batch(
                     solution: Some(solution.to_line()),
                     ..PyAnswer::at(&a.entry, "solved")
                 },
-                None if report.limit_reached => PyAnswer::spent(&a.entry, report),
+                None if report.limit_reached => PyAnswer::spent(&a.entry),
                 None => PyAnswer::at(&a.entry, "unsolvable"),
             },
         },
     )
 }
 
-/// `count_batch(puzzles, limit=2)`: one answer per puzzle, `counted` with
-/// its solutions counted up to `limit`, `limit` with those found before
-/// the guess budget ran out, or `invalid` with the reason.
+/// `count_batch(puzzles, limit=2)`: one answer per puzzle, with its
+/// solutions counted up to `limit` and the word `sudokit count` gives it:
+/// `unique`, `multiple`, `solvable` (one found at limit 1), `unsolvable`,
+/// `limit` (with those found before the guess budget ran out), or
+/// `invalid` with the error.
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, limit=2, threads=None, engine=None, diagonal=false,
     max_guesses=None))]
@@ -972,19 +993,32 @@ fn count_batch(
             Ok((_, report)) => match report.count(limit) {
                 Count::LimitReached(n) => PyAnswer {
                     count: Some(n),
-                    ..PyAnswer::spent(&a.entry, report)
+                    ..PyAnswer::spent(&a.entry)
                 },
-                Count::Exactly(n) | Count::AtLeast(n) => PyAnswer {
+                found @ (Count::Exactly(n) | Count::AtLeast(n)) => PyAnswer {
                     count: Some(n),
-                    ..PyAnswer::at(&a.entry, "counted")
+                    ..PyAnswer::at(&a.entry, count_word(&found))
                 },
             },
         },
     )
 }
 
-/// `rate_batch(puzzles)`: one answer per puzzle, `rated` with its rating,
-/// `unsolvable`, `multiple`, or `invalid` with the reason (as the
+/// The word `sudokit count` gives a count: `unsolvable` (none), `unique`
+/// (exactly one), `solvable` (one, and more not looked for), `multiple`.
+fn count_word(count: &Count) -> &'static str {
+    match *count {
+        Count::Exactly(0) => "unsolvable",
+        Count::Exactly(1) => "unique",
+        Count::AtLeast(1) => "solvable",
+        Count::LimitReached(_) => "limit",
+        _ => "multiple",
+    }
+}
+
+/// `rate_batch(puzzles)`: one answer per puzzle, `rated` (or `incomplete`,
+/// as `sudokit rate` says when no rule finishes the path) with its rating,
+/// `unsolvable`, `multiple`, or `invalid` with the error (as the
 /// library's `batch::rate_all`, with the stop flag looked at between
 /// puzzles and between steps).
 #[pyfunction]
@@ -1008,19 +1042,16 @@ fn rate_batch(
             match rating {
                 Ok(r) => PyAnswer {
                     rated: Some(Box::new(PyRating::from(&r))),
-                    ..PyAnswer::at(&a.entry, "rated")
+                    ..PyAnswer::at(&a.entry, if r.complete { "rated" } else { "incomplete" })
                 },
                 Err(Unrated::NotSearched(why)) => PyAnswer::refused(&a.entry, &why),
-                Err(Unrated::Solutions(why)) => PyAnswer {
-                    reason: Some(why.to_string()),
-                    ..PyAnswer::at(
-                        &a.entry,
-                        match why {
-                            RateError::NoSolution => "unsolvable",
-                            RateError::SeveralSolutions => "multiple",
-                        },
-                    )
-                },
+                Err(Unrated::Solutions(why)) => PyAnswer::at(
+                    &a.entry,
+                    match why {
+                        RateError::NoSolution => "unsolvable",
+                        RateError::SeveralSolutions => "multiple",
+                    },
+                ),
             }
         })
     })

@@ -3,7 +3,7 @@
 //! so a seed repeats a puzzle).
 
 use crate::{interruptible, PyRating};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyDeprecationWarning, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use sudokit::generate::{
@@ -23,8 +23,8 @@ pub(crate) struct PyGenerated {
     solution: String,
     /// The symmetry of its givens, such as "rot180".
     symmetry: String,
-    /// How many givens it has.
-    clues: usize,
+    /// How many givens it has (the command's JSON `givens`).
+    givens: usize,
     /// Its rating, when a level, ER range or technique was asked for.
     rating: Option<PyRating>,
     /// The seed: the same seed and options make the same puzzle.
@@ -37,12 +37,12 @@ pub(crate) struct PyGenerated {
 impl PyGenerated {
     /// A generated puzzle from its fields (so that it can be pickled).
     #[new]
-    #[pyo3(signature = (puzzle, solution, symmetry, clues, rating, seed, tries))]
+    #[pyo3(signature = (puzzle, solution, symmetry, givens, rating, seed, tries))]
     fn new(
         puzzle: String,
         solution: String,
         symmetry: String,
-        clues: usize,
+        givens: usize,
         rating: Option<Bound<'_, PyRating>>,
         seed: u64,
         tries: u64,
@@ -51,7 +51,7 @@ impl PyGenerated {
             puzzle,
             solution,
             symmetry,
-            clues,
+            givens,
             rating: rating.map(|r| r.get().clone()),
             seed,
             tries,
@@ -66,7 +66,7 @@ impl PyGenerated {
             g.puzzle.clone(),
             g.solution.clone(),
             g.symmetry.clone(),
-            g.clues,
+            g.givens,
             g.rating.clone(),
             g.seed,
             g.tries,
@@ -76,8 +76,8 @@ impl PyGenerated {
 
     fn __repr__(&self) -> String {
         format!(
-            "Generated(puzzle={:?}, clues={}, symmetry={:?}, seed={}, tries={})",
-            self.puzzle, self.clues, self.symmetry, self.seed, self.tries
+            "Generated(puzzle={:?}, givens={}, symmetry={:?}, seed={}, tries={})",
+            self.puzzle, self.givens, self.symmetry, self.seed, self.tries
         )
     }
 }
@@ -93,7 +93,7 @@ fn options(
     diagonal: bool,
     symmetry: &str,
     minimal: bool,
-    clues: Option<(usize, usize)>,
+    givens: Option<(usize, usize)>,
     level: Option<&str>,
     er: Option<(f64, f64)>,
     technique: Option<&str>,
@@ -111,10 +111,10 @@ fn options(
         "random" => SymmetryChoice::Random,
         name => SymmetryChoice::Fixed(name.parse::<Symmetry>().map_err(usage)?),
     };
-    let (low, high) = clues.unwrap_or((0, squares));
+    let (low, high) = givens.unwrap_or((0, squares));
     if low > high || high > squares {
         return Err(usage(format!(
-            "clues must be a range (low, high) within 0..={squares}, not ({low}, {high})"
+            "givens must be a range (low, high) within 0..={squares}, not ({low}, {high})"
         )));
     }
     let fewest = fewest_givens(size);
@@ -163,7 +163,7 @@ fn options(
     Ok(Options {
         shape,
         symmetry,
-        minimal: minimal || clues.is_none(),
+        minimal: minimal || givens.is_none(),
         clues: (low, high),
         difficulty: wanted,
     })
@@ -189,8 +189,8 @@ impl<T: Copy> OneOrRange<T> {
 /// that is wanted, without the interpreter lock (interruptible between
 /// tries).
 #[pyfunction]
-#[pyo3(signature = (*, level=None, er=None, symmetry="rot180", minimal=false, clues=None,
-    size=9, diagonal=false, seed=None, max_tries=100_000, technique=None))]
+#[pyo3(signature = (*, level=None, er=None, symmetry="rot180", minimal=false, givens=None,
+    size=9, diagonal=false, seed=None, max_tries=100_000, technique=None, clues=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
@@ -198,19 +198,31 @@ pub(crate) fn generate(
     er: Option<OneOrRange<f64>>,
     symmetry: &str,
     minimal: bool,
-    clues: Option<OneOrRange<usize>>,
+    givens: Option<OneOrRange<usize>>,
     size: usize,
     diagonal: bool,
     seed: Option<u64>,
     max_tries: u64,
     technique: Option<&str>,
+    clues: Option<OneOrRange<usize>>,
 ) -> PyResult<PyGenerated> {
+    // `clues`, the old name of `givens`, is still taken (as the command
+    // still takes `--clues`), with a warning.
+    let givens = match (givens, clues) {
+        (Some(_), Some(_)) => return Err(usage("give givens or clues (its old name), not both")),
+        (None, Some(clues)) => {
+            let message = c"clues= is now called givens=";
+            PyErr::warn(py, &py.get_type::<PyDeprecationWarning>(), message, 1)?;
+            Some(clues)
+        }
+        (givens, None) => givens,
+    };
     let options = options(
         size,
         diagonal,
         symmetry,
         minimal,
-        clues.map(|c| c.range()),
+        givens.map(|c| c.range()),
         level,
         er.map(|e| e.range()),
         technique,
@@ -225,14 +237,15 @@ pub(crate) fn generate(
     })?;
     let Some((g, tries)) = made else {
         return Err(PyRuntimeError::new_err(format!(
-            "no puzzle as asked in {max_tries} tries (seed {seed}); allow more with max_tries"
+            "no puzzle as asked in {} (seed {seed}); allow more with max_tries",
+            crate::counted(max_tries, "try", "tries")
         )));
     };
     Ok(PyGenerated {
         puzzle: g.puzzle.to_line(),
         solution: g.solution.to_line(),
         symmetry: g.symmetry.name().to_string(),
-        clues: g.puzzle.given_count(),
+        givens: g.puzzle.given_count(),
         rating: g.rating.as_ref().map(PyRating::from),
         seed,
         tries,

@@ -25,11 +25,16 @@ BAD = [
 ]
 
 
-def test_dask_example_answers_every_line_in_order(tmp_path):
+def _need_kaggle():
+    """Skips the test, saying why, when the collections beside the checkout
+    (not in the repository) are absent."""
     if not os.path.isfile(KAGGLE):
-        # The collections beside the checkout are not in the repository.
         print("skipped: ../shared/puzzles/kaggle_sample.txt not found", file=sys.stderr)
         pytest.skip("../shared/puzzles/kaggle_sample.txt not found")
+
+
+def test_dask_example_answers_every_line_in_order(tmp_path):
+    _need_kaggle()
     with open(KAGGLE, encoding="utf-8") as f:
         puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:2000]
     lines = list(puzzles)
@@ -55,10 +60,10 @@ def test_dask_example_answers_every_line_in_order(tmp_path):
     # The same answers, line by line, as one local batch gives.
     local = sudokit.solve_batch(lines, threads=1)
     for line, answer, expected in zip(lines, answers, local):
-        status, solution, er, reason = answer.split("\t")
+        status, solution, er, error = answer.split("\t")
         assert status == expected.status, line
         assert solution == (expected.solution or "-"), line
-        assert reason == (expected.reason or ""), line
+        assert error == (expected.error or ""), line
         assert (er == "-") == (status != "solved"), line
     by_line = dict(zip(lines, answers))
     assert by_line[HARD].split("\t")[2] == f"{sudokit.rate(HARD).er:.1f}"
@@ -68,6 +73,7 @@ def test_dask_example_answers_every_line_in_order(tmp_path):
 
 def _puzzles():
     """A few hundred puzzles with bad ones among them."""
+    _need_kaggle()
     with open(KAGGLE, encoding="utf-8") as f:
         puzzles = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")][:300]
     for k, bad in enumerate(BAD):
@@ -85,11 +91,11 @@ def test_batches_run_on_a_process_cluster_whose_answers_travel_back():
             bag = db.from_sequence(puzzles, npartitions=6)
             solved = bag.map_partitions(sudokit.solve_batch).compute(scheduler=client)
             rated = bag.map_partitions(sudokit.rate_batch).compute(scheduler=client)
-    assert [(a.status, a.solution, a.reason) for a in solved] == [
-        (a.status, a.solution, a.reason) for a in sudokit.solve_batch(puzzles)
+    assert [(a.status, a.solution, a.error) for a in solved] == [
+        (a.status, a.solution, a.error) for a in sudokit.solve_batch(puzzles)
     ]
-    assert [(a.status, a.rating, a.reason) for a in rated] == [
-        (a.status, a.rating, a.reason) for a in sudokit.rate_batch(puzzles)
+    assert [(a.status, a.rating, a.error) for a in rated] == [
+        (a.status, a.rating, a.error) for a in sudokit.rate_batch(puzzles)
     ]
 
 

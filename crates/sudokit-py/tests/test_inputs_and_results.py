@@ -32,20 +32,20 @@ def test_a_numpy_row_that_is_not_digits_is_one_invalid_answer_not_a_lost_row(bad
     assert len(sudokit.solve_batch(numpy.full((1, 81), 10, numpy.uint8))) == 1
     one = sudokit.solve_batch(numpy.full((1, 81), bad, numpy.uint8))
     assert list(one["status"]) == ["invalid"]
-    assert one["reason"][0] == f"row 0, square A1: {bad} is not a digit"
+    assert one["error"][0] == f"row 0, square A1: {bad} is not a digit"
     array = numpy.array([digits(HARD)] * 3, dtype=numpy.uint8)
     array[1] = bad
     for call in (sudokit.solve_batch, sudokit.count_batch, sudokit.rate_batch):
         answers = call(array)
         assert list(answers["status"][[0, 2]]) != ["invalid", "invalid"], call
         assert answers["status"][1] == "invalid" and len(answers) == 3, call
-        assert answers["reason"][1] == f"row 1, square A1: {bad} is not a digit", call
+        assert answers["error"][1] == f"row 1, square A1: {bad} is not a digit", call
     # One bad cell: the row and that cell are named, not a square count.
     array = numpy.array([digits(HARD)] * 3, dtype=numpy.uint8)
     array[2, 2] = 200
     answers = sudokit.solve_batch(array)
     assert list(answers["status"]) == ["solved", "solved", "invalid"]
-    assert answers["reason"][2] == "row 2, square A3: 200 is not a digit"
+    assert answers["error"][2] == "row 2, square A3: 200 is not a digit"
 
 
 def test_every_result_type_pickles_to_an_equal_value():
@@ -90,8 +90,9 @@ def test_a_guess_budget_as_the_commands_max_guesses():
     assert sudokit.count(HARD, max_guesses=100_000) == 1
     assert sudokit.solve(HARD, max_guesses=100_000)["A2"] == "1"
     answers = sudokit.count_batch([EMPTY, HARD], limit=10**9, max_guesses=100)
-    assert [a.status for a in answers] == ["limit", "counted"]
-    assert answers[0].reason.startswith("the guess budget ran out") and answers[0].count > 0
+    assert [a.status for a in answers] == ["limit", "unique"]
+    # `limit` is not an error, as in the command's JSON.
+    assert answers[0].error is None and answers[0].count > 0
     assert sudokit.solve_batch([HARD], max_guesses=100_000)[0].status == "solved"
 
 
@@ -154,12 +155,12 @@ def test_numpy_shapes_and_integer_types_and_buffers_are_puzzles():
 
 
 def test_one_number_where_the_command_takes_one_and_generate_by_technique():
-    made = sudokit.generate(clues=30, seed=4)
-    assert made.clues == 30
+    made = sudokit.generate(givens=30, seed=4)
+    assert made.givens == 30
     rated = sudokit.generate(er=1.5, seed=4)
     assert rated.rating.er == 1.5
     wing = sudokit.generate(technique="x_wing", seed=4)
-    assert wing.rating.technique == "X-wing"
+    assert (wing.rating.technique, wing.rating.name) == ("x_wing", "X-wing")
     with pytest.raises(ValueError, match="unknown technique 'nosuch'"):
         sudokit.generate(technique="nosuch")
 
@@ -183,8 +184,8 @@ def test_field_docs_show_in_help():
     for cls, field, words in (
         (sudokit.Rating, "er", "highest difficulty"),
         (sudokit.Answer, "status", "invalid"),
-        (sudokit.Answer, "reason", "Why there is no answer"),
-        (sudokit.Generated, "clues", "How many givens"),
+        (sudokit.Answer, "error", "Why the puzzle is invalid"),
+        (sudokit.Generated, "givens", "How many givens"),
     ):
         assert words in (getattr(cls, field).__doc__ or ""), (cls, field)
         assert words in pydoc.render_doc(cls), (cls, field)

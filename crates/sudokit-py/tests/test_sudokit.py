@@ -158,8 +158,8 @@ def test_solve_batch_on_a_list_keeps_order_and_reports_bad_puzzles():
     assert [a.index for a in answers] == [0, 1, 2, 3, 4]
     assert [a.status for a in answers] == ["solved", "invalid", "invalid", "solved", "unsolvable"]
     assert answers[0].solution == HARD_SOLUTION
-    assert answers[1].reason == "found 2 squares, expected 16, 36, 81, 256 or 625"
-    assert answers[2].reason == "digit 1 is given twice in row A: at A1 and at A2"
+    assert answers[1].error == "found 2 squares, expected 16, 36, 81, 256 or 625"
+    assert answers[2].error == "digit 1 is given twice in row A: at A1 and at A2"
     assert not answers[2].ok and answers[0].ok
     assert answers[3].solution == "".join(HARD_SOLUTION[r * 9 : r * 9 + 9] for r in reversed(range(9)))
 
@@ -167,7 +167,7 @@ def test_solve_batch_on_a_list_keeps_order_and_reports_bad_puzzles():
 def test_a_list_item_must_hold_one_puzzle():
     answers = sudokit.solve_batch([HARD + "\n" + HARD, ""])
     assert [a.status for a in answers] == ["invalid", "invalid"]
-    assert answers[0].reason == "found 2 puzzles in one item, expected 1"
+    assert answers[0].error == "found 2 puzzles in one item, expected 1"
 
 
 @pytest.mark.parametrize("encode", [str, str.encode])
@@ -198,7 +198,8 @@ def test_rate_batch():
     rating = answers[0].rating
     expected = sudokit.rate(HARD)
     assert (rating.er, rating.ep, rating.ed, rating.steps) == (expected.er, expected.ep, expected.ed, expected.steps)
-    assert answers[1].reason == "several solutions"
+    # Several solutions is a status, not an error, as in the command's JSON.
+    assert answers[1].error is None
 
 
 def test_batch_input_of_another_type_is_a_type_error():
@@ -223,14 +224,14 @@ def test_batches_answer_a_numpy_array_with_an_array():
     assert "".join(map(str, solved["solution"][0])) == HARD_SOLUTION
     flipped = "".join(HARD_SOLUTION[r * 9 : r * 9 + 9] for r in reversed(range(9)))
     assert "".join(map(str, solved["solution"][2])) == flipped
-    # No answer: a row of zeros, and the reason where there is one.
+    # No answer: a row of zeros, and the error where there is one.
     assert not solved["solution"][1].any() and not solved["solution"][3].any()
-    assert solved["reason"][1] == "digit 1 is given twice in row A: at A1 and at A2"
-    assert solved["reason"][4] == "row 4, square A1: 10 is not a digit"
-    assert solved["reason"][0] == ""
+    assert solved["error"][1] == "digit 1 is given twice in row A: at A1 and at A2"
+    assert solved["error"][4] == "row 4, square A1: 10 is not a digit"
+    assert solved["error"][0] == ""
     counted = sudokit.count_batch(array, limit=3)
     assert list(counted["count"]) == [1, 0, 1, 0, 0]
-    assert list(counted["status"]) == ["counted", "invalid", "counted", "counted", "invalid"]
+    assert list(counted["status"]) == ["unique", "invalid", "unique", "unsolvable", "invalid"]
     rated = sudokit.rate_batch(array[:3])
     assert rated["er"][0] == sudokit.rate(HARD).er and rated["ed"][2] == sudokit.rate(HARD_FLIPPED).ed
     assert numpy.isnan(rated["er"][1]) and rated["status"][1] == "invalid"
@@ -333,27 +334,27 @@ def test_generate_makes_unique_puzzles_at_the_level_asked():
     assert made.solution == line(sudokit.solve(made.puzzle))
     assert made.rating.er == sudokit.rate(made.puzzle).er
     assert 2.6 <= sudokit.rate(made.puzzle).er <= 6.0
-    assert made.clues == sum(c != "." for c in made.puzzle)
+    assert made.givens == sum(c != "." for c in made.puzzle)
     again = sudokit.generate(level="fiendish", seed=7)
     assert (again.puzzle, again.tries) == (made.puzzle, made.tries)
     # rot180: a given's mirror through the centre is a given.
     assert all((made.puzzle[i] == ".") == (made.puzzle[80 - i] == ".") for i in range(81))
-    ranged = sudokit.generate(clues=(30, 32), symmetry="none", seed=1)
-    assert 30 <= ranged.clues <= 32 and ranged.rating is None
+    ranged = sudokit.generate(givens=(30, 32), symmetry="none", seed=1)
+    assert 30 <= ranged.givens <= 32 and ranged.rating is None
     small = sudokit.generate(size=4, seed=3)
     assert len(small.puzzle) == 16 and sudokit.count(small.puzzle) == 1
 
 
 def test_generate_refuses_what_no_puzzle_can_be():
     with pytest.raises(ValueError, match="fewer than 17"):
-        sudokit.generate(clues=(10, 12))
+        sudokit.generate(givens=(10, 12))
     with pytest.raises(ValueError, match="level"):
         sudokit.generate(level="impossible")
     with pytest.raises(ValueError, match="er must be"):
         sudokit.generate(er=(9.0, 8.0))
     with pytest.raises(ValueError, match="symmetry"):
         sudokit.generate(symmetry="spiral")
-    with pytest.raises(RuntimeError, match="1 tries"):
+    with pytest.raises(RuntimeError, match="in 1 try "):
         sudokit.generate(level="diabolical", seed=1, max_tries=1)
 
 

@@ -33,7 +33,7 @@
 //! | `solve` | `puzzle` | `solution` (the one solution; else an error) |
 //! | `candidates` | `puzzle`, `values`, `marks`? | `marks`: a bit mask per square (bit `d` for digit `d`) |
 //! | `state` | `puzzle`, `state` (81 digits placed, or 729 characters of pencil marks) | `values`, `marks` (as `candidates` gives them) |
-//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint, as `sudokit hint --format json` prints it |
+//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint (`level`, `status`, the level's fields), as `sudokit hint --format json` prints it after the puzzle's record |
 //! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
 //! | `rate` | `puzzle` | `rating` |
 //! | `explain` | `puzzle` | `rating`, `steps`, `complete` |
@@ -215,7 +215,11 @@ fn player(request: &Value) -> Result<State, Fault> {
 fn values(request: &Value, shape: &'static Shape) -> Result<Grid, Fault> {
     let chars: Vec<char> = text(request, "values")?.chars().collect();
     if chars.len() != shape.square_count() {
-        let what = format!("{} squares, expected {}", chars.len(), shape.square_count());
+        let what = format!(
+            "{}, expected {}",
+            counted(chars.len(), "square", "squares"),
+            shape.square_count()
+        );
         return Err(Fault::new("values", what));
     }
     let mut values = Grid::empty(shape);
@@ -301,8 +305,17 @@ fn generate(request: &Value) -> Result<Value, Fault> {
     }
     Err(Fault::new(
         "level",
-        format!("no {} puzzle in {tries} tries", level.name()),
+        format!(
+            "no {} puzzle in {}",
+            level.name(),
+            counted(tries as usize, "try", "tries")
+        ),
     ))
+}
+
+/// `1 try`, `2 tries`: a number with its noun, singular for one.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Guesses a `trace` may make by default before it gives up.

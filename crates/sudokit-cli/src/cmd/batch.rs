@@ -424,7 +424,9 @@ pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
         n if n > cores => {
             if !quiet {
                 crate::out::note(&format!(
-                    "sudokit: note: -j {n}: this machine has {cores} cores; using {cores} threads"
+                    "sudokit: note: -j {n}: this machine has {}; using {}",
+                    crate::record::counted(cores as u64, "core", "cores"),
+                    crate::record::counted(cores as u64, "thread", "threads")
                 ))?;
             }
             cores
@@ -437,9 +439,13 @@ pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
         .with_context(|| format!("cannot start {threads} worker threads"))
 }
 
-/// A puzzle counter on stderr, only when a person is watching it.
+/// A puzzle counter on stderr, only when a person is watching it (the
+/// count after its noun: a template cannot make "1 puzzles" singular).
 fn progress_bar(quiet: bool) -> ProgressBar {
-    spinner(quiet, "{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
+    spinner(
+        quiet,
+        "{spinner} puzzles: {human_pos}, {per_sec}, {elapsed}",
+    )
 }
 
 /// A spinner on stderr drawn from `template`, hidden unless a person is
@@ -459,7 +465,7 @@ pub fn spinner(quiet: bool, template: &str) -> ProgressBar {
 /// The statistics line of `--stats`.
 pub fn stats_line(place: &str, engine: sudokit::EngineKind, stats: &Stats) -> String {
     let calls = if engine == sudokit::EngineKind::Backtrack {
-        format!(", {} calls", stats.calls)
+        format!(", {}", crate::record::counted(stats.calls, "call", "calls"))
     } else {
         String::new()
     };

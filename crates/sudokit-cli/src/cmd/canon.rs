@@ -14,6 +14,7 @@ use crate::record::{counted, Record, Verdict};
 use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::io::Write;
 use sudokit::canon::minlex;
@@ -108,8 +109,16 @@ impl OneByOne for Canon {
         }
         self.puzzles += 1;
         let duplicate_of = if self.dedupe || self.format == LineFormat::Json {
-            let earlier = self.seen.entry(form.cells().to_vec()).or_insert(first);
-            (earlier.file != puzzle.source || earlier.index != entry.index).then(|| earlier.clone())
+            // A class seen before, even under the same name (two puzzles
+            // given as arguments are both `<argument>` puzzle 1), is a
+            // duplicate.
+            match self.seen.entry(form.cells().to_vec()) {
+                Entry::Occupied(earlier) => Some(earlier.get().clone()),
+                Entry::Vacant(place) => {
+                    place.insert(first);
+                    None
+                }
+            }
         } else {
             None
         };
@@ -119,8 +128,8 @@ impl OneByOne for Canon {
         }
         self.kept += 1;
         match self.format {
-            LineFormat::Line if self.dedupe => writeln!(out, "{}", puzzle.grid)?,
-            LineFormat::Line => writeln!(out, "{form}")?,
+            LineFormat::Text if self.dedupe => writeln!(out, "{}", puzzle.grid)?,
+            LineFormat::Text => writeln!(out, "{form}")?,
             LineFormat::Json => {
                 let record = puzzle.record(&Verdict::ok("canonical"));
                 let form = Form {
@@ -136,8 +145,8 @@ impl OneByOne for Canon {
     fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()> {
         match self.format {
             _ if self.learning => {}
-            LineFormat::Line if !self.dedupe => writeln!(out, "{}", verdict.word)?,
-            LineFormat::Line => {}
+            LineFormat::Text if !self.dedupe => writeln!(out, "{}", verdict.word)?,
+            LineFormat::Text => {}
             LineFormat::Json => self.problem(out, record)?,
         }
         Ok(())

@@ -77,7 +77,7 @@ impl Answers for Counter {
             },
         };
         let out = match self.format {
-            LineFormat::Line => format!("{line}\n"),
+            LineFormat::Text => format!("{line}\n"),
             LineFormat::Json => {
                 let (solutions, exact) = found.unzip();
                 record(source, answer, &verdict, self.engine)
@@ -96,7 +96,7 @@ impl Answers for Counter {
                     exact: None,
                 })
                 .to_line(),
-            LineFormat::Line => String::new(),
+            LineFormat::Text => String::new(),
         }
     }
 }

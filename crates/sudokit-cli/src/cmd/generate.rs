@@ -35,7 +35,8 @@ struct Made {
     index: u64,
     puzzle: String,
     solution: String,
-    clues: usize,
+    /// How many givens it has.
+    givens: usize,
     symmetry: Symmetry,
     size: usize,
     variant: &'static str,
@@ -46,6 +47,8 @@ struct Made {
     ed: Option<Difficulty>,
     /// The id of the technique that set ER.
     technique: Option<&'static str>,
+    /// Its name ("Pointing"), beside the id.
+    name: Option<&'static str>,
     /// True when the rating reaches the solution (always, when rated: a
     /// puzzle no rule finishes is never accepted); null when not rated.
     complete: Option<bool>,
@@ -147,14 +150,14 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
 fn options(args: &GenerateArgs, shape: &'static Shape) -> Result<Options> {
     let squares = shape.square_count();
     let side = shape.side();
-    let (low, high) = args.clues.unwrap_or((0, None));
+    let (low, high) = args.givens.unwrap_or((0, None));
     let (low, high) = (low as usize, high.map(|h| h as usize));
     if high.is_some_and(|h| h > squares) || low > squares {
-        bail!("--clues: a {side}x{side} grid has only {squares} squares");
+        bail!("--givens: a {side}x{side} grid has only {squares} squares");
     }
     let fewest = fewest_givens(shape.size());
     if high.is_some_and(|h| h < fewest) {
-        bail!("--clues: no {side}x{side} puzzle with one solution has fewer than {fewest} givens");
+        bail!("--givens: no {side}x{side} puzzle with one solution has fewer than {fewest} givens");
     }
     let mut wanted: Option<Wanted> = None;
     let mut want = |w: Wanted| wanted = Some(wanted.map_or(w, |old| old.and(w)));
@@ -213,7 +216,7 @@ fn print(
 ) -> Result<()> {
     let puzzle = &generated.puzzle;
     match format {
-        SolveFormat::Line => writeln!(out, "{puzzle}")?,
+        SolveFormat::Text => writeln!(out, "{puzzle}")?,
         SolveFormat::Grid => {
             if index > 1 {
                 writeln!(out)?;
@@ -226,7 +229,7 @@ fn print(
                 index,
                 puzzle: puzzle.to_line(),
                 solution: generated.solution.to_line(),
-                clues: puzzle.given_count(),
+                givens: puzzle.given_count(),
                 symmetry: generated.symmetry,
                 size: puzzle.shape().side(),
                 variant: super::variant_word(puzzle.shape().variant()),
@@ -234,6 +237,7 @@ fn print(
                 ep: rating.map(|r| r.ep),
                 ed: rating.map(|r| r.ed),
                 technique: rating.and_then(|r| r.technique).map(|t| t.id()),
+                name: rating.and_then(|r| r.technique).map(|t| t.name()),
                 complete: rating.map(|r| r.complete),
                 seed,
                 try_index,

@@ -9,26 +9,35 @@
 //! [`sudokit::parse::parse_state`] reads, written out or in a file; it is
 //! the state of every puzzle read. What is printed, and its exit status:
 //!
-//! | outcome | text | JSON | exit |
+//! | outcome | text | JSON `status` | exit |
 //! |---|---|---|---|
-//! | a step | the level's sentence | the level's object (`move`: the step) | 0 |
-//! | a mistake | which square is wrong | `mistake`, `square`, `digit` | 0 |
-//! | solved | `The grid is solved.` | `status: solved` | 0 |
-//! | stuck | no technique finds a step | `status: stuck` | 1 |
-//! | no solution, several | `unsolvable`, `multiple` | `status` | 1 |
-//! | bad input | `invalid` | `status: invalid` | 2 |
+//! | a step | the level's sentence | `hinted`, and the level's fields (`move`: the step's) | 0 |
+//! | a mistake | which square is wrong | `mistake`, and `mistake`, `square`, `digit` | 0 |
+//! | solved | `The grid is solved.` | `solved` | 0 |
+//! | stuck | no technique finds a step | `stuck` | 1 |
+//! | no solution, several | `unsolvable`, `multiple` | the word | 1 |
+//! | bad input | `invalid` | `invalid`, and `error` | 2 |
+//!
+//! A JSON answer is the puzzle's record, as every subcommand writes it
+//! (`file`, `index`, `line`, `puzzle`, `status`, `error`, ...; `solution`
+//! left null: a hint must not give the solution away), then the hint's
+//! `level` and its own fields, so a batch of hints says which puzzle each
+//! answers.
 
 use super::batch::{Answers, Rendered};
 use super::rate::{run_checked, unrated};
+use super::solve::record;
 use crate::args::{HintArgs, TextFormat};
 use crate::input::parse_options;
 use crate::out::shown;
-use crate::record::Verdict;
+use crate::record::{Record, Verdict};
 use crate::Status;
 use anyhow::{bail, Context, Result};
+use serde::Serialize;
 use std::path::Path;
+use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::hint::{self, player_state, Graded, NoStepHint};
+use sudokit::logic::hint::{self, player_state, Graded, GradedFields, NoStepHint};
 use sudokit::logic::{Cache, Hint, Level, Order, State};
 use sudokit::parse::{parse_state, PlayerState};
 
@@ -55,7 +64,26 @@ pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
         state,
     };
     let inputs = crate::input::Inputs::new(&args.puzzles, options);
-    run_checked(inputs, args.jobs, false, quiet, &hints)
+    let timed = args.format == TextFormat::Json;
+    run_checked(inputs, args.jobs, timed, quiet, &hints)
+}
+
+/// The fields `hint` adds to each JSON record: the graded hint's level and
+/// its own fields (its status is the record's).
+#[derive(Serialize)]
+struct Hinted<'a> {
+    level: Level,
+    #[serde(flatten)]
+    hint: GradedFields<'a>,
+}
+
+impl<'a> From<&'a Graded> for Hinted<'a> {
+    fn from(graded: &'a Graded) -> Hinted<'a> {
+        Hinted {
+            level: graded.level(),
+            hint: graded.fields(),
+        }
+    }
 }
 
 struct Hints {
@@ -92,6 +120,7 @@ impl Hints {
 
 impl Answers for Hints {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
+        let start = Instant::now();
         let level = self.level;
         let (verdict, at_state, graded) = match self.start(answer) {
             Err((verdict, at_state)) => {
@@ -112,17 +141,24 @@ impl Answers for Hints {
                     };
                     (verdict, false, Hint::Stuck.at(level))
                 }
-                Ok(hint) => (Verdict::ok("hinted"), false, hint.at(level)),
-            },
-        };
-        let out = match self.format {
-            TextFormat::Text => format!("{graded}\n"),
-            TextFormat::Json => match serde_json::to_string(&graded) {
-                Ok(line) => format!("{line}\n"),
-                Err(e) => {
-                    format!("{{\"status\":\"invalid\",\"error\":\"cannot write JSON: {e}\"}}\n")
+                // A step (`hinted`), a mistake (`mistake`) or a solved
+                // grid (`solved`): the hint's own word.
+                Ok(hint) => {
+                    let graded = hint.at(level);
+                    (Verdict::ok(graded.status()), false, graded)
                 }
             },
+        };
+        debug_assert_eq!(verdict.word, graded.status());
+        let out = match self.format {
+            TextFormat::Text => format!("{graded}\n"),
+            TextFormat::Json => {
+                let mut record = record(source, answer, &verdict, None);
+                // A hint must not give the solution away.
+                record.solution = None;
+                record.seconds += start.elapsed().as_secs_f64();
+                record.with(Hinted::from(&graded)).to_line()
+            }
         };
         let mut rendered = Rendered::answer(out, &verdict, source, answer);
         if at_state {
@@ -131,13 +167,13 @@ impl Answers for Hints {
         rendered
     }
 
-    fn problem(&self, _source: &str, message: &str) -> String {
+    fn problem(&self, source: &str, message: &str) -> String {
         let graded = no_step(self.level, &Verdict::invalid(message));
         match self.format {
             TextFormat::Text => format!("{graded}\n"),
-            TextFormat::Json => serde_json::to_string(&graded)
-                .map(|line| format!("{line}\n"))
-                .unwrap_or_default(),
+            TextFormat::Json => Record::problem(source, message)
+                .with(Hinted::from(&graded))
+                .to_line(),
         }
     }
 }

@@ -37,7 +37,7 @@ pub fn run(args: &RandomArgs, quiet: bool) -> Result<Status> {
     for index in 1..=args.count {
         let puzzle = random_puzzle(shape, min_givens, &mut rng)?;
         match args.format {
-            LineFormat::Line => writeln!(out, "{puzzle}")?,
+            LineFormat::Text => writeln!(out, "{puzzle}")?,
             LineFormat::Json => {
                 let made = Made {
                     index,

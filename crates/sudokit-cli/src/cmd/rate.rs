@@ -92,6 +92,8 @@ pub struct Rated {
     ed: Option<Difficulty>,
     /// The id of the technique that set ER.
     technique: Option<&'static str>,
+    /// Its name ("Pointing"), beside the id.
+    name: Option<&'static str>,
     /// Steps in SE's path.
     steps: Option<usize>,
     /// Steps of each technique, by id.
@@ -110,6 +112,7 @@ impl From<Option<&Rating>> for Rated {
             ep: Some(r.ep),
             ed: Some(r.ed),
             technique: r.technique.map(|t| t.id()),
+            name: r.technique.map(|t| t.name()),
             steps: Some(r.steps),
             techniques: Some(r.techniques.clone()),
             complete: Some(r.complete),
@@ -208,11 +211,11 @@ impl Answers for Rate {
             String::new()
         } else {
             match (self.format, rating) {
-                (LineFormat::Line, Some(r)) if self.filtered() => {
+                (LineFormat::Text, Some(r)) if self.filtered() => {
                     format!("{} {}\n", puzzle_text(answer), rating_text(r))
                 }
-                (LineFormat::Line, Some(r)) => format!("{}\n", rating_text(r)),
-                (LineFormat::Line, None) => format!("{}\n", verdict.word),
+                (LineFormat::Text, Some(r)) => format!("{}\n", rating_text(r)),
+                (LineFormat::Text, None) => format!("{}\n", verdict.word),
                 (LineFormat::Json, _) => {
                     let mut record = record(source, answer, &verdict, None);
                     record.seconds += seconds;

@@ -42,12 +42,12 @@ impl Answers for Solve {
             },
         };
         let out = match (self.format, solution) {
-            (SolveFormat::Line, Some(grid)) => {
+            (SolveFormat::Text, Some(grid)) => {
                 let mut line = grid.to_line();
                 line.push('\n');
                 line
             }
-            (SolveFormat::Line, None) => format!("{}\n", verdict.word),
+            (SolveFormat::Text, None) => format!("{}\n", verdict.word),
             (SolveFormat::Grid, Some(grid)) => format!("{}\n", format::pretty(grid)),
             (SolveFormat::Grid, None) => format!("{}\n\n", verdict.word),
             (SolveFormat::Json, _) => record(source, answer, &verdict, self.engine).to_line(),
@@ -58,7 +58,7 @@ impl Answers for Solve {
     fn problem(&self, source: &str, message: &str) -> String {
         match self.format {
             SolveFormat::Json => Record::problem(source, message).to_line(),
-            SolveFormat::Line | SolveFormat::Grid => String::new(),
+            SolveFormat::Text | SolveFormat::Grid => String::new(),
         }
     }
 }

@@ -48,7 +48,7 @@ impl OneByOne for Disguise {
         let form = transform.apply(puzzle.grid)?;
         let verdict = Verdict::ok("transformed");
         match self.format {
-            LineFormat::Line => writeln!(out, "{form}")?,
+            LineFormat::Text => writeln!(out, "{form}")?,
             LineFormat::Json => {
                 let record = puzzle.record(&verdict);
                 let form = Form {
@@ -63,7 +63,7 @@ impl OneByOne for Disguise {
 
     fn invalid(&mut self, out: &mut dyn Write, record: Record, verdict: &Verdict) -> Result<()> {
         match self.format {
-            LineFormat::Line => writeln!(out, "{}", verdict.word)?,
+            LineFormat::Text => writeln!(out, "{}", verdict.word)?,
             LineFormat::Json => self.problem(out, record)?,
         }
         Ok(())

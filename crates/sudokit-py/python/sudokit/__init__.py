@@ -85,7 +85,7 @@ def _is_array(puzzles: Any) -> bool:
 def _lines(puzzles: Any) -> Tuple[Any, Dict[int, str]]:
     """A NumPy array of puzzles, (N, 81) or (N, 9, 9) of any integer type,
     as newline-separated bytes (0 for an empty square), made with array
-    operations, not a Python object per puzzle, and the reason of each row
+    operations, not a Python object per puzzle, and the error of each row
     that holds a value that is no digit, by row. Such a row is still one
     line (its answer is replaced by an invalid one), so the answers line
     up with the rows. Any other input as it is."""
@@ -103,19 +103,19 @@ def _lines(puzzles: Any) -> Tuple[Any, Dict[int, str]]:
     bad = (rows < 0) | (rows > 9)
     text = numpy.full((shape[0], 82), ord("\n"), dtype=numpy.uint8)
     text[:, :81] = numpy.where(bad, 0, rows).astype(numpy.uint8) + ord("0")
-    reasons = {}
+    errors = {}
     for row in numpy.flatnonzero(bad.any(axis=1)).tolist():
         column = int(numpy.argmax(bad[row]))
-        reasons[row] = f"row {row}, square {squares[column]}: {rows[row, column]} is not a digit"
+        errors[row] = f"row {row}, square {squares[column]}: {rows[row, column]} is not a digit"
         # Two 1s in row A: a line the reader answers at once, as invalid.
         text[row, :2] = ord("1")
-    return text.tobytes(), reasons
+    return text.tobytes(), errors
 
 
-def _mend(answers: List[Answer], reasons: Dict[int, str]) -> List[Answer]:
+def _mend(answers: List[Answer], errors: Dict[int, str]) -> List[Answer]:
     """The answers with the rows that held no digits answered as invalid."""
-    for row, reason in reasons.items():
-        answers[row] = Answer(row, row + 1, "invalid", reason=reason)
+    for row, error in errors.items():
+        answers[row] = Answer(row, row + 1, "invalid", error=error)
     return answers
 
 
@@ -137,17 +137,18 @@ def _collector_held() -> Iterator[None]:
 def _table(answers: List[Answer], fields: List[Tuple[str, Any]], values: Any) -> Any:
     """Answers to an array's rows as a NumPy structured array: one record
     per row, `fields` filled by `values(answers, numpy)`, then each row's
-    `status` and `reason` ('' when there is none)."""
+    `status` and `error` ('' when there is none), named as the command's
+    JSON names them."""
     import numpy
 
     n = len(answers)
     width = max([len(a.status) for a in answers] + [1])
-    dtype = fields + [("status", f"U{width}"), ("reason", object)]
+    dtype = fields + [("status", f"U{width}"), ("error", object)]
     table = numpy.zeros(n, dtype=dtype)
     for name, column in values(answers, numpy).items():
         table[name] = column
     table["status"] = [a.status for a in answers]
-    table["reason"] = [a.reason or "" for a in answers]
+    table["error"] = [a.error or "" for a in answers]
     return table
 
 
@@ -167,12 +168,12 @@ def solve_batch(
     max_guesses: Optional[int] = None,
 ) -> Any:
     """Solves every puzzle on every core (or `threads`), in input order."""
-    lines, reasons = _lines(puzzles)
+    lines, errors = _lines(puzzles)
     with _collector_held():
         answers = _sudokit.solve_batch(
             lines, threads=threads, engine=engine, diagonal=diagonal, max_guesses=max_guesses
         )
-    answers = _mend(answers, reasons)
+    answers = _mend(answers, errors)
     if not _is_array(puzzles):
         return answers
     return _table(answers, [("solution", "u1", (81,))], _solutions)
@@ -188,12 +189,12 @@ def count_batch(
     max_guesses: Optional[int] = None,
 ) -> Any:
     """Counts every puzzle's solutions up to `limit`, in input order."""
-    lines, reasons = _lines(puzzles)
+    lines, errors = _lines(puzzles)
     with _collector_held():
         answers = _sudokit.count_batch(
             lines, limit=limit, threads=threads, engine=engine, diagonal=diagonal, max_guesses=max_guesses
         )
-    answers = _mend(answers, reasons)
+    answers = _mend(answers, errors)
     if not _is_array(puzzles):
         return answers
     return _table(answers, [("count", "i8")], lambda a, _: {"count": [x.count or 0 for x in a]})
@@ -201,10 +202,10 @@ def count_batch(
 
 def rate_batch(puzzles: Any, *, threads: Optional[int] = None, diagonal: bool = False) -> Any:
     """Rates every puzzle, in input order."""
-    lines, reasons = _lines(puzzles)
+    lines, errors = _lines(puzzles)
     with _collector_held():
         answers = _sudokit.rate_batch(lines, threads=threads, diagonal=diagonal)
-    answers = _mend(answers, reasons)
+    answers = _mend(answers, errors)
     if not _is_array(puzzles):
         return answers
     nan = float("nan")

@@ -27,14 +27,14 @@ newline-separated puzzles (the file format of `sudokit solve`: one puzzle
 per line, or multi-line grids, `#` comments), or a NumPy (N, 81) or
 (N, 9, 9) array of any integer type, one puzzle per row, 0 for an empty
 square; a row holding a value that is no digit is answered `invalid`, its
-reason naming the row (from 0) and the square."""
+error naming the row (from 0) and the square."""
 
 Answers = Union[List["Answer"], Any]
 """A batch's answers: a list of `Answer` in input order, or, for a NumPy
 array, a NumPy structured array with one record per row: the answer's
 fields (`solution` as 81 uint8 digits, all 0 when there is none; `count`;
-`er`, `ep` and `ed`, NaN when unrated), then `status` and `reason` as in
-`Answer` (`reason` is '' when there is none)."""
+`er`, `ep` and `ed`, NaN when unrated), then `status` and `error` as in
+`Answer` (`error` is '' when there is none)."""
 
 squares: List[str]
 """The 81 square names, "A1" to "I9", row by row."""
@@ -70,8 +70,9 @@ class LimitReached(RuntimeError):
     """The guess budget (`max_guesses`) ran out before the search finished."""
 
 class Rating:
-    """Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it).
-    Ratings pickle, and compare equal field by field."""
+    """Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it,
+    with the fields of its JSON: see the guide's JSON reference). Ratings
+    pickle, and compare equal field by field."""
 
     def __init__(
         self,
@@ -79,6 +80,7 @@ class Rating:
         ep: float,
         ed: float,
         technique: Optional[str],
+        name: Optional[str],
         steps: int,
         techniques: Dict[str, int],
         complete: bool,
@@ -91,8 +93,12 @@ class Rating:
     ed: float
     """The difficulty of the first step."""
     technique: Optional[str]
-    """The technique that set ER (such as "Pointing"); None when the rating
-    is incomplete."""
+    """The id of the technique that set ER (such as "pointing", as in
+    `techniques` and the command's JSON); None when the rating is
+    incomplete."""
+    name: Optional[str]
+    """That technique's name for people (such as "Pointing"); None when
+    the rating is incomplete."""
     steps: int
     """How many steps the path has."""
     techniques: Dict[str, int]
@@ -101,8 +107,9 @@ class Rating:
     """False when no rule finds a step before the puzzle is solved."""
 
 class Answer:
-    """What a batch call made of one puzzle. Answers pickle, and compare
-    equal field by field."""
+    """What a batch call made of one puzzle, in the words of the
+    command's JSON record (`status`, `error`, `solution`). Answers pickle,
+    and compare equal field by field."""
 
     def __init__(
         self,
@@ -112,18 +119,32 @@ class Answer:
         solution: Optional[str] = None,
         count: Optional[int] = None,
         rating: Optional[Rating] = None,
-        reason: Optional[str] = None,
+        error: Optional[str] = None,
     ) -> None: ...
 
     index: int
     """The puzzle's 0-based position in the batch's puzzles."""
     line: int
     """The 1-based line the puzzle starts on (1 for list items)."""
-    status: Literal["solved", "unsolvable", "multiple", "counted", "rated", "limit", "invalid"]
-    """`solved` (solve_batch), `counted` (count_batch), `rated` (rate_batch);
-    `unsolvable` or `multiple` when there is no answer of that kind;
-    `limit` when the guess budget (`max_guesses`) ran out; `invalid` when
-    the puzzle could not be read (see `reason`)."""
+    status: Literal[
+        "solved",
+        "unique",
+        "multiple",
+        "solvable",
+        "rated",
+        "incomplete",
+        "unsolvable",
+        "limit",
+        "invalid",
+    ]
+    """The outcome, in the word the command's JSON `status` gives it:
+    `solved` (solve_batch, as `sudokit solve`); `unique`, `multiple`, or
+    `solvable` when limit=1 found one (count_batch, as `sudokit count`);
+    `rated`, or `incomplete` when no rule finishes the path (rate_batch, as
+    `sudokit rate`); `unsolvable` when there is no solution; `multiple`
+    (rate_batch) when there are several; `limit` when the guess budget
+    (`max_guesses`) ran out; `invalid` when the puzzle could not be read
+    (see `error`)."""
     solution: Optional[str]
     """The solution, one line of 81 digits (solve_batch)."""
     count: Optional[int]
@@ -131,15 +152,17 @@ class Answer:
     those found before the budget ran out)."""
     rating: Optional[Rating]
     """The rating (rate_batch)."""
-    reason: Optional[str]
-    """Why there is no answer: where and what for an invalid puzzle."""
+    error: Optional[str]
+    """Why the puzzle is invalid (where and what), as the command's JSON
+    `error`; None for any other status."""
     @property
     def ok(self) -> bool:
         """True unless the puzzle is invalid."""
 
 class Step:
     """One logical step, with the fields of the command's JSON steps
-    (`sudokit explain --format json`; see the README's JSON section).
+    (`sudokit explain --format json`; see the JSON reference in the
+    command's guide, docs/guide.md).
     Steps pickle, and compare equal field by field."""
 
     technique: str
@@ -172,7 +195,7 @@ class Generated:
         puzzle: str,
         solution: str,
         symmetry: str,
-        clues: int,
+        givens: int,
         rating: Optional[Rating],
         seed: int,
         tries: int,
@@ -184,8 +207,8 @@ class Generated:
     """Its one solution."""
     symmetry: str
     """The symmetry of its givens, such as "rot180"."""
-    clues: int
-    """How many givens it has."""
+    givens: int
+    """How many givens it has (the command's JSON `givens`)."""
     rating: Optional[Rating]
     """Its rating, when a level, ER range or technique was asked for."""
     seed: int
@@ -210,7 +233,9 @@ def hint(
     diagonal: bool = False,
 ) -> Dict[str, Any]:
     """The next step from a player's state, as much as `level` gives away,
-    as `sudokit hint --format json` gives it: `area` (where to look),
+    as the library's graded hint: `level` and `status` (`hinted`, `mistake`
+    or `solved`), then the level's fields, as `sudokit hint --format json`
+    writes them after the puzzle's record: `area` (where to look),
     `technique` (and which technique), `cells` (and its squares and digits)
     or `move` (the whole step, a JSON step). `state` is the digits placed so
     far (81 characters) or 729 characters of pencil marks; None is the
@@ -225,7 +250,7 @@ def generate(
     er: Union[float, Tuple[float, float], None] = None,
     symmetry: str = "rot180",
     minimal: bool = False,
-    clues: Union[int, Tuple[int, int], None] = None,
+    givens: Union[int, Tuple[int, int], None] = None,
     size: int = 9,
     diagonal: bool = False,
     seed: Optional[int] = None,
@@ -237,7 +262,7 @@ def generate(
     one ER; `technique` the id of the technique that must set ER (such as
     "x_wing");
     `symmetry` one of none, rot180, rot90, mirror, diagonal, antidiagonal
-    or random; `clues` a range of givens or one number (without it the
+    or random; `givens` a range of givens or one number (without it the
     puzzle is minimal: no orbit of givens can go); `seed` repeats a puzzle.
     Runs without the interpreter lock. A puzzle no rule finishes (an
     incomplete rating, ER 20.0) never meets a level or range. Raises
@@ -322,7 +347,7 @@ def solve_batch(
     """Solves every puzzle without the interpreter lock, on every core (or
     `threads`, lowered to the cores with a UserWarning), answers in input
     order: `solved`, `unsolvable`, `limit` (the guess budget ran out),
-    `invalid`."""
+    `invalid` (the words of `sudokit solve`)."""
 
 def count_batch(
     puzzles: Puzzles,
@@ -333,11 +358,13 @@ def count_batch(
     diagonal: bool = False,
     max_guesses: Optional[int] = None,
 ) -> Answers:
-    """Counts every puzzle's solutions up to `limit`, as solve_batch runs:
-    `counted` (see `count`), `limit` or `invalid`."""
+    """Counts every puzzle's solutions up to `limit`, as solve_batch runs,
+    with the words of `sudokit count`: `unique`, `multiple`, `solvable`
+    (limit=1 found one), `unsolvable`, `limit` or `invalid`."""
 
 def rate_batch(
     puzzles: Puzzles, *, threads: Optional[int] = None, diagonal: bool = False
 ) -> Answers:
-    """Rates every puzzle, as solve_batch runs: `rated`, `unsolvable`,
-    `multiple` or `invalid`."""
+    """Rates every puzzle, as solve_batch runs, with the words of
+    `sudokit rate`: `rated`, `incomplete`, `unsolvable`, `multiple` or
+    `invalid`."""

@@ -19,9 +19,13 @@
 //! | `cells` | and which squares and digits make it | `Try Naked pair (3.0) in row C: look at C4 and C6, digits 1 and 7.` |
 //! | `move` | the whole step | `Naked pair (3.0): Naked pair 1,7 in C4 and C6 ...` |
 //!
-//! Each level's output is a `Serialize` struct of its own, so a program
-//! gets exactly what the level allows and no more; `move` is the [`Step`]
-//! itself, in the one JSON shape steps have everywhere.
+//! Each level's output is a struct of its own, so a program gets exactly
+//! what the level allows and no more; `move` is the [`Step`] itself, in the
+//! one JSON shape steps have everywhere. In JSON every hint, at every
+//! level, starts with `level` and `status`: `hinted` for a step (any
+//! level), `mistake` for a wrong square, and `solved` or `stuck` (or the
+//! front end's word for a puzzle it could not hint: `invalid`,
+//! `unsolvable`, `multiple`) when there is no step; [`Graded`] writes them.
 
 use crate::grid::{Digits, Grid};
 use crate::logic::cache::Cache;
@@ -29,7 +33,7 @@ use crate::logic::rating::{check_unique, RateError};
 use crate::logic::solver::{next_step, Order};
 use crate::logic::state::State;
 use crate::logic::step::{Difficulty, Step, Technique};
-use crate::logic::text::and_list;
+use crate::logic::text::{and_list, Digit};
 use crate::logic::units::{Square, Unit, UnitKind};
 use crate::parse::PlayerState;
 use serde::Serialize;
@@ -136,8 +140,13 @@ pub enum StateError {
         /// Squares in the puzzle.
         puzzle: usize,
     },
-    /// A given square holds another digit in the state.
-    #[error("square {square}: the puzzle gives {given}, the state holds {found}")]
+    /// A given square holds another digit in the state. (Digits are named
+    /// as the grid writes them: `A` for 10 on 16x16.)
+    #[error(
+        "square {square}: the puzzle gives {}, the state holds {}",
+        Digit(*.given),
+        Digit(*.found)
+    )]
     GivenChanged {
         /// The square's name.
         square: String,
@@ -147,7 +156,10 @@ pub enum StateError {
         found: u8,
     },
     /// A given square whose pencil marks leave out its given.
-    #[error("square {square}: the puzzle gives {given}, which the state's marks leave out")]
+    #[error(
+        "square {square}: the puzzle gives {}, which the state's marks leave out",
+        Digit(*.given)
+    )]
     GivenStruck {
         /// The square's name.
         square: String,
@@ -276,7 +288,8 @@ pub fn mistake(state: &State, solution: &Grid) -> Option<Mistake> {
 /// The `area` level: where to look.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaHint {
-    /// Always `area`.
+    /// Always `area`. (In JSON, [`Graded`] writes it, with the status.)
+    #[serde(skip)]
     pub level: Level,
     /// The units to look at.
     pub units: Vec<Unit>,
@@ -287,7 +300,8 @@ pub struct AreaHint {
 /// The `technique` level: where, and which technique.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TechniqueHint {
-    /// Always `technique`.
+    /// Always `technique`. (In JSON, [`Graded`] writes it, with the status.)
+    #[serde(skip)]
     pub level: Level,
     /// The units to look at.
     pub units: Vec<Unit>,
@@ -304,7 +318,8 @@ pub struct TechniqueHint {
 /// The `cells` level: where, which technique, and what it is made of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CellsHint {
-    /// Always `cells`.
+    /// Always `cells`. (In JSON, [`Graded`] writes it, with the status.)
+    #[serde(skip)]
     pub level: Level,
     /// The units to look at.
     pub units: Vec<Unit>,
@@ -326,7 +341,9 @@ pub struct CellsHint {
 /// is only given at the `cells` and `move` levels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MistakeHint {
-    /// The level asked for.
+    /// The level asked for. (In JSON, [`Graded`] writes it, with the
+    /// status `mistake`.)
+    #[serde(skip)]
     pub level: Level,
     /// What is wrong.
     pub mistake: MistakeKind,
@@ -342,17 +359,25 @@ pub struct MistakeHint {
 /// No step to give: the grid is solved, or no technique applies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NoStepHint {
-    /// The level asked for.
+    /// The level asked for. (In JSON, [`Graded`] writes it, with the
+    /// status.)
+    #[serde(skip)]
     pub level: Level,
-    /// `solved` or `stuck`.
+    /// `solved` or `stuck` (a front end that cannot hint a puzzle says
+    /// why in its own words: `invalid`, `unsolvable`, `multiple`).
+    #[serde(skip)]
     pub status: &'static str,
     /// One sentence.
     pub text: String,
 }
 
 /// A hint at one level: what is printed, as text (`Display`) or JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+///
+/// Its JSON is `level` and `status` (see [`Graded::status`]) followed by
+/// the level's own fields ([`Graded::fields`]): the same two words lead
+/// every hint, so a program can tell a step from a mistake from no step
+/// without guessing from the fields present.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Graded {
     /// Where to look.
     Area(AreaHint),
@@ -366,6 +391,74 @@ pub enum Graded {
     Mistake(MistakeHint),
     /// Nothing to do, or nothing found.
     NoStep(NoStepHint),
+}
+
+impl Graded {
+    /// The level asked for.
+    pub fn level(&self) -> Level {
+        match self {
+            Graded::Area(h) => h.level,
+            Graded::Technique(h) => h.level,
+            Graded::Cells(h) => h.level,
+            Graded::Move(_) => Level::Move,
+            Graded::Mistake(h) => h.level,
+            Graded::NoStep(h) => h.level,
+        }
+    }
+
+    /// Its status word: `hinted` for a step at any level, `mistake` for a
+    /// wrong square, the no-step's own (`solved`, `stuck`, ...) otherwise.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Graded::Area(_) | Graded::Technique(_) | Graded::Cells(_) | Graded::Move(_) => "hinted",
+            Graded::Mistake(_) => "mistake",
+            Graded::NoStep(h) => h.status,
+        }
+    }
+
+    /// Its own fields, without `level` and `status`: for a front end that
+    /// writes those two itself, in a record of its own (flatten it there).
+    pub fn fields(&self) -> GradedFields<'_> {
+        GradedFields(self)
+    }
+}
+
+/// A [`Graded`] hint's fields after `level` and `status` (see
+/// [`Graded::fields`]); `move`'s are the step's.
+#[derive(Clone, Copy, Debug)]
+pub struct GradedFields<'a>(&'a Graded);
+
+impl Serialize for GradedFields<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Graded::Area(h) => h.serialize(serializer),
+            Graded::Technique(h) => h.serialize(serializer),
+            Graded::Cells(h) => h.serialize(serializer),
+            Graded::Move(step) => step.serialize(serializer),
+            Graded::Mistake(h) => h.serialize(serializer),
+            Graded::NoStep(h) => h.serialize(serializer),
+        }
+    }
+}
+
+/// `level`, `status`, then the hint's own fields.
+#[derive(Serialize)]
+struct Tagged<'a> {
+    level: Level,
+    status: &'static str,
+    #[serde(flatten)]
+    fields: GradedFields<'a>,
+}
+
+impl Serialize for Graded {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Tagged {
+            level: self.level(),
+            status: self.status(),
+            fields: self.fields(),
+        }
+        .serialize(serializer)
+    }
 }
 
 impl Hint {
@@ -395,20 +488,22 @@ impl Mistake {
     fn at(&self, level: Level) -> MistakeHint {
         let reveal = level >= Level::Cells;
         let square = self.square;
+        // Digits in the sentence as the grid writes them.
+        let (digit, solution) = (Digit(self.digit), Digit(self.solution));
         let text = match (self.kind, reveal) {
             (MistakeKind::WrongDigit, false) => {
-                format!("{square} is wrong: {} does not belong there.", self.digit)
+                format!("{square} is wrong: {digit} does not belong there.")
             }
-            (MistakeKind::WrongDigit, true) => format!(
-                "{square} is wrong: it holds {}, and the solution has {} there.",
-                self.digit, self.solution
-            ),
+            (MistakeKind::WrongDigit, true) => {
+                format!(
+                    "{square} is wrong: it holds {digit}, and the solution has {solution} there."
+                )
+            }
             (MistakeKind::MissingMark, false) => {
                 format!("{square} is missing a pencil mark: its digit was struck out of its marks.")
             }
             (MistakeKind::MissingMark, true) => format!(
-                "{square} is missing the pencil mark {}, which is its digit in the solution.",
-                self.digit
+                "{square} is missing the pencil mark {digit}, which is its digit in the solution."
             ),
         };
         MistakeHint {
@@ -509,7 +604,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
                     "Try {technique} ({}){place}: look at {}, {digit_words} {}.",
                     step.difficulty,
                     and_list(&squares),
-                    and_list(&digits)
+                    and_list(&digits.iter().map(|&d| Digit(d)).collect::<Vec<_>>())
                 ),
                 units,
                 technique: step.technique,
@@ -581,7 +676,7 @@ mod tests {
         );
         assert_eq!(
             json(&hint.at(Level::Area)),
-            serde_json::json!({"level": "area", "units": ["box 1"], "text": "Look at box 1."})
+            serde_json::json!({"level": "area", "status": "hinted", "units": ["box 1"], "text": "Look at box 1."})
         );
         let technique = json(&hint.at(Level::Technique));
         assert_eq!(technique["technique"], "hidden_single");
@@ -597,11 +692,17 @@ mod tests {
             cells.get("placements").is_none(),
             "the cells level makes no move"
         );
-        // The move is the step, in the JSON every step has.
-        assert_eq!(
-            json(&hint.at(Level::Move)),
-            serde_json::to_value(step).unwrap()
-        );
+        // The move is the step, in the JSON every step has, after the
+        // level and status every hint starts with.
+        let mut moved = serde_json::to_value(step).unwrap();
+        moved["level"] = "move".into();
+        moved["status"] = "hinted".into();
+        assert_eq!(json(&hint.at(Level::Move)), moved);
+        for level in Level::ALL {
+            let graded = json(&hint.at(level));
+            assert_eq!(graded["level"], level.name());
+            assert_eq!(graded["status"], "hinted");
+        }
         assert_eq!(step.placements[0].to_string(), "B2=6");
     }
 
@@ -667,6 +768,10 @@ mod tests {
             "B2 is wrong: it holds 5, and the solution has 6 there."
         );
         let json = json(&hint.at(Level::Technique));
+        assert_eq!(
+            (&json["level"], &json["status"]),
+            (&"technique".into(), &"mistake".into())
+        );
         assert_eq!(json["mistake"], "wrong_digit");
         assert_eq!(json["square"], "B2");
         assert_eq!(json["digit"], 5);
@@ -783,6 +888,7 @@ mod tests {
         let stuck = hint(&mut Cache::new(), &path.end, Order::Easiest).unwrap();
         assert_eq!(stuck, Hint::Stuck);
         assert_eq!(json(&stuck.at(Level::Cells))["status"], "stuck");
+        assert_eq!(json(&stuck.at(Level::Cells))["level"], "cells");
     }
 
     #[test]

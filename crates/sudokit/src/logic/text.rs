@@ -1,9 +1,27 @@
 //! The pieces of English every step's sentence is made of: lists ("A, B
 //! and C"), digit lists ("1, 2 and 7"), and what a step removes ("remove 1
 //! from C1 and C2").
+//!
+//! A sentence names a digit as the grid writes it ([`Digit`]): 1 to 9, then
+//! A, B, C, ... for 10, 11, 12, ... on the larger grids, the same symbols
+//! as the puzzle line and the candidates, so `Hidden single in box 1: A can
+//! only go in B4` on a 16x16 grid. (A step's JSON keeps its digits as
+//! numbers: `{"square": "B4", "digit": 10}`.)
 
 use crate::logic::units::{Cand, Square};
+use crate::shape::Shape;
 use std::fmt;
+
+/// A digit in a sentence, written as the grid writes it: `7`, or `A` for
+/// 10 on a 16x16 grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Digit(pub u8);
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Shape::symbol(self.0))
+    }
+}
 
 /// `["A", "B", "C"]` as `A, B and C`.
 pub fn and_list<T: fmt::Display>(items: &[T]) -> String {
@@ -17,11 +35,11 @@ pub fn and_list<T: fmt::Display>(items: &[T]) -> String {
     out
 }
 
-/// Digits as `1,7`.
+/// Digits as `1,7` (`A,G` on a 16x16 grid).
 pub fn digit_list(digits: impl IntoIterator<Item = u8>) -> String {
     digits
         .into_iter()
-        .map(|d| d.to_string())
+        .map(|d| Digit(d).to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -39,7 +57,7 @@ pub fn removal_text(eliminations: &[Cand]) -> String {
                 .filter(|c| c.digit == d)
                 .map(|c| c.square)
                 .collect();
-            format!("{d} from {}", and_list(&squares))
+            format!("{} from {}", Digit(d), and_list(&squares))
         })
         .collect();
     let mut text = String::from("remove ");

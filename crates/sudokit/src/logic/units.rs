@@ -73,8 +73,9 @@ pub struct Cand {
 }
 
 impl fmt::Display for Cand {
+    /// `C4=7`, the digit as the grid writes it (`B4=A` for 10 on 16x16).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}", self.square, self.digit)
+        write!(f, "{}={}", self.square, Shape::symbol(self.digit))
     }
 }
 

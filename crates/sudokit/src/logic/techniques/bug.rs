@@ -37,7 +37,7 @@ use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
-use crate::logic::text::{and_list, digit_list, removal_text};
+use crate::logic::text::{and_list, digit_list, removal_text, Digit};
 use crate::logic::units::{Cand, UnitKind};
 use crate::shape::Variant;
 use std::ops::ControlFlow;
@@ -234,7 +234,12 @@ fn offer_steps(state: &State, grave: &Grave, found: Found<'_>) -> ControlFlow<()
             .map(|&s| geo.cand(s, z))
             .collect();
         if !e.is_empty() {
-            found(make(Technique::Bug2, 0, e, format!("one of them is {z}")))?;
+            found(make(
+                Technique::Bug2,
+                0,
+                e,
+                format!("one of them is {}", Digit(z)),
+            ))?;
         }
         if grave.squares.len() == 2 {
             type4(state, grave, &make, found)?;
@@ -292,7 +297,8 @@ fn type4(
             "{} and {} share {} and the digit {v}; one takes its extra, the other {v}",
             geo.square(c1),
             geo.square(c2),
-            geo.unit(u)
+            geo.unit(u),
+            v = Digit(v),
         );
         found(make(Technique::Bug4, 0, e, why))?;
     }

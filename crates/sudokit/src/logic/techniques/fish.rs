@@ -28,7 +28,7 @@ use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
-use crate::logic::text::{and_list, removal_text};
+use crate::logic::text::{and_list, removal_text, Digit};
 use crate::logic::units::UnitKind;
 use std::ops::ControlFlow;
 
@@ -110,8 +110,9 @@ impl Finder for Fish {
                         step.evidence.squares =
                             step.evidence.candidates.iter().map(|c| c.square).collect();
                         step.text = format!(
-                            "{} on {d}: in {} it can only go in {}, so {}",
+                            "{} on {}: in {} it can only go in {}, so {}",
                             technique.name(),
+                            Digit(d),
                             and_list(&base),
                             and_list(&covers),
                             removal_text(&eliminations)

@@ -29,7 +29,7 @@ use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
-use crate::logic::text::{and_list, removal_text};
+use crate::logic::text::{and_list, removal_text, Digit};
 use crate::logic::units::{Cand, UnitKind};
 use std::ops::ControlFlow;
 
@@ -192,17 +192,19 @@ fn locking_step(
     let (unit1, unit2) = (geo.unit(u1), geo.unit(u2));
     step.evidence.units = vec![unit1, unit2];
     let head = format!(
-        "{} {d} in {unit1} only in {} ({unit2})",
+        "{} {} in {unit1} only in {} ({unit2})",
         technique.name(),
+        Digit(d),
         and_list(&locked)
     );
     step.text = match placed {
         Some((u3, target)) => {
             let cleared: Vec<_> = eliminations.iter().map(|c| c.square).collect();
             format!(
-                "{head}: it cannot be in {}, which leaves {} the only place for {d} in {}",
+                "{head}: it cannot be in {}, which leaves {} the only place for {} in {}",
                 and_list(&cleared),
                 geo.square(target),
+                Digit(d),
                 geo.unit(u3)
             )
         }

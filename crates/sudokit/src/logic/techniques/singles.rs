@@ -26,6 +26,7 @@ use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
+use crate::logic::text::Digit;
 use crate::logic::units::{Cand, UnitKind};
 use std::ops::ControlFlow;
 
@@ -130,6 +131,7 @@ fn singles_in_units(state: &State, last: bool, found: Found<'_>) -> ControlFlow<
         };
         step.placements.push(Cand { square, digit: d });
         if state.reasons() {
+            let d = Digit(d);
             step.text = if last {
                 format!("Full house in {unit}: {square} is its last empty square, so it is {d}")
             } else {
@@ -184,6 +186,7 @@ impl Finder for NakedSingle {
             );
             step.placements.push(Cand { square, digit: d });
             if state.reasons() {
+                let d = Digit(d);
                 step.text = format!("Naked single: {d} is the only candidate left in {square}");
                 step.evidence.squares.push(square);
             }

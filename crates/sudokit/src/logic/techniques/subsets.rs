@@ -30,7 +30,7 @@ use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
-use crate::logic::text::{and_list, digit_list, removal_text};
+use crate::logic::text::{and_list, digit_list, removal_text, Digit};
 use crate::logic::units::{Cand, Square};
 use std::ops::ControlFlow;
 
@@ -236,7 +236,7 @@ impl Finder for HiddenSet {
                         Some(c) => format!(
                             "{head}: no other digit fits there, which leaves {} the only place for {} in {}",
                             c.square,
-                            c.digit,
+                            Digit(c.digit),
                             geo.unit(u)
                         ),
                         None => format!("{head}: {}", removal_text(&eliminations)),

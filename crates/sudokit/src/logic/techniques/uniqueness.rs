@@ -50,7 +50,7 @@ use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
 use crate::logic::techniques::since_barren;
 use crate::logic::techniques::since_barren::Slot;
-use crate::logic::text::{and_list, digit_list, removal_text};
+use crate::logic::text::{and_list, digit_list, removal_text, Digit};
 use crate::logic::units::{Cand, UnitKind};
 use crate::shape::Variant;
 use std::ops::ControlFlow;
@@ -380,6 +380,7 @@ fn steps_of_loop(state: &State, cycle: &[usize], (x, y): (u8, u8), all: &mut Vec
                 .iter()
                 .flat_map(|&s| [x, y].map(|d| geo.cand(s, d)))
                 .collect();
+            let (x, y) = (Digit(x), Digit(y));
             step.text = format!(
                 "{} on {x},{y} in {}: {}, so {}",
                 t.name(),
@@ -414,7 +415,7 @@ fn type2(state: &State, extra_squares: &[usize], pair: Digits, base: u16) -> Opt
         class: 0,
         difficulty: base,
         eliminations,
-        why: format!("one of {} must be {z}", and_list(&names)),
+        why: format!("one of {} must be {}", and_list(&names), Digit(z)),
     })
 }
 
@@ -548,9 +549,11 @@ fn type3(
                         difficulty: base + (cells.count_ones() as u16).saturating_sub(1),
                         eliminations,
                         why: format!(
-                            "one of {} and {} holds {x} or {y}, so {} form a hidden set {} in {}",
+                            "one of {} and {} holds {} or {}, so {} form a hidden set {} in {}",
                             geo.square(c1),
                             geo.square(c2),
+                            Digit(x),
+                            Digit(y),
                             and_list(&names),
                             digit_list(hidden.iter()),
                             geo.unit(u)
@@ -599,7 +602,8 @@ fn type4(state: &State, (c1, c2): (usize, usize), (x, y): (u8, u8), base: u16) -
             "{lock} has no other place in {} than {} and {}, so one of them is {lock}",
             geo.unit(u),
             geo.square(c1),
-            geo.square(c2)
+            geo.square(c2),
+            lock = Digit(lock),
         ),
     })
 }

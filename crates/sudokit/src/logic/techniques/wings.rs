@@ -21,7 +21,7 @@ use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
-use crate::logic::text::removal_text;
+use crate::logic::text::{removal_text, Digit};
 use crate::logic::units::Cand;
 use std::ops::ControlFlow;
 
@@ -99,7 +99,8 @@ impl Finder for Wing {
                         step.text = format!(
                             "{} with pivot {p} ({xy}) and pincers {pa} ({xz}) and {pb} ({yz}): one of them is {z}, so {}",
                             technique.name(),
-                            removal_text(&eliminations)
+                            removal_text(&eliminations),
+                            z = Digit(z),
                         );
                     }
                     step.eliminations = eliminations;

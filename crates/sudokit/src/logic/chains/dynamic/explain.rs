@@ -6,7 +6,7 @@ use super::rank::{Kind, RankedChain};
 use super::rule::DynamicRule;
 use super::run::RunCause;
 use crate::logic::step::{Link, LinkReason, Step, Technique};
-use crate::logic::text::{and_list, removal_text};
+use crate::logic::text::{and_list, removal_text, Digit};
 
 impl Engine {
     /// The links from the assumption to node `n` of run `id`, following
@@ -85,7 +85,7 @@ impl Engine {
                 .collect();
             step.evidence.chain = chain;
             let conclusion = if t.on {
-                format!("{} is {}", geo.square(t.square), t.digit)
+                format!("{} is {}", geo.square(t.square), Digit(t.digit))
             } else {
                 removal_text(&step.eliminations)
             };
@@ -100,10 +100,10 @@ impl Engine {
                         format!(
                             "if {}{sign}{}, {} would be both {} and not {}",
                             geo.square(s.square),
-                            s.digit,
+                            Digit(s.digit),
                             geo.square(clash.square),
-                            clash.digit,
-                            clash.digit
+                            Digit(clash.digit),
+                            Digit(clash.digit)
                         ),
                     )
                 }
@@ -112,7 +112,7 @@ impl Engine {
                     format!(
                         "whether {} is {} or not, the same follows",
                         geo.square(s.square),
-                        s.digit
+                        Digit(s.digit)
                     ),
                 ),
                 Kind::Cell(sq) => (
@@ -129,7 +129,8 @@ impl Engine {
                     (
                         places.clone(),
                         format!(
-                            "wherever {d} goes in {} ({}), the same follows",
+                            "wherever {} goes in {} ({}), the same follows",
+                            Digit(d),
                             geo.unit(u),
                             and_list(&places)
                         ),
@@ -153,7 +154,7 @@ fn links_text(links: &[Link]) -> String {
         .iter()
         .map(|l| {
             let sign = if l.on { "=" } else { "<>" };
-            format!("{}{sign}{}", l.square, l.digit)
+            format!("{}{sign}{}", l.square, Digit(l.digit))
         })
         .collect::<Vec<_>>()
         .join(" -> ")

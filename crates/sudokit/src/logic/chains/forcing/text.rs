@@ -5,7 +5,7 @@ use super::cycles::{cycle_may_remove, cycle_removals};
 use super::search::{Chains, LinkKinds};
 use crate::grid::Digits;
 use crate::logic::step::{Step, Technique};
-use crate::logic::text::{and_list, removal_text};
+use crate::logic::text::{and_list, removal_text, Digit};
 use crate::logic::units::Cand;
 
 /// The chain as text: `A1=5 -> A7<>5 -> ...`, from the assumption on.
@@ -16,7 +16,7 @@ fn chain_text(chains: &Chains<'_>, end: usize) -> String {
         .iter()
         .map(|p| {
             let sign = if p.on { "=" } else { "<>" };
-            format!("{}{sign}{}", geo.square(p.square), p.digit)
+            format!("{}{sign}{}", geo.square(p.square), Digit(p.digit))
         })
         .collect();
     links.reverse();
@@ -98,7 +98,7 @@ pub(super) fn forcing_step(chains: &Chains<'_>, target: usize, links: LinkKinds)
             .map(|q| geo.cand(q.square, q.digit))
             .collect();
         step.evidence.chain = chains.links(target);
-        let d = p.digit;
+        let d = Digit(p.digit);
         let (assumption, conclusion) = if p.on {
             (format!("{square}<>{d}"), format!("{square} is {d}"))
         } else {
