@@ -53,7 +53,7 @@ fn explain_json_by_hodokus_rules_carries_each_steps_line_and_the_score() {
     assert_eq!(first["hodoku"]["score"], 4);
     let last = records.last().unwrap();
     assert_eq!(last["rules"], "hodoku");
-    assert_eq!(last["level"], "Easy");
+    assert_eq!(last["level"], "easy");
     assert_eq!(last["score"], 188);
     assert_eq!(last["complete"], true);
     assert_eq!(last["path_steps"], 47);

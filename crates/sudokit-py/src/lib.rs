@@ -20,6 +20,7 @@
 //! The Norvig names that are plain Python (`display` printing, the
 //! geometry dictionaries) live in `python/sudokit/__init__.py`.
 
+mod hodoku;
 mod make;
 mod teach;
 
@@ -34,7 +35,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 use sudokit::batch::{self, Answer as BatchAnswer, Job, NotSearched, Unrated};
 use sudokit::engine::norvig;
-use sudokit::logic::{self, Cache, RateError};
+use sudokit::logic::{self, Cache, RateError, Rules};
 use sudokit::parse::Entry;
 use sudokit::{
     format, parse_grid as parse_text, random, Candidates, Count, Digits, EngineKind, Grid, Limits,
@@ -528,18 +529,24 @@ fn is_unique(
     Ok(count(py, puzzle, 2, engine, diagonal, max_guesses)? == 1)
 }
 
-/// Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it).
+/// A puzzle's rating: Sudoku Explainer's (as `sudokit rate` gives it:
+/// `er`, `ep`, `ed`) or HoDoKu's (`level` and `score`, as `sudokit
+/// explain --rules hodoku` gives them); the other rule set's fields are
+/// None.
 #[pyclass(frozen, eq, get_all, module = "sudokit", name = "Rating")]
 #[derive(Clone, PartialEq)]
 pub(crate) struct PyRating {
-    /// The highest difficulty over the solve path (20.0 when the rules cannot finish it).
-    er: f64,
-    /// The highest difficulty up to the first placement.
-    ep: f64,
-    /// The difficulty of the first step.
-    ed: f64,
+    /// The highest difficulty over the solve path (20.0 when the rules
+    /// cannot finish it); None for a rating by HoDoKu's rules.
+    er: Option<f64>,
+    /// The highest difficulty up to the first placement; None likewise.
+    ep: Option<f64>,
+    /// The difficulty of the first step; None likewise.
+    ed: Option<f64>,
     /// The id of the technique that set ER (such as "pointing", as the
     /// command's JSON writes it), or None when the rating is incomplete.
+    /// By HoDoKu's rules, the technique of the path's hardest step (the
+    /// first of the highest base score), None when the path has no step.
     technique: Option<String>,
     /// Its name for people (such as "Pointing"), or None likewise.
     name: Option<String>,
@@ -547,16 +554,23 @@ pub(crate) struct PyRating {
     steps: usize,
     /// How many steps of each technique, by technique id.
     techniques: BTreeMap<String, usize>,
-    /// False when no rule finds a step before the puzzle is solved.
+    /// False when no rule finds a step before the puzzle is solved (by
+    /// HoDoKu's rules: when the path stops at a step type sudokit has no
+    /// finder for yet).
     complete: bool,
+    /// HoDoKu's level (`easy`, `medium`, `hard`, `unfair`, `extreme`);
+    /// None for a rating by SE's rules.
+    level: Option<String>,
+    /// HoDoKu's score, the sum of the steps' base scores; None likewise.
+    score: Option<u32>,
 }
 
 impl From<&logic::Rating> for PyRating {
     fn from(r: &logic::Rating) -> PyRating {
         PyRating {
-            er: r.er.value(),
-            ep: r.ep.value(),
-            ed: r.ed.value(),
+            er: Some(r.er.value()),
+            ep: Some(r.ep.value()),
+            ed: Some(r.ed.value()),
             technique: r.technique.map(|t| t.id().to_string()),
             name: r.technique.map(|t| t.name().to_string()),
             steps: r.steps,
@@ -566,6 +580,35 @@ impl From<&logic::Rating> for PyRating {
                 .map(|(k, v)| (k.to_string(), *v))
                 .collect(),
             complete: r.complete,
+            level: None,
+            score: None,
+        }
+    }
+}
+
+impl From<&logic::hodoku::Path> for PyRating {
+    /// HoDoKu's rating: its level and score, and the path's steps counted.
+    fn from(path: &logic::hodoku::Path) -> PyRating {
+        let score_of = |s: &logic::Step| s.hodoku.as_ref().map_or(0, |h| h.score);
+        // The first step of the highest base score.
+        let hardest = path.steps.iter().rev().max_by_key(|s| score_of(s));
+        let mut techniques = BTreeMap::new();
+        for step in &path.steps {
+            *techniques
+                .entry(step.technique.id().to_string())
+                .or_insert(0) += 1;
+        }
+        PyRating {
+            er: None,
+            ep: None,
+            ed: None,
+            technique: hardest.map(|s| s.technique.id().to_string()),
+            name: hardest.map(|s| s.name.to_string()),
+            steps: path.steps.len(),
+            techniques,
+            complete: path.solved,
+            level: Some(path.level.id().to_string()),
+            score: Some(path.score),
         }
     }
 }
@@ -575,17 +618,20 @@ impl PyRating {
     /// A rating from its fields, in the order `Rating` lists them (so that
     /// a rating can be pickled and sent to another process).
     #[new]
-    #[pyo3(signature = (er, ep, ed, technique, name, steps, techniques, complete))]
+    #[pyo3(signature = (er, ep, ed, technique, name, steps, techniques, complete, level=None,
+        score=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        er: f64,
-        ep: f64,
-        ed: f64,
+        er: Option<f64>,
+        ep: Option<f64>,
+        ed: Option<f64>,
         technique: Option<String>,
         name: Option<String>,
         steps: usize,
         techniques: BTreeMap<String, usize>,
         complete: bool,
+        level: Option<String>,
+        score: Option<u32>,
     ) -> PyRating {
         PyRating {
             er,
@@ -596,6 +642,8 @@ impl PyRating {
             steps,
             techniques,
             complete,
+            level,
+            score,
         }
     }
 
@@ -612,16 +660,26 @@ impl PyRating {
             r.steps,
             r.techniques.clone(),
             r.complete,
+            r.level.clone(),
+            r.score,
         );
         Ok((slf.get_type().into_any(), args.into_pyobject(slf.py())?))
     }
 
     fn __repr__(&self) -> String {
+        // The rule set's own fields first: SE's er, ep, ed, or HoDoKu's
+        // level and score.
+        let own = match (&self.level, self.score) {
+            (Some(level), Some(score)) => format!("level={level:?}, score={score}"),
+            _ => format!(
+                "er={}, ep={}, ed={}",
+                python_number(self.er),
+                python_number(self.ep),
+                python_number(self.ed)
+            ),
+        };
         format!(
-            "Rating(er={:.1}, ep={:.1}, ed={:.1}, technique={}, name={}, steps={}, complete={})",
-            self.er,
-            self.ep,
-            self.ed,
+            "Rating({own}, technique={}, name={}, steps={}, complete={})",
             // No technique (an incomplete rating) is Python's None, not a
             // string that says "None".
             python_text(self.technique.as_deref()),
@@ -637,11 +695,23 @@ fn python_text(text: Option<&str>) -> String {
     text.map_or("None".to_string(), |t| format!("{t:?}"))
 }
 
-/// `rate(puzzle)`: the rating of a puzzle (givens or pencil marks);
-/// `Unsolvable` or `Multiple` when not exactly one solution.
+/// A difficulty as the repr writes it (one decimal), None included.
+fn python_number(value: Option<f64>) -> String {
+    value.map_or("None".to_string(), |v| format!("{v:.1}"))
+}
+
+/// `rate(puzzle, rules="se")`: the rating of a puzzle (givens or pencil
+/// marks) by SE's rules or HoDoKu's; `Unsolvable` or `Multiple` when not
+/// exactly one solution, ValueError for a grid HoDoKu's rules do not take.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, diagonal=false))]
-fn rate(py: Python<'_>, puzzle: &Bound<'_, PyAny>, diagonal: bool) -> PyResult<PyRating> {
+#[pyo3(signature = (puzzle, *, diagonal=false, rules="se"))]
+fn rate(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    diagonal: bool,
+    rules: &str,
+) -> PyResult<PyRating> {
+    let rules = hodoku::rules(rules)?;
     let entry = read_entry(py, puzzle, diagonal)?;
     let stop = Stop::new();
     let mut job = Job::new(None, 2, limits(None, &stop));
@@ -649,14 +719,19 @@ fn rate(py: Python<'_>, puzzle: &Bound<'_, PyAny>, diagonal: bool) -> PyResult<P
     let flag = stop.clone();
     let rated = interruptible(py, &stop, move || {
         let answer = job.answer(entry);
-        // One puzzle: its hardest rules share their squares out over every
-        // core (see `sudokit::logic::Cache::spreading`).
-        batch::logical_start(&answer)
-            .map(|state| logic::rate_from(&mut Cache::spreading().with_stop(flag), &state))
+        batch::logical_start(&answer).map(|state| match rules {
+            // One puzzle: its hardest rules share their squares out over
+            // every core (see `sudokit::logic::Cache::spreading`).
+            Rules::Se => Ok(PyRating::from(&logic::rate_from(
+                &mut Cache::spreading().with_stop(flag),
+                &state,
+            ))),
+            Rules::Hodoku => hodoku::rating(&state),
+        })
     })?;
     rated
-        .map(|r| PyRating::from(&r))
-        .map_err(|e| unrated(py, &e))
+        .map_err(|e| unrated(py, &e))?
+        .map_err(PyValueError::new_err)
 }
 
 /// `canon(puzzle)`: the canonical (minlex) form, equal for equal puzzles.
@@ -723,6 +798,14 @@ impl PyAnswer {
             count: None,
             rated: None,
             error: None,
+        }
+    }
+
+    /// The answer with its rating.
+    fn with_rating(self, rating: PyRating) -> PyAnswer {
+        PyAnswer {
+            rated: Some(Box::new(rating)),
+            ..self
         }
     }
 
@@ -1016,20 +1099,23 @@ fn count_word(count: &Count) -> &'static str {
     }
 }
 
-/// `rate_batch(puzzles)`: one answer per puzzle, `rated` (or `incomplete`,
-/// as `sudokit rate` says when no rule finishes the path) with its rating,
-/// `unsolvable`, `multiple`, or `invalid` with the error (as the
-/// library's `batch::rate_all`, with the stop flag looked at between
-/// puzzles and between steps).
+/// `rate_batch(puzzles, rules="se")`: one answer per puzzle, `rated` (or
+/// `incomplete`, as `sudokit rate` says when no rule finishes the path)
+/// with its rating, `unsolvable`, `multiple`, or `invalid` with the error
+/// (as the library's `batch::rate_all`, with the stop flag looked at
+/// between puzzles and, by SE's rules, between steps). By HoDoKu's rules a
+/// grid they do not take (not 9x9, or diagonal) is `invalid`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, diagonal=false))]
+#[pyo3(signature = (puzzles, *, threads=None, diagonal=false, rules="se"))]
 fn rate_batch(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
     diagonal: bool,
+    rules: &str,
 ) -> PyResult<Vec<PyAnswer>> {
-    run_batch(py, puzzles, threads, diagonal, |entries, stop| {
+    let rules = hodoku::rules(rules)?;
+    run_batch(py, puzzles, threads, diagonal, move |entries, stop| {
         let mut job = Job::new(None, 2, limits(None, stop));
         job.timed = false;
         batch::map_in_order(entries, |entry| {
@@ -1037,12 +1123,21 @@ fn rate_batch(
                 return PyAnswer::at(&entry, "stopped");
             }
             let a = job.answer(entry);
-            let rating = batch::logical_start(&a)
-                .map(|state| logic::rate_from(&mut Cache::new().with_stop(stop.clone()), &state));
+            let rating = batch::logical_start(&a).map(|state| match rules {
+                Rules::Se => Ok(PyRating::from(&logic::rate_from(
+                    &mut Cache::new().with_stop(stop.clone()),
+                    &state,
+                ))),
+                Rules::Hodoku => hodoku::rating(&state),
+            });
             match rating {
-                Ok(r) => PyAnswer {
-                    rated: Some(Box::new(PyRating::from(&r))),
-                    ..PyAnswer::at(&a.entry, if r.complete { "rated" } else { "incomplete" })
+                Ok(Ok(r)) => {
+                    PyAnswer::at(&a.entry, if r.complete { "rated" } else { "incomplete" })
+                        .with_rating(r)
+                }
+                Ok(Err(why)) => PyAnswer {
+                    error: Some(why.to_string()),
+                    ..PyAnswer::at(&a.entry, "invalid")
                 },
                 Err(Unrated::NotSearched(why)) => PyAnswer::refused(&a.entry, &why),
                 Err(Unrated::Solutions(why)) => PyAnswer::at(

@@ -57,6 +57,9 @@ def test_every_result_type_pickles_to_an_equal_value():
         sudokit.generate(seed=5, level="easy"),
         sudokit.generate(seed=5),
         sudokit.explain(HARD)[:5],
+        sudokit.rate(HARD, rules="hodoku"),
+        sudokit.rate_batch([HARD, EMPTY, "12"], rules="hodoku"),
+        sudokit.explain(HARD, rules="hodoku")[:5],
     ]
     for result in results:
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):

@@ -66,6 +66,12 @@ def command_fields():
     return table
 
 
+def command_notes(answer):
+    """The notes of an answer's row in the guide's table of each answer's
+    fields (where what a rule set adds is said)."""
+    return next(r[2] for r in guide_table("Each subcommand's fields") if r[0].strip("`") == answer)
+
+
 def command(*args, stdin=None):
     """The command's JSON records for `args` (with --format json)."""
     out = subprocess.run(
@@ -85,11 +91,15 @@ def test_every_python_type_has_the_fields_the_guide_lists():
     assert listed["Generated"] == fields_of(sudokit.Generated)
     assert listed["Step"] == list(sudokit.Step.__slots__)
     assert listed["hint()"][:2] == ["level", "status"]
-    # A Rating is rate's own fields, a Step the guide's step, by name.
+    # A Rating is rate's own fields, then the level and score of a rating
+    # by HoDoKu's rules (explain --rules hodoku's); a Step the guide's
+    # step, then what a step by HoDoKu's rules adds.
     table = command_fields()
     rate_own = [f for f in table["rate"] if f not in RECORD]
-    assert listed["Rating"] == rate_own
-    assert listed["Step"] == table["step"]
+    assert listed["Rating"] == rate_own + ["level", "score"]
+    assert {"level", "score"} <= set(names(command_notes("explain").split("--rules hodoku`", 1)[1]))
+    assert listed["Step"] == table["step"] + ["hodoku"]
+    assert "hodoku" in names(command_notes("step"))
     generate = set(table["generate"])
     assert {"puzzle", "solution", "symmetry", "givens", "seed"} <= generate
     assert set(listed["Answer"]) - {"count", "rating"} <= set(RECORD)
@@ -191,7 +201,9 @@ def test_batch_answers_say_what_the_command_says():
             if args[0] == "rate":
                 rating = answer.rating
                 for field in python_fields()["Rating"]:
-                    expected = record[field]
+                    # An SE rating has no HoDoKu level or score: None, as
+                    # rate's JSON has neither.
+                    expected = record.get(field) if field in ("level", "score") else record[field]
                     assert (getattr(rating, field) if rating else None) == expected, field
 
 

@@ -155,7 +155,7 @@ impl Explain {
                 record.seconds += seconds;
                 let extra = HodokuExplained {
                     rules: Rules::Hodoku.name(),
-                    level: rating.map(|r| r.0),
+                    level: path.as_ref().map(|p| p.level.id()),
                     score: rating.map(|r| r.1),
                     complete: path.as_ref().map(|p| p.solved),
                     path_steps: path.as_ref().map(|p| p.steps.len()),

@@ -200,14 +200,25 @@ def count_batch(
     return _table(answers, [("count", "i8")], lambda a, _: {"count": [x.count or 0 for x in a]})
 
 
-def rate_batch(puzzles: Any, *, threads: Optional[int] = None, diagonal: bool = False) -> Any:
-    """Rates every puzzle, in input order."""
+def rate_batch(
+    puzzles: Any, *, threads: Optional[int] = None, diagonal: bool = False, rules: str = "se"
+) -> Any:
+    """Rates every puzzle by SE's rules or HoDoKu's, in input order."""
     lines, errors = _lines(puzzles)
     with _collector_held():
-        answers = _sudokit.rate_batch(lines, threads=threads, diagonal=diagonal)
+        answers = _sudokit.rate_batch(lines, threads=threads, diagonal=diagonal, rules=rules)
     answers = _mend(answers, errors)
     if not _is_array(puzzles):
         return answers
+    if rules == "hodoku":
+
+        def levels(a: List[Answer], _: Any) -> Dict[str, Any]:
+            return {
+                "level": [x.rating.level if x.rating else "" for x in a],
+                "score": [x.rating.score if x.rating else -1 for x in a],
+            }
+
+        return _table(answers, [("level", "U7"), ("score", "i8")], levels)
     nan = float("nan")
 
     def ratings(a: List[Answer], _: Any) -> Dict[str, Any]:
@@ -220,9 +231,19 @@ def rate_batch(puzzles: Any, *, threads: Optional[int] = None, diagonal: bool = 
 
 class Step:
     """One logical step, with the fields of the command's JSON steps
-    (`sudokit explain --format json`)."""
+    (`sudokit explain --format json`); `hodoku` is None for a step by SE's
+    rules (the command's JSON leaves it out)."""
 
-    __slots__ = ("technique", "name", "difficulty", "placements", "eliminations", "evidence", "text")
+    __slots__ = (
+        "technique",
+        "name",
+        "difficulty",
+        "placements",
+        "eliminations",
+        "evidence",
+        "text",
+        "hodoku",
+    )
 
     def __init__(self, record: Dict[str, Any]) -> None:
         self.technique: str = record["technique"]
@@ -232,10 +253,15 @@ class Step:
         self.eliminations: List[Dict[str, Any]] = record["eliminations"]
         self.evidence: Dict[str, Any] = record["evidence"]
         self.text: str = record["text"]
+        self.hodoku: Optional[Dict[str, Any]] = record.get("hodoku")
 
     def to_dict(self) -> Dict[str, Any]:
-        """The step as the command's JSON record has it."""
-        return {name: getattr(self, name) for name in self.__slots__}
+        """The step as the command's JSON record has it (`hodoku` only for
+        a step by HoDoKu's rules)."""
+        record = {name: getattr(self, name) for name in self.__slots__}
+        if record["hodoku"] is None:
+            del record["hodoku"]
+        return record
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Step) and self.to_dict() == other.to_dict()
@@ -249,9 +275,12 @@ class Step:
         return f"Step({self.name} ({self.difficulty}): {self.text})"
 
 
-def explain(puzzle: Any, order: str = "se", *, diagonal: bool = False) -> List[Step]:
-    """The logical path from the puzzle to its solution, step by step."""
-    records, _ = _sudokit.explain_json(puzzle, order, diagonal)
+def explain(
+    puzzle: Any, order: Optional[str] = None, *, diagonal: bool = False, rules: str = "se"
+) -> List[Step]:
+    """The logical path from the puzzle to its solution, step by step, by
+    SE's rules (in `order`, "se" by default) or HoDoKu's."""
+    records, _ = _sudokit.explain_json(puzzle, order, diagonal, rules)
     return [Step(json.loads(r)) for r in records]
 
 
@@ -260,11 +289,14 @@ def hint(
     state: Optional[Any] = None,
     *,
     level: str = "move",
-    order: str = "easiest",
+    order: Optional[str] = None,
     diagonal: bool = False,
+    rules: str = "se",
 ) -> Dict[str, Any]:
-    """The next step from a player's state, as much as `level` gives away."""
-    return json.loads(_sudokit.hint_json(puzzle, state, level, order, diagonal))
+    """The next step from a player's state, as much as `level` gives away,
+    by SE's rules (in `order`, "easiest" by default) or HoDoKu's (the first
+    step of HoDoKu's path from the state)."""
+    return json.loads(_sudokit.hint_json(puzzle, state, level, order, diagonal, rules))
 
 
 def grid_values(grid: str) -> Values:

@@ -33,7 +33,8 @@ Answers = Union[List["Answer"], Any]
 """A batch's answers: a list of `Answer` in input order, or, for a NumPy
 array, a NumPy structured array with one record per row: the answer's
 fields (`solution` as 81 uint8 digits, all 0 when there is none; `count`;
-`er`, `ep` and `ed`, NaN when unrated), then `status` and `error` as in
+`er`, `ep` and `ed`, NaN when unrated; by HoDoKu's rules `level` and
+`score`, '' and -1 when unrated), then `status` and `error` as in
 `Answer` (`error` is '' when there is none)."""
 
 squares: List[str]
@@ -70,41 +71,58 @@ class LimitReached(RuntimeError):
     """The guess budget (`max_guesses`) ran out before the search finished."""
 
 class Rating:
-    """Sudoku Explainer's rating of a puzzle (as `sudokit rate` gives it,
-    with the fields of its JSON: see the guide's JSON reference). Ratings
-    pickle, and compare equal field by field."""
+    """A puzzle's rating, with the fields of the command's JSON (see the
+    guide's JSON reference): Sudoku Explainer's (`rules="se"`, as `sudokit
+    rate` gives it: `er`, `ep`, `ed`) or HoDoKu's (`rules="hodoku"`: its
+    `level` and `score`, as `sudokit explain --rules hodoku` gives them).
+    The other rule set's fields are None. Ratings pickle, and compare equal
+    field by field."""
 
     def __init__(
         self,
-        er: float,
-        ep: float,
-        ed: float,
+        er: Optional[float],
+        ep: Optional[float],
+        ed: Optional[float],
         technique: Optional[str],
         name: Optional[str],
         steps: int,
         techniques: Dict[str, int],
         complete: bool,
+        level: Optional[str] = None,
+        score: Optional[int] = None,
     ) -> None: ...
 
-    er: float
-    """The highest difficulty over the solve path (20.0 when the rules cannot finish it)."""
-    ep: float
-    """The highest difficulty up to the first placement."""
-    ed: float
-    """The difficulty of the first step."""
+    er: Optional[float]
+    """The highest difficulty over the solve path (20.0 when the rules
+    cannot finish it); None by HoDoKu's rules."""
+    ep: Optional[float]
+    """The highest difficulty up to the first placement; None by HoDoKu's rules."""
+    ed: Optional[float]
+    """The difficulty of the first step; None by HoDoKu's rules."""
     technique: Optional[str]
     """The id of the technique that set ER (such as "pointing", as in
     `techniques` and the command's JSON); None when the rating is
-    incomplete."""
+    incomplete. By HoDoKu's rules, the technique of the path's hardest
+    step (the first of the highest base score; such as "w_wing"), None
+    when the path has no step."""
     name: Optional[str]
-    """That technique's name for people (such as "Pointing"); None when
-    the rating is incomplete."""
+    """That technique's name for people (such as "Pointing"; by HoDoKu's
+    rules the step's HoDoKu name, such as "W-Wing"); None likewise."""
     steps: int
     """How many steps the path has."""
     techniques: Dict[str, int]
     """How many steps of each technique, by technique id."""
     complete: bool
-    """False when no rule finds a step before the puzzle is solved."""
+    """False when no rule finds a step before the puzzle is solved; by
+    HoDoKu's rules, when the path stops at a step type sudokit has no
+    finder for yet (the level and score are then those of the steps
+    before)."""
+    level: Optional[str]
+    """HoDoKu's level: "easy", "medium", "hard", "unfair" or "extreme";
+    None by SE's rules."""
+    score: Optional[int]
+    """HoDoKu's score, the sum of the steps' base scores; None by SE's
+    rules."""
 
 class Answer:
     """What a batch call made of one puzzle, in the words of the
@@ -169,8 +187,9 @@ class Step:
     """The technique's id, such as "hidden_single" or "x_wing"."""
     name: str
     """Its name for people, such as "Hidden single in a box"."""
-    difficulty: float
-    """Its difficulty on Sudoku Explainer's scale (1.0 to 11.x)."""
+    difficulty: Optional[float]
+    """Its difficulty on Sudoku Explainer's scale (1.0 to 11.x); None for
+    a technique of HoDoKu's that SE does not have."""
     placements: List[Dict[str, Any]]
     """The digits it places: {"square": "F2", "digit": 4}."""
     eliminations: List[Dict[str, Any]]
@@ -181,10 +200,16 @@ class Step:
     square, digit, on and its reason); empty parts are left out."""
     text: str
     """One sentence, squares named A1..I9."""
+    hodoku: Optional[Dict[str, Any]]
+    """For a step by HoDoKu's rules, what HoDoKu says of it: `code` (its
+    library code, "0100"), `short` (its short name, "lc1"), `score` (its
+    base score) and `line` (the line HoDoKu prints, squares written r1c1);
+    None for a step by SE's rules."""
     def __init__(self, record: Dict[str, Any]) -> None:
         """A step from its JSON record (as a dict)."""
     def to_dict(self) -> Dict[str, Any]:
-        """The step as the command's JSON record has it."""
+        """The step as the command's JSON record has it (`hodoku` only for
+        a step by HoDoKu's rules)."""
 
 class Generated:
     """A new puzzle with one solution, from `generate`. It pickles, and
@@ -217,32 +242,53 @@ class Generated:
     """How many tries it took."""
 
 def explain(
-    puzzle: Puzzle, order: Literal["se", "easiest"] = "se", *, diagonal: bool = False
+    puzzle: Puzzle,
+    order: Optional[Literal["se", "easiest"]] = None,
+    *,
+    diagonal: bool = False,
+    rules: Literal["se", "hodoku"] = "se",
 ) -> List[Step]:
     """The logical path from the puzzle (or its pencil marks) to its
-    solution, step by step, in Sudoku Explainer's order (whose path defines
-    the rating) or easiest first. Raises ParseError, or Unsolvable or
-    Multiple when the puzzle has no solution or several."""
+    solution, step by step. By SE's rules (the default) in Sudoku
+    Explainer's order (`order="se"`, the default: its path defines the
+    rating) or easiest first; by HoDoKu's rules (`rules="hodoku"`, 9x9
+    without diagonals) HoDoKu's path, each step with its `hodoku` line (as
+    `sudokit explain --rules hodoku --format hodoku` prints them), which
+    stops short of the solution where it needs a step type sudokit does
+    not search for yet. HoDoKu's rules take no `order`. Raises ParseError,
+    Unsolvable or Multiple when the puzzle has no solution or several, or
+    ValueError for rules other than "se" and "hodoku"."""
 
 def hint(
     puzzle: Puzzle,
     state: Optional[Puzzle] = None,
     *,
     level: Literal["area", "technique", "cells", "move"] = "move",
-    order: Literal["se", "easiest"] = "easiest",
+    order: Optional[Literal["se", "easiest"]] = None,
     diagonal: bool = False,
+    rules: Literal["se", "hodoku"] = "se",
 ) -> Dict[str, Any]:
     """The next step from a player's state, as much as `level` gives away,
-    as the library's graded hint: `level` and `status` (`hinted`, `mistake`
-    or `solved`), then the level's fields, as `sudokit hint --format json`
-    writes them after the puzzle's record: `area` (where to look),
+    as the library's graded hint: `level` and `status` (`hinted`, `mistake`,
+    `solved` or `stuck`), then the level's fields, as `sudokit hint --format
+    json` writes them after the puzzle's record: `area` (where to look),
     `technique` (and which technique), `cells` (and its squares and digits)
     or `move` (the whole step, a JSON step). `state` is the digits placed so
     far (81 characters) or 729 characters of pencil marks; None is the
     puzzle's start. When a placed digit is wrong, or a mark leaves out a
     square's digit, the answer names that square (`mistake`) instead.
-    Raises ParseError, ValueError when the state does not fit the puzzle,
-    or Unsolvable or Multiple when the puzzle has no solution or several."""
+
+    By SE's rules (the default) the step is the next in `order` ("easiest"
+    by default). By HoDoKu's rules (`rules="hodoku"`, 9x9 without
+    diagonals; no `order`) it is the first step of HoDoKu's path from the
+    state, so the hint names the technique HoDoKu uses next (W-Wing, not a
+    forcing chain), graded level by level as SE's steps are; where that
+    path stops at a step type sudokit does not search for yet, the hint is
+    `stuck` and names the step type.
+
+    Raises ParseError, ValueError when the state does not fit the puzzle or
+    for rules other than "se" and "hodoku", or Unsolvable or Multiple when
+    the puzzle has no solution or several."""
 
 def generate(
     *,
@@ -326,10 +372,15 @@ def is_unique(
 ) -> bool:
     """True when the puzzle has exactly one solution. Raises ParseError."""
 
-def rate(puzzle: Puzzle, *, diagonal: bool = False) -> Rating:
-    """Sudoku Explainer's rating, from the givens or a line of pencil
-    marks. Raises ParseError, or Unsolvable or Multiple when the puzzle has
-    no solution or several."""
+def rate(
+    puzzle: Puzzle, *, diagonal: bool = False, rules: Literal["se", "hodoku"] = "se"
+) -> Rating:
+    """Sudoku Explainer's rating (`er`, `ep`, `ed`), or with
+    `rules="hodoku"` HoDoKu's (`level` and `score`; 9x9 without diagonals),
+    from the givens or a line of pencil marks. Raises ParseError,
+    Unsolvable or Multiple when the puzzle has no solution or several, or
+    ValueError for rules other than "se" and "hodoku" or a grid HoDoKu's
+    rules do not take."""
 
 def canon(puzzle: Puzzle, *, diagonal: bool = False) -> str:
     """The canonical (minlex) form: equal for puzzles that are the same up
@@ -363,8 +414,14 @@ def count_batch(
     (limit=1 found one), `unsolvable`, `limit` or `invalid`."""
 
 def rate_batch(
-    puzzles: Puzzles, *, threads: Optional[int] = None, diagonal: bool = False
+    puzzles: Puzzles,
+    *,
+    threads: Optional[int] = None,
+    diagonal: bool = False,
+    rules: Literal["se", "hodoku"] = "se",
 ) -> Answers:
-    """Rates every puzzle, as solve_batch runs, with the words of
-    `sudokit rate`: `rated`, `incomplete`, `unsolvable`, `multiple` or
-    `invalid`."""
+    """Rates every puzzle by SE's rules or HoDoKu's (as `rate`), as
+    solve_batch runs, with the words of `sudokit rate`: `rated`,
+    `incomplete`, `unsolvable`, `multiple` or `invalid` (by HoDoKu's rules
+    also a grid they do not take). ValueError for rules other than "se" and
+    "hodoku"."""

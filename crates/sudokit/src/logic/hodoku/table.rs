@@ -50,6 +50,19 @@ impl Level {
         }
     }
 
+    /// The id JSON and Python write, e.g. `unfair` (lower case, as
+    /// technique ids are).
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Incomplete => "incomplete",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
     /// The name HoDoKu prints, e.g. `Unfair`.
     pub fn name(self) -> &'static str {
         match self {
