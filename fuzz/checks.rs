@@ -12,6 +12,7 @@
 #![allow(dead_code)]
 
 use sudokit::engine::{agent, norvig, Action};
+use sudokit::logic::hodoku::{self, search, Board, Config, Kind};
 use sudokit::logic::rating::BEYOND;
 use sudokit::logic::{explain, rate_from, Cache, Difficulty, Order, Path, State};
 use sudokit::parse::{
@@ -26,7 +27,7 @@ use sudokit::{verify, Candidates, Count, Digits, EngineKind, Grid, Limits, Shape
 pub type Check = fn(&[u8]);
 
 /// Every target, by name, as `fuzz/run` and the replay test know them.
-pub const TARGETS: [(&str, Check); 9] = [
+pub const TARGETS: [(&str, Check); 10] = [
     ("read", read),
     ("parse_grid", parse_grid_text),
     ("marks", marks),
@@ -36,6 +37,7 @@ pub const TARGETS: [(&str, Check); 9] = [
     ("random", random),
     ("logic", logic),
     ("making", making),
+    ("hodoku", hodoku),
 ];
 
 /// Reading options from one byte: a size (or none) and a variant.
@@ -635,5 +637,65 @@ pub fn making(data: &[u8]) {
         assert!(made.symmetry.holds(puzzle), "{puzzle:?}");
         assert!((low..=high).contains(&puzzle.given_count()), "{puzzle:?}");
         verify::check(puzzle, &made.solution).unwrap_or_else(|e| panic!("{puzzle:?}: {e}"));
+    }
+}
+
+/// Any 9x9 standard puzzle or pencil marks, read as for [`logic`], whose
+/// givens do not clash: HoDoKu's path, by its default configuration and
+/// with every step type that has a finder switched on, never panics and
+/// replays to its end; on the puzzle made unique as for [`logic`], every
+/// step keeps to the solution (no true candidate removed, no wrong digit
+/// placed), and the score is the sum of the steps' base scores.
+pub fn hodoku(data: &[u8]) {
+    let Some((values, marks)) = logic_puzzle(data) else {
+        return;
+    };
+    let shape = values.shape();
+    if shape.side() != 9 || shape.variant() != Variant::Standard || values.has_clash() {
+        return;
+    }
+    let marks = marks.unwrap_or_else(|| Candidates::from_grid(&values));
+    let mut every = Config::default();
+    for &kind in Kind::ALL {
+        if search::implemented(kind) {
+            every
+                .set(kind.short(), true)
+                .expect("a short name from the table");
+        }
+    }
+    let paths = |state: &State| {
+        [Config::default(), every.clone()].map(|config| {
+            let path = hodoku::solve_board(Board::from_state(state), &config);
+            let score: u32 = path
+                .steps
+                .iter()
+                .filter_map(|s| s.hodoku.as_ref())
+                .map(|h| h.score)
+                .sum();
+            assert_eq!(
+                score, path.score,
+                "the score is the sum of the steps' scores"
+            );
+            let mut end = state.clone();
+            for step in &path.steps {
+                end.apply(step);
+            }
+            let path = Path {
+                steps: path.steps,
+                end,
+            };
+            replays(state, &path);
+            path
+        })
+    };
+    let Some((unique, solution)) = made_unique(&marks, data.len()) else {
+        let state = State::from_marks(&values, &values, Some(marks.sets()));
+        paths(&state);
+        return;
+    };
+    // The digits placed to make it unique are a player's, not givens.
+    let state = State::from_marks(&values, &unique.to_grid(), Some(unique.sets()));
+    for path in paths(&state) {
+        keeps_to(&solution, &path);
     }
 }
