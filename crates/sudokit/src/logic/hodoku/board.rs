@@ -42,6 +42,29 @@ pub const fn units_of(s: usize) -> [usize; 3] {
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
+/// The 20 peers of each square, in square order.
+const PEERS: [[u8; 20]; 81] = peers();
+
+const fn peers() -> [[u8; 20]; 81] {
+    let mut out = [[0u8; 20]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        let (mut n, mut t) = (0, 0);
+        while t < 81 {
+            let (tr, tc) = (t / 9, t % 9);
+            let same_box = r / 3 == tr / 3 && c / 3 == tc / 3;
+            if t != s && (r == tr || c == tc || same_box) {
+                out[s][n] = t as u8;
+                n += 1;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
 /// True when squares `a` and `b` (different) share a unit.
 pub fn sees(a: usize, b: usize) -> bool {
     let (ua, ub) = (units_of(a), units_of(b));
@@ -301,10 +324,8 @@ impl Board {
         self.given[s] = given;
         let own = self.cands[s];
         self.cands[s] = 0;
-        for peer in 0..81 {
-            if sees(s, peer) {
-                self.remove(peer, d);
-            }
+        for &peer in &PEERS[s] {
+            self.remove(usize::from(peer), d);
         }
         for c in digits(own) {
             for u in units_of(s) {
@@ -327,6 +348,14 @@ mod tests {
         assert_eq!(UNITS[10], [1, 10, 19, 28, 37, 46, 55, 64, 73]);
         assert_eq!(UNITS[22], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(units_of(80), [8, 17, 26]);
+    }
+
+    #[test]
+    fn the_peers_are_the_squares_that_share_a_unit_in_square_order() {
+        for s in 0..81 {
+            let seen: Vec<u8> = (0..81).filter(|&t| sees(s, t)).map(|t| t as u8).collect();
+            assert_eq!(PEERS[s].to_vec(), seen, "{s}");
+        }
     }
 
     #[test]
