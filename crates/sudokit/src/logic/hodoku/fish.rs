@@ -7,6 +7,7 @@
 
 use crate::logic::hodoku::board::{sees, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::subsets::combinations;
 use crate::logic::hodoku::table::Kind;
 
 /// The basic fish step type of `size` (2 to 7).
@@ -172,7 +173,7 @@ pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Ve
                 .filter(|&u| board.free(u, d) > 0)
                 .collect();
             let mut stop = false;
-            combine(bases.len(), size, &mut |picked| {
+            combinations(size, bases.len(), &mut |picked| {
                 if stop {
                     return;
                 }
@@ -195,28 +196,6 @@ pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Ve
     out
 }
 
-/// Calls `f` with every `n`-subset of `0..len`, in lexicographic order.
-fn combine(len: usize, n: usize, f: &mut dyn FnMut(&[usize])) {
-    fn go(
-        start: usize,
-        len: usize,
-        n: usize,
-        picked: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]),
-    ) {
-        if picked.len() == n {
-            f(picked);
-            return;
-        }
-        for i in start..len {
-            picked.push(i);
-            go(i + 1, len, n, picked, f);
-            picked.pop();
-        }
-    }
-    go(0, len, n, &mut Vec::with_capacity(n), f);
-}
-
 /// The finned fish of `d` on the base units `base`, one for each set of
 /// cover units (from `cover_first`: 0 rows, 9 columns) that leaves at most
 /// [`MAX_FINS`] fins and removes something.
@@ -235,7 +214,7 @@ fn finned_on(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Vec<Mo
     covers.sort_unstable();
     covers.dedup();
     let mut out = Vec::new();
-    combine(covers.len(), base.len(), &mut |picked| {
+    combinations(base.len(), covers.len(), &mut |picked| {
         let cover: Vec<usize> = picked.iter().map(|&i| covers[i]).collect();
         let fins: Vec<usize> = body
             .iter()

@@ -20,7 +20,7 @@ pub enum Keep {
 }
 
 /// Calls `f` with every `n`-subset of `0..len`, in lexicographic order.
-fn combinations(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
+pub(super) fn combinations(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
     fn go(
         start: usize,
         n: usize,

@@ -267,14 +267,9 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
                 _ => None,
             };
             if let Some(d) = gone {
-                let deletes: Vec<(usize, u8)> = [a, b]
-                    .into_iter()
-                    .filter(|&s| has(s, d))
-                    .map(|s| (s, d))
-                    .collect();
-                if !deletes.is_empty() {
-                    out.push(r.step(Kind::UniquenessTest4, deletes));
-                }
+                remove_from(&[a, b], d, &has, |deletes| {
+                    out.push(r.step(Kind::UniquenessTest4, deletes))
+                });
             }
         } else {
             // Type 6: the corners with more lie diagonally, and one digit
@@ -290,14 +285,9 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
                 _ => None,
             };
             if let Some(d) = gone {
-                let deletes: Vec<(usize, u8)> = [a, b]
-                    .into_iter()
-                    .filter(|&s| has(s, d))
-                    .map(|s| (s, d))
-                    .collect();
-                if !deletes.is_empty() {
-                    out.push(r.step(Kind::UniquenessTest6, deletes));
-                }
+                remove_from(&[a, b], d, &has, |deletes| {
+                    out.push(r.step(Kind::UniquenessTest6, deletes))
+                });
             }
         }
     }
@@ -452,4 +442,22 @@ pub fn all_avoidable(board: &Board, seen: &mut Seen) -> Vec<Move> {
         }
     }
     out
+}
+
+/// Calls `push` with the removals of `d` from those of `squares` that hold
+/// it, when there are any.
+fn remove_from(
+    squares: &[usize],
+    d: u8,
+    has: &dyn Fn(usize, u8) -> bool,
+    push: impl FnOnce(Vec<(usize, u8)>),
+) {
+    let deletes: Vec<(usize, u8)> = squares
+        .iter()
+        .filter(|&&s| has(s, d))
+        .map(|&s| (s, d))
+        .collect();
+    if !deletes.is_empty() {
+        push(deletes);
+    }
 }
