@@ -352,9 +352,9 @@ mod tests {
 
     #[test]
     fn the_peers_are_the_squares_that_share_a_unit_in_square_order() {
-        for s in 0..81 {
+        for (s, peers) in PEERS.iter().enumerate() {
             let seen: Vec<u8> = (0..81).filter(|&t| sees(s, t)).map(|t| t as u8).collect();
-            assert_eq!(PEERS[s].to_vec(), seen, "{s}");
+            assert_eq!(peers.to_vec(), seen, "{s}");
         }
     }
 
