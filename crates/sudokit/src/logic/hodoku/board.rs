@@ -257,6 +257,12 @@ impl Board {
         self.values.iter().all(|&v| v != 0)
     }
 
+    /// True when a square is left with no digit and no candidate: the
+    /// position has no solution, and a path stops there.
+    pub fn is_broken(&self) -> bool {
+        (0..81).any(|s| self.values[s] == 0 && self.cands[s] == 0)
+    }
+
     /// The naked singles waiting, oldest first.
     pub fn naked_queue(&self) -> &Queue {
         &self.naked

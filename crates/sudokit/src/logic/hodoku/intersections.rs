@@ -22,6 +22,11 @@ fn locked_in(board: &Board, first: usize) -> Vec<Move> {
                 .map(|&s| usize::from(s))
                 .filter(|&s| board.has(s, d))
                 .collect();
+            // In a broken position (a square left with no candidate) the
+            // counts may say more places than the unit still has.
+            if cells.len() < 2 {
+                continue;
+            }
             let shared = |k: usize| {
                 let one = units_of(cells[0])[k];
                 cells.iter().all(|&s| units_of(s)[k] == one).then_some(one)
