@@ -728,6 +728,43 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_by_hodokus_rules_is_the_first_step_of_its_path() {
+        // The hint finds only the first step; the path finds them all: at
+        // the start of each norvig_top95 puzzle the two agree, and where
+        // the path stops at once the hint is SE's.
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/puzzles/norvig_top95.txt"
+        );
+        let text = std::fs::read_to_string(file).expect("norvig_top95 in ../shared/puzzles");
+        let puzzles: Vec<&str> = text.lines().filter(|l| l.trim().len() == 81).collect();
+        assert_eq!(puzzles.len(), 95);
+        for puzzle in puzzles {
+            let puzzle = puzzle.trim();
+            let hint = ask(json!({"op": "hint", "puzzle": puzzle, "values": puzzle,
+                "level": "move", "rules": "hodoku"}));
+            let path = ask(json!({"op": "explain", "puzzle": puzzle, "rules": "hodoku"}));
+            let first = &path["steps"][0];
+            if path["se_from"] == 0 {
+                assert_eq!(hint["rules"], "se", "{puzzle}");
+                assert_eq!(hint["hint"]["fallback"], path["note"], "{puzzle}");
+            } else {
+                assert_eq!(hint["rules"], "hodoku", "{puzzle}");
+                for field in [
+                    "technique",
+                    "name",
+                    "placements",
+                    "eliminations",
+                    "text",
+                    "hodoku",
+                ] {
+                    assert_eq!(hint["hint"][field], first[field], "{puzzle}: {field}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn where_hodokus_path_stops_the_hint_and_path_go_on_by_ses_rules() {
         // HoDoKu's second step here is a nice loop, a chain.
         const CHAINED: &str =
