@@ -42,7 +42,7 @@ const peers = (s) => [...Array(81).keys()].filter((t) => t !== s && (
   (Math.floor(t / 27) === Math.floor(s / 27) && Math.floor((t % 9) / 3) === Math.floor((s % 9) / 3))));
 
 let call;
-let game;          // { puzzle, values[81], notes[81], undo[], redo[], rating }
+let game;          // { puzzle, values[81], notes[81], undo[], redo[], rating (SE's), hodoku (HoDoKu's) }
 let solution = null;
 let selected = 0;         // the square the keys move from
 let selection = new Set([0]); // the squares an entry goes to
@@ -78,7 +78,7 @@ const COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', '
 /** A stored game as this page keeps it: games saved before centre marks
  *  and colours have neither. */
 function normal(g) {
-  return { undo: [], redo: [], elapsed: 0, rating: null, ...g,
+  return { undo: [], redo: [], elapsed: 0, rating: null, hodoku: null, ...g,
     centre: g.centre ?? Array(81).fill(0), colours: g.colours ?? Array(81).fill(0) };
 }
 
@@ -90,7 +90,7 @@ function archive(g, outcome) {
   const past = load(HISTORY) ?? [];
   past.unshift({ puzzle: g.puzzle, values: g.values, notes: g.notes, centre: g.centre,
     colours: g.colours, elapsed: g.elapsed ?? 0,
-    rating: g.rating ?? null, outcome, ended: new Date().toISOString() });
+    rating: g.rating ?? null, hodoku: g.hodoku ?? null, outcome, ended: new Date().toISOString() });
   localStorage.setItem(HISTORY, JSON.stringify(past.slice(0, HISTORY_SIZE)));
 }
 
@@ -155,11 +155,28 @@ function changed() {
   if (justSolved) celebrate();
 }
 
+/** HoDoKu's rating as a player reads it: `Hard 1286`, or how far its path
+ *  got where it stops short (sudokit has no finder yet for the step type
+ *  it needs there). */
+function hodokuText(h) {
+  if (h.complete) return `${h.name} ${h.score}`;
+  return `incomplete (${h.name} ${h.score} before ${h.stopped_at ?? 'a step HoDoKu\'s rules lack'})`;
+}
+
+/** Both ratings: `Hard 1286 · ER 7.1`, each as far as it is known. */
+function ratingText(hodoku, se) {
+  return [hodoku && hodokuText(hodoku), se && `ER ${se.er}`].filter(Boolean).join(' · ');
+}
+
+/** The rules hints and explanations follow: HoDoKu's unless SE's are chosen. */
+const rules = () => $('rules').value;
+
 /** What a solve says: the time and the rating. */
 function solvedText() {
   const r = game.rating;
+  const both = ratingText(game.hodoku, r);
   return `Solved in ${clock(game.elapsed ?? 0)}! Every square is right.` +
-    (r ? ` Rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}.` : '');
+    (both ? ` Rating ${both}${r ? ` (EP ${r.ep}, ED ${r.ed})` : ''}.` : '');
 }
 
 /** Lights the board up, square by square (once; not where the player
@@ -172,11 +189,11 @@ function celebrate() {
 }
 
 /** Starts a game on `puzzle` (already checked by sudokit). */
-function start(given, rating, extra = {}) {
+function start(given, rating, extra = {}, hodoku = null) {
   retire();
   const puzzle = given.replaceAll('0', '.');
   const values = [...puzzle].map((c) => (c === '.' ? 0 : Number(c)));
-  game = normal({ puzzle, values, notes: Array(81).fill(0), rating: rating ?? null, ...extra });
+  game = normal({ puzzle, values, notes: Array(81).fill(0), rating: rating ?? null, hodoku, ...extra });
   closePath();
   stopReplay();
   solution = null;
@@ -189,12 +206,18 @@ function start(given, rating, extra = {}) {
   if (solved.ok) solution = solved.solution;
   save();
   render();
-  if (!game.rating) {
-    // Rated in the worker: the board is playable meanwhile.
-    const g = game;
-    heavy({ op: 'rate', puzzle }).then((rated) => {
+  rateMissing();
+}
+
+/** Rates the game by each rule set it has no rating by yet, in the worker
+ *  (the board is playable meanwhile). */
+function rateMissing() {
+  const g = game;
+  for (const [field, by] of [['hodoku', 'hodoku'], ['rating', 'se']]) {
+    if (g[field]) continue;
+    heavy({ op: 'rate', puzzle: g.puzzle, rules: by }).then((rated) => {
       if (!rated.ok || game !== g) return;
-      g.rating = rated.rating;
+      g[field] = rated.rating;
       save();
       render();
     });
@@ -455,8 +478,9 @@ function render() {
   for (const id of PAUSED_OFF) $(id).disabled = paused || (id === 'undo' && !game.undo.length) ||
     (id === 'redo' && !game.redo.length);
   $('timer').textContent = clock(game.elapsed ?? 0);
+  const both = ratingText(game.hodoku, r);
   $('info').textContent = `${81 - game.puzzle.split('.').length + 1} givens` +
-    (r ? `; rating ER ${r.er}, EP ${r.ep}, ED ${r.ed}` : '');
+    (both ? `; rating ${both}` : '') + (r ? ` (EP ${r.ep}, ED ${r.ed})` : '');
 }
 
 /** The mode an entry goes in while a key is held: Shift gives corner marks
@@ -638,7 +662,7 @@ function hint() {
   closePath();
   stopReplay();
   const level = LEVELS[Math.min(hintPresses, LEVELS.length - 1)];
-  const answer = request('hint', { level });
+  const answer = request('hint', { level, rules: rules() });
   if (!answer.ok) { say(`No hint: ${answer.error.what}`); return; }
   const h = answer.hint;
   hintPresses += 1;
@@ -663,7 +687,7 @@ function apply() {
   closePath();
   stopReplay();
   const hadNotes = game.notes.some((m) => m !== 0);
-  const answer = request('apply');
+  const answer = request('apply', { rules: rules() });
   if (!answer.ok) { say(`Cannot apply: ${answer.error.what}`); return; }
   if (!answer.step) { say(answer.hint.text); return; }
   remember();
@@ -733,16 +757,17 @@ async function newPuzzle() {
   if (!await mayReplace()) return;
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   const seed = a * 2 ** 21 + (b >>> 11);
-  say(`Making a ${level} puzzle...`);
-  const answer = await heavy({ op: 'generate', level, seed });
-  if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
-  start(answer.puzzle, answer.rating, { level });
-  say(`A new ${level} puzzle, ER ${answer.rating.er}.`);
+  const name = $('level').selectedOptions[0].textContent;
+  say(`Making a puzzle at HoDoKu's level ${name}...`);
+  const answer = await heavy({ op: 'generate', level, seed, rules: 'hodoku' });
+  if (!answer.ok) { say(`No puzzle: ${answer.error.what}.`); return; }
+  start(answer.puzzle, answer.rating, { level }, answer.hodoku);
+  say(`A new ${name} puzzle, ${ratingText(answer.hodoku, answer.rating)}.`);
 }
 
 // The daily puzzle's level by weekday (Sunday first): easy early in the
 // week, harder towards its end.
-const DAILY_LEVELS = ['fiendish', 'easy', 'medium', 'medium', 'hard', 'hard', 'fiendish'];
+const DAILY_LEVELS = ['unfair', 'easy', 'medium', 'medium', 'hard', 'hard', 'unfair'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The local calendar date as YYYY-MM-DD. */
@@ -760,13 +785,15 @@ async function dailyPuzzle() {
   if (!await mayReplace()) return;
   const level = DAILY_LEVELS[now.getDay()];
   say(`Making the daily puzzle for ${date}...`);
-  const answer = await heavy({ op: 'generate', level, seed: Number(date.replaceAll('-', '')) });
-  if (!answer.ok) { say(`No puzzle: ${answer.error.what}`); return; }
-  start(answer.puzzle, answer.rating, { level, daily: date });
-  say(`The daily puzzle for ${date} (${WEEKDAYS[now.getDay()]}, ${level}), ER ${answer.rating.er}.`);
+  const answer = await heavy({ op: 'generate', level, seed: Number(date.replaceAll('-', '')), rules: 'hodoku' });
+  if (!answer.ok) { say(`No puzzle: ${answer.error.what}.`); return; }
+  start(answer.puzzle, answer.rating, { level, daily: date }, answer.hodoku);
+  say(`The daily puzzle for ${date} (${WEEKDAYS[now.getDay()]}, ${answer.hodoku.name}), ` +
+    `${ratingText(answer.hodoku, answer.rating)}.`);
 }
 
 const STATS = 'sudokit.stats';
+const RULES_KEY = 'sudokit.rules';
 
 /** Counts a solve in the statistics: by level (count, best and total
  *  time) and, for a daily puzzle, its date. */
@@ -795,7 +822,10 @@ function streak(days) {
 
 function showStats() {
   const stats = load(STATS) ?? { levels: {}, daily: [] };
-  const levels = [...$('level').options].map((o) => o.value).concat('other')
+  const known = [...$('level').options].map((o) => o.value);
+  // Levels the list no longer offers (games solved at SE's levels before
+  // the page offered HoDoKu's) still count, after the list's own.
+  const levels = [...known, ...Object.keys(stats.levels).filter((l) => !known.includes(l) && l !== 'other'), 'other']
     .filter((l) => stats.levels[l]);
   $('stats-rows').replaceChildren(...levels.map((l) => {
     const row = stats.levels[l];
@@ -838,7 +868,7 @@ function showHistory() {
     const filled = g.values.filter((v, s) => v && g.puzzle[s] === '.').length;
     const open = g.puzzle.split('.').length - 1;
     item.append(`${g.outcome}, ${clock(g.elapsed ?? 0)}, ${filled} of ${open} squares filled` +
-      (g.rating ? `, ER ${g.rating.er}` : '') + date + ' ');
+      (g.rating || g.hodoku ? `, ${ratingText(g.hodoku, g.rating)}` : '') + date + ' ');
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = `Open game ${i + 1}`;
@@ -862,7 +892,7 @@ function reopen(i) {
   closePath();
   stopReplay();
   game = normal({ puzzle: g.puzzle, values: g.values, notes: g.notes, centre: g.centre,
-    colours: g.colours, rating: g.rating, elapsed: g.elapsed, solved: g.outcome === 'solved' });
+    colours: g.colours, rating: g.rating, hodoku: g.hodoku ?? null, elapsed: g.elapsed, solved: g.outcome === 'solved' });
   const solved = call({ op: 'solve', puzzle: game.puzzle });
   solution = solved.ok ? solved.solution : null;
   hintPresses = 0;
@@ -871,6 +901,7 @@ function reopen(i) {
   $('history').close();
   save();
   render();
+  rateMissing();
   say(`Reopened a ${g.outcome} game.`);
 }
 
@@ -967,7 +998,9 @@ async function explainPath(fromHere = false) {
   say('Working out the path...');
   const g = game;
   const before = line(game.values) + game.notes.join();
-  const answer = await heavy(fromHere ? requestOf('explain') : { op: 'explain', puzzle: game.puzzle });
+  const by = rules();
+  const answer = await heavy(fromHere ? requestOf('explain', { rules: by })
+    : { op: 'explain', puzzle: game.puzzle, rules: by });
   // The player went on meanwhile: this path is not for the board any more.
   if (game !== g || line(game.values) + game.notes.join() !== before || paused) { say('The explanation was dropped: the game changed.'); return; }
   if (!answer.ok) { say(`No explanation: ${answer.error.what}`); return; }
@@ -991,8 +1024,12 @@ async function explainPath(fromHere = false) {
   }
   path = { steps: answer.steps, boards, marks, k: 0, fromHere };
   const r = answer.rating;
-  $('path-summary').textContent = `${answer.steps.length} steps${fromHere ? ' from your position' : ''}; ` +
-    `ER ${r.er}, EP ${r.ep}, ED ${r.ed}` +
+  const rated = by === 'hodoku' ? `by HoDoKu's rules, ${hodokuText(r)}` : `ER ${r.er}, EP ${r.ep}, ED ${r.ed}`;
+  // Where HoDoKu's path stops short, SE's steps go on from there.
+  const fallback = answer.se_from === null || answer.se_from === undefined ? ''
+    : `; from step ${answer.se_from + 1}: ${answer.note}`;
+  $('path-summary').textContent = `${answer.steps.length} steps${fromHere ? ' from your position' : ''} ` +
+    `${rated}${fallback}` +
     (answer.complete ? '.' : '; no rule finishes it from there.');
   const list = $('path-steps');
   // Each step is a button that goes to it (and makes the list reachable by
@@ -1002,7 +1039,7 @@ async function explainPath(fromHere = false) {
     const go = document.createElement('button');
     go.type = 'button';
     go.className = 'step';
-    go.textContent = step.text;
+    go.textContent = step.rules === 'se' ? `SE: ${step.text}` : step.text;
     go.addEventListener('click', () => showStep(i + 1));
     item.append(go);
     return item;
@@ -1185,6 +1222,13 @@ async function main() {
   $('redo').addEventListener('click', () => undo(game.redo, game.undo));
   $('check').addEventListener('click', check);
   $('hint').addEventListener('click', hint);
+  const chosen = load(RULES_KEY);
+  if (['hodoku', 'se'].includes(chosen)) $('rules').value = chosen;
+  $('rules').addEventListener('change', () => {
+    localStorage.setItem(RULES_KEY, JSON.stringify(rules()));
+    hintPresses = 0;
+    say(`Hints and explanations now follow ${rules() === 'se' ? 'Sudoku Explainer\'s' : 'HoDoKu\'s'} rules.`);
+  });
   $('apply').addEventListener('click', apply);
   $('new').addEventListener('click', newPuzzle);
   $('import').addEventListener('click', () => importText($('import-text').value.trim()));
@@ -1233,6 +1277,7 @@ async function main() {
     const solved = call({ op: 'solve', puzzle: game.puzzle });
     if (solved.ok) solution = solved.solution;
     render();
+    rateMissing();
     say('Welcome back: your game is as you left it.');
   } else {
     start(FIRST);

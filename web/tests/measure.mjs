@@ -3,10 +3,11 @@
 // after web/build.sh. Prints, each as median and maximum:
 // - load: navigation to a usable board (body[data-ready]) in headless
 //   Chromium, served from localhost, a fresh browser context each time;
-// - hint: sudokit.wasm's `hint` call on every norvig_top95 puzzle's start,
-//   and on every state along the logical path of its N hardest (by ER),
-//   pencil marks as the path leaves them;
-// - fiendish: a new fiendish puzzle (`generate`), 20 seeds;
+// - hint: sudokit.wasm's `hint` call, by HoDoKu's rules (the page's
+//   default) and by SE's, on every norvig_top95 puzzle's start, and on
+//   every state along the logical path of its N hardest (by ER), pencil
+//   marks as the path leaves them;
+// - new puzzle: `generate` at HoDoKu's levels Hard and Unfair, 20 seeds each;
 // - longest task: the longest the page blocks input while the hardest of
 //   them is imported and explained (the browser's long-task timing);
 // and the size of sudokit.wasm. The wasm calls run in node, whose V8 is
@@ -31,32 +32,42 @@ const time = (f) => { const t = performance.now(); const r = f(); return [perfor
 const call = await loadSudokit(readFileSync(wasm));
 const puzzles = readFileSync(top95, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.length === 81);
 
-const starts = puzzles.map((puzzle) => time(() => call({ op: 'hint', puzzle, values: puzzle, level: 'move' }))[0]);
-console.log(`hint at the start, norvig_top95: ${stats(starts)}`);
+for (const rules of ['hodoku', 'se']) {
+  const starts = puzzles.map((puzzle) => time(() => call({ op: 'hint', puzzle, values: puzzle, level: 'move', rules }))[0]);
+  console.log(`hint at the start, norvig_top95, ${rules}: ${stats(starts)}`);
+}
 
 const rated = puzzles.map((p) => ({ p, er: call({ op: 'rate', puzzle: p }).rating.er }))
   .sort((a, b) => b.er - a.er).slice(0, arg('--hard', 10));
-const along = [];
+const along = { hodoku: [], se: [] };
 for (const { p } of rated) {
   const path = call({ op: 'explain', puzzle: p });
   const values = [...p];
   let marks = call({ op: 'candidates', puzzle: p, values: p }).marks;
   for (const step of path.steps) {
-    along.push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move' }))[0]);
+    for (const rules of ['hodoku', 'se']) {
+      along[rules].push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules }))[0]);
+    }
     const answer = call({ op: 'apply', puzzle: p, values: values.join(''), marks });
     values.splice(0, 81, ...answer.values);
     marks = answer.marks;
   }
 }
-console.log(`hint along the path of the ${rated.length} hardest (ER ${rated.at(-1).er} to ${rated[0].er}): ${stats(along)}`);
-
-const made = [];
-for (let seed = 1; seed <= 20; seed++) {
-  const [ms, answer] = time(() => call({ op: 'generate', level: 'fiendish', seed }));
-  if (!answer.ok) throw new Error(JSON.stringify(answer));
-  made.push(ms);
+for (const rules of ['hodoku', 'se']) {
+  console.log(`hint along the path of the ${rated.length} hardest (ER ${rated.at(-1).er} to ${rated[0].er}), ${rules}: ${stats(along[rules])}`);
 }
-console.log(`new fiendish puzzle: ${stats(made)}`);
+
+for (const level of ['hard', 'unfair']) {
+  const made = [];
+  const tries = [];
+  for (let seed = 1; seed <= 20; seed++) {
+    const [ms, answer] = time(() => call({ op: 'generate', level, seed, rules: 'hodoku' }));
+    if (!answer.ok) throw new Error(JSON.stringify(answer));
+    made.push(ms);
+    tries.push(answer.tries);
+  }
+  console.log(`new ${level} puzzle (HoDoKu): ${stats(made)}; tries median ${tries.sort((a, b) => a - b)[9]}, max ${tries.at(-1)}`);
+}
 console.log(`sudokit.wasm: ${statSync(wasm).size} bytes`);
 
 const server = await serve();
@@ -96,7 +107,7 @@ for (let i = 0; i < arg('--loads', 7); i++) {
   await page.getByRole('button', { name: 'Tools', exact: true }).click();
   await page.getByLabel('Puzzle').fill(hardest);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await page.waitForFunction(() => /rating ER/.test(document.getElementById('info').textContent));
+  await page.waitForFunction(() => /rating .*ER/.test(document.getElementById('info').textContent));
   await page.getByRole('button', { name: 'Explain', exact: true }).click();
   await page.getByRole('region', { name: 'Explanation' }).waitFor();
   await page.waitForTimeout(200);

@@ -84,6 +84,11 @@ async function openTools(where = page) {
   if (await toggle.getAttribute('aria-expanded') === 'false') await toggle.click();
 }
 
+/** Chooses the rules hints and explanations follow, by the option's name. */
+async function useRules(name, where = page) {
+  await where.getByLabel('Rules').selectOption({ label: name });
+}
+
 async function importPuzzle(puzzle) {
   await openTools();
   await openTools();
@@ -142,7 +147,8 @@ test('pencil marks by hand and filled in, cleared by a placed digit', async () =
   assert.equal(await label('A2'), 'A2 empty, candidates 5 7 8');
 });
 
-test('each hint press gives away more, and Apply makes the move', async () => {
+test('each hint press gives away more, and Apply makes the move (SE\'s rules)', async () => {
+  await useRules('Sudoku Explainer');
   await button('Hint').click();
   assert.equal(await status(), 'Hint (area): Look at box 1.');
   assert.match(await cell('C3').getAttribute('class'), /\barea\b/);
@@ -157,6 +163,58 @@ test('each hint press gives away more, and Apply makes the move', async () => {
   await button('Apply').click();
   assert.equal(await label('B2'), 'B2 placed 6');
   assert.match(await status(), /^Applied: /);
+});
+
+// A puzzle whose path by HoDoKu's rules (Hard 880) takes a Skyscraper as
+// its tenth step, after nine singles and locked candidates.
+const SKYSCRAPER =
+  '1....6.8..64..........4...7....9.6...7.4..5..5...7.1...5....32.3....8...4........';
+// A puzzle whose path by HoDoKu's rules needs a nice loop (a chain) at its
+// second step.
+const LOOPED =
+  '9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.';
+
+test('hints follow HoDoKu\'s rules by default and name its techniques; SE\'s rules name others', async () => {
+  await importPuzzle(SKYSCRAPER);
+  await page.waitForFunction(() => /rating Hard 880 · ER \d+\.\d/.test(document.getElementById('info').textContent));
+  for (let i = 0; i < 9; i++) await button('Apply').click();
+  await button('Hint').click();
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(technique\): Try Skyscraper\b/);
+  await button('Hint').click();
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(move\): Skyscraper/);
+  // The switch to SE's rules changes the names, and is remembered.
+  await useRules('Sudoku Explainer');
+  assert.match(await status(), /now follow Sudoku Explainer's rules/);
+  await button('Hint').click();
+  await button('Hint').click();
+  const se = await status();
+  assert.match(se, /^Hint \(technique\): Try /);
+  assert.doesNotMatch(se, /Skyscraper/);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.getByLabel('Rules').inputValue(), 'se');
+  await useRules('HoDoKu');
+  await button('Hint').click();
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(technique\): Try Skyscraper\b/);
+  assert.deepEqual(await axe(), []);
+});
+
+test('where HoDoKu\'s path stops short, the hint and the path go on by SE\'s rules and say so', async () => {
+  await importPuzzle(LOOPED);
+  await page.waitForFunction(() => /rating incomplete \(\w+ \d+ before [^)]+\) · ER/.test(document.getElementById('info').textContent));
+  await button('Apply').click();
+  await button('Hint').click();
+  await button('Hint').click();
+  assert.match(await status(), /^Hint \(technique\): HoDoKu's rules have no step here yet \([^)]+\); SE's: Try /);
+  await openTools();
+  await button('Explain').click();
+  await explained();
+  assert.match(await page.locator('#path-summary').textContent(),
+    /^\d+ steps by HoDoKu's rules, incomplete \(.*\); from step 2: HoDoKu's rules have no step here yet \([^)]+\); SE's:\.$/);
+  assert.match(await page.locator('#path-steps button').nth(1).textContent(), /^SE: /);
 });
 
 test('a wrong digit is named by Check and by Hint', async () => {
@@ -174,7 +232,7 @@ test('applying hints solves a hard puzzle', async () => {
     await button('Apply').click();
   }
   // The solve is marked: the board lights up, the time and rating are said.
-  const solved = /^Solved in \d+:\d\d! Every square is right\. Rating ER \d+\.\d, EP [\d.]+, ED [\d.]+\.$/;
+  const solved = /^Solved in \d+:\d\d! Every square is right\. Rating .+ · ER \d+\.\d \(EP [\d.]+, ED [\d.]+\)\.$/;
   assert.match(await status(), solved);
   assert.match(await board().getAttribute('class'), /\bsolved\b/);
   assert.match(await board().getAttribute('class'), /\bcelebrate\b/);
@@ -325,11 +383,11 @@ test('a solved game is kept in History', async () => {
     /^solved, \d+:\d\d, 49 of 49 squares filled/);
 });
 
-test('a new puzzle at a chosen level, with its rating', async () => {
-  await page.getByLabel('Level').selectOption('easy');
+test('a new puzzle at a chosen HoDoKu level has that level, with both ratings', async () => {
+  await page.getByLabel('Level').selectOption({ label: 'Hard' });
   await button('New puzzle').click();
-  await said(/^A new easy puzzle, ER 1\.[0-2]\.?$/);
-  assert.match(await page.locator('#info').textContent(), /givens; rating ER 1\.[0-2]/);
+  await said(/^A new Hard puzzle, Hard \d+ · ER \d+\.\d\.$/);
+  assert.match(await page.locator('#info').textContent(), /givens; rating Hard \d+ · ER \d+\.\d \(EP /);
   const givens = await board().getByRole('gridcell', { name: / given \d$/ }).count();
   assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
 });
@@ -695,7 +753,7 @@ test('the tools are one tap away, in a panel of their own', async () => {
   await button('Tools').click();
   assert.equal(await button('Tools').getAttribute('aria-expanded'), 'true');
   for (const name of ['Import', 'Export', 'Share', 'Explain', 'Replay']) assert.ok(await button(name).isVisible(), name);
-  await page.waitForFunction(() => /givens; rating ER/.test(document.getElementById('info').textContent));
+  await page.waitForFunction(() => /givens; rating .*ER/.test(document.getElementById('info').textContent));
   await button('Tools').click();
   assert.ok(await button('Import').isHidden());
 });
@@ -833,6 +891,7 @@ test('offline: after one visit the page loads, plays and hints with the network 
 });
 
 test('a hint at the move level draws its chain on the board, and the next move clears it', async () => {
+  await useRules('Sudoku Explainer');
   await importPuzzle(CHAINED);
   // Step along the path until a hint's technique is a chain (whatever the
   // rules call it) whose move draws one.
@@ -869,7 +928,7 @@ test('Explain from here starts from the player\'s position, and refuses a wrong 
   await button('Explain from here').click();
   await explained();
   const summary = await page.locator('#path-summary').textContent();
-  assert.match(summary, /^\d+ steps from your position; ER /);
+  assert.match(summary, /^\d+ steps from your position by HoDoKu's rules, /);
   const here = Number(summary.match(/^(\d+)/)[1]);
   assert.ok(here < all, `${here} of ${all} steps`);
   assert.equal(await status(), `Your position; ${here} steps follow.`);
@@ -916,10 +975,10 @@ test('the daily puzzle is the same in two fresh browsers on the same date, at th
   const morning = await day('2026-11-27T08:00:00');
   const evening = await day('2026-11-27T22:30:00');
   assert.equal(morning.cells, evening.cells);
-  assert.match(morning.said, /^The daily puzzle for 2026-11-27 \(Friday, hard\), ER \d/);
+  assert.match(morning.said, /^The daily puzzle for 2026-11-27 \(Friday, Hard\), Hard \d+ · ER \d/);
   const sunday = await day('2026-11-29T12:00:00');
   assert.notEqual(sunday.cells, morning.cells);
-  assert.match(sunday.said, /^The daily puzzle for 2026-11-29 \(Sunday, fiendish\)/);
+  assert.match(sunday.said, /^The daily puzzle for 2026-11-29 \(Sunday, Unfair\), Unfair \d+ · ER/);
 });
 
 test('statistics: solves by level with best and average times, and the daily streak', async () => {
@@ -929,7 +988,7 @@ test('statistics: solves by level with best and average times, and the daily str
   assert.match(await stats.innerText(), /No puzzle solved yet\.\s+Daily puzzle streak: 0 days\./);
   await stats.getByRole('button', { name: 'Close' }).click();
   await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
-  await said(/\(Monday, easy\)/, p);
+  await said(/\(Monday, Easy\)/, p);
   await solveByApply(p);
   await p.getByRole('button', { name: 'Statistics', exact: true }).click();
   const row = (level) => stats.getByRole('row', { name: new RegExp(`^${level} `) });
@@ -940,7 +999,7 @@ test('statistics: solves by level with best and average times, and the daily str
   // The next day's puzzle keeps the streak going.
   await onDate('2026-11-24T10:00:00', p.context());
   await p.getByRole('button', { name: 'Daily puzzle', exact: true }).click();
-  await said(/\(Tuesday, medium\)/, p);
+  await said(/\(Tuesday, Medium\)/, p);
   await solveByApply(p);
   await p.getByRole('button', { name: 'Statistics', exact: true }).click();
   assert.match(await row('medium').textContent(), /^medium1/);
@@ -956,16 +1015,16 @@ test('heavy work (rating, explaining, generating) runs in a Web Worker', async (
   p.on('worker', (w) => workers.push(w.url()));
   await p.goto(server.url);
   await p.waitForSelector('body[data-ready=true]');
-  await p.waitForFunction(() => /rating ER/.test(document.getElementById('info').textContent));
+  await p.waitForFunction(() => /rating .*ER/.test(document.getElementById('info').textContent));
   assert.deepEqual(workers.map((u) => new URL(u).pathname), ['/worker.js']);
   // The worker answers: an explanation and a new puzzle come back.
   await openTools(p);
   await p.getByRole('button', { name: 'Explain', exact: true }).click();
   await explained(p);
-  assert.match(await p.locator('#path-summary').textContent(), /^\d+ steps; ER /);
+  assert.match(await p.locator('#path-summary').textContent(), /^\d+ steps by HoDoKu's rules, /);
   await p.getByRole('button', { name: 'Close', exact: true }).click();
   await p.getByRole('button', { name: 'New puzzle', exact: true }).click();
-  await said(/^A new \w+ puzzle, ER /, p);
+  await said(/^A new \w+ puzzle, .*ER /, p);
   await other.close();
 });
 
@@ -990,7 +1049,7 @@ test('explain steps through the logical path with its rating', async () => {
   await button('Explain').click();
   await explained();
   const summary = page.getByRole('region', { name: 'Explanation' });
-  assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps; ER \d/);
+  assert.match(await summary.locator('#path-summary').textContent(), /^\d+ steps by HoDoKu's rules, \w+ \d+\.$/);
   assert.match(await status(), /^The givens; \d+ steps follow\.$/);
   await button('Next step').click();
   assert.match(await status(), /^Step 1 of \d+: /);
@@ -1006,6 +1065,7 @@ test('explain steps through the logical path with its rating', async () => {
 });
 
 test('explain draws a chain link by link, and what a step removes', async () => {
+  await useRules('Sudoku Explainer');
   await importPuzzle(CHAINED);
   await openTools();
   await button('Explain').click();

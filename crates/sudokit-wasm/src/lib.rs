@@ -33,12 +33,24 @@
 //! | `solve` | `puzzle` | `solution` (the one solution; else an error) |
 //! | `candidates` | `puzzle`, `values`, `marks`? | `marks`: a bit mask per square (bit `d` for digit `d`) |
 //! | `state` | `puzzle`, `state` (81 digits placed, or 729 characters of pencil marks) | `values`, `marks` (as `candidates` gives them) |
-//! | `hint` | `puzzle`, `values`, `marks`?, `level` | `hint`: the graded hint (`level`, `status`, the level's fields), as `sudokit hint --format json` prints it after the puzzle's record |
-//! | `apply` | `puzzle`, `values`, `marks`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
-//! | `rate` | `puzzle` | `rating` |
-//! | `explain` | `puzzle`, `values`?, `marks`? | `rating`, `steps`, `complete`: the path from the givens, or from the player's state when `values` is given |
-//! | `generate` | `level`, `seed`, `tries`? | `puzzle`, `solution`, `rating`, `tries` |
+//! | `hint` | `puzzle`, `values`, `marks`?, `level`, `rules`? | `hint`: the graded hint (`level`, `status`, the level's fields), as `sudokit hint --format json` prints it after the puzzle's record; `rules`: whose rules gave it |
+//! | `apply` | `puzzle`, `values`, `marks`?, `rules`? | `step` (or `hint` when there is no step), `values`, `marks` after it |
+//! | `rate` | `puzzle`, `rules`? | `rating` |
+//! | `explain` | `puzzle`, `values`?, `marks`?, `rules`? | `rating`, `steps`, `complete`: the path from the givens, or from the player's state when `values` is given |
+//! | `generate` | `level`, `seed`, `tries`?, `rules`? | `puzzle`, `solution`, `rating`, `tries` (and `hodoku`, HoDoKu's rating, by HoDoKu's rules) |
 //! | `trace` | `puzzle`, `engine` (`norvig` or `agent`), `max_guesses`? | `steps` (`action`, `rule`, `square`, `digit`, `candidates` mask after it, `depth`) from the givens, `solved`, `guesses`, `backtracks` |
+//!
+//! `rules` is `se` (Sudoku Explainer's, when left out) or `hodoku`. By
+//! HoDoKu's rules a rating is `{"rules": "hodoku", "level": "hard", "name":
+//! "Hard", "score": 1286, "complete", "stopped_at", "steps", "technique"}`
+//! (`stopped_at` names the step type HoDoKu's path stopped at, incomplete,
+//! because sudokit has no finder for it yet); a hint is HoDoKu's next step,
+//! and where HoDoKu's path has none, SE's, its `text` led by the `fallback`
+//! note ("HoDoKu's rules have no step here yet (X-Chain); SE's:"); a path
+//! is HoDoKu's, then SE's from where it stops (those steps marked `"rules":
+//! "se"`, the first at `se_from`, with the `note`); `generate` takes
+//! HoDoKu's levels (`easy`, `medium`, `hard`, `unfair`, `extreme`) and keeps
+//! the first try whose path is complete and at that level.
 //!
 //! `values` is the player's 81 digits (`.` or `0` empty; givens may be
 //! left out); `marks` is 81 bit masks of the player's pencil marks, where
@@ -51,11 +63,15 @@ use serde_json::{json, Value};
 use sudokit::engine::{agent, norvig};
 use sudokit::generate::{generate_nth, Grade, Options, UnknownGrade, Wanted};
 use sudokit::logic::hint::{hint_with, player_state, Hint, StateError, UnknownLevel};
+use sudokit::logic::hodoku::Level as HodokuLevel;
 use sudokit::logic::rating::{check_unique, explain_and_rate, rate};
 use sudokit::logic::solver::Order;
 use sudokit::logic::{Cache, Level, State};
+use sudokit::logic::{Rules, UnknownRules};
 use sudokit::parse::{parse_state, PlayerState};
 use sudokit::{parse_grid, Digits, Grid, Limits, Outcome, ParseOptions, Shape};
+
+mod hodoku;
 
 /// Tries `generate` makes by default before it gives up.
 pub const DEFAULT_TRIES: u64 = 400;
@@ -120,16 +136,22 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             Ok(json!({"values": state.values().to_line(), "marks": masks(&state)}))
         }
         "hint" => {
+            let rules = rules(request)?;
             let state = player(request)?;
             let level = level(request)?;
             let solution = unique(state.givens())?;
-            let hint = hint_with(&mut Cache::new(), &state, &solution, Order::Easiest);
-            Ok(json!({"hint": hint.at(level)}))
+            let (hint, note) = next(rules, &state, &solution);
+            let by = if note.is_some() { Rules::Se } else { rules };
+            Ok(json!({
+                "hint": hodoku::graded(&hint, level, note.as_deref()),
+                "rules": by.name(),
+            }))
         }
         "apply" => {
+            let rules = rules(request)?;
             let mut state = player(request)?;
             let solution = unique(state.givens())?;
-            match hint_with(&mut Cache::new(), &state, &solution, Order::Easiest) {
+            match next(rules, &state, &solution).0 {
                 Hint::Step { step, .. } => {
                     state.apply(&step);
                     Ok(json!({
@@ -146,7 +168,13 @@ fn answer(request: &Value) -> Result<Value, Fault> {
             }
         }
         "rate" => {
+            let rules = rules(request)?;
             let puzzle = puzzle(request)?;
+            if rules == Rules::Hodoku {
+                unique(&puzzle)?;
+                let path = hodoku::path(&State::from_puzzle(&puzzle));
+                return Ok(json!({"rating": hodoku::rating(&path)}));
+            }
             let rating = rate(&mut Cache::new(), &puzzle)
                 .map_err(|e| Fault::new("puzzle", e.to_string()))?;
             Ok(json!({"rating": rating}))
@@ -159,12 +187,37 @@ fn answer(request: &Value) -> Result<Value, Fault> {
                 State::from_puzzle(&puzzle(request)?)
             };
             unique(start.givens())?;
+            if rules(request)? == Rules::Hodoku {
+                return Ok(hodoku::explain(&start));
+            }
             let (path, rating) = explain_and_rate(&mut Cache::new(), &start, Order::Se);
             Ok(json!({"rating": rating, "steps": path.steps, "complete": path.is_complete()}))
         }
         "generate" => generate(request),
         "trace" => trace(request),
         other => Err(Fault::new("op", format!("unknown op '{other}'"))),
+    }
+}
+
+/// The `rules` field: `se` when left out (or null).
+fn rules(request: &Value) -> Result<Rules, Fault> {
+    match request.get("rules") {
+        None | Some(Value::Null) => Ok(Rules::Se),
+        Some(_) => text(request, "rules")?
+            .parse()
+            .map_err(|e: UnknownRules| Fault::new("rules", e.to_string())),
+    }
+}
+
+/// The next hint by `rules`, and the note that says SE's rules gave it
+/// where HoDoKu's have no step.
+fn next(rules: Rules, state: &State, solution: &Grid) -> (Hint, Option<String>) {
+    match rules {
+        Rules::Se => (
+            hint_with(&mut Cache::new(), state, solution, Order::Easiest),
+            None,
+        ),
+        Rules::Hodoku => hodoku::hint(state, solution),
     }
 }
 
@@ -278,6 +331,9 @@ fn level(request: &Value) -> Result<Level, Fault> {
 
 /// A new puzzle at `level` from `seed`, trying up to `tries` times.
 fn generate(request: &Value) -> Result<Value, Fault> {
+    if rules(request)? == Rules::Hodoku {
+        return generate_hodoku(request);
+    }
     let level: Grade = text(request, "level")?
         .parse()
         .map_err(|e: UnknownGrade| Fault::new("level", e.to_string()))?;
@@ -285,13 +341,7 @@ fn generate(request: &Value) -> Result<Value, Fault> {
         .get("seed")
         .and_then(Value::as_u64)
         .ok_or_else(|| Fault::new("seed", "must be a whole number from 0"))?;
-    let tries = match request.get("tries") {
-        None | Some(Value::Null) => DEFAULT_TRIES,
-        Some(t) => t
-            .as_u64()
-            .filter(|t| (1..=100_000).contains(t))
-            .ok_or_else(|| Fault::new("tries", "must be a whole number from 1 to 100000"))?,
-    };
+    let tries = tries(request, DEFAULT_TRIES)?;
     let options = Options {
         difficulty: Some(Wanted::level(level)),
         ..Options::new(Shape::standard())
@@ -315,6 +365,50 @@ fn generate(request: &Value) -> Result<Value, Fault> {
             counted(tries as usize, "try", "tries")
         ),
     ))
+}
+
+/// The `tries` field of `generate`, `default` when left out.
+fn tries(request: &Value, default: u64) -> Result<u64, Fault> {
+    match request.get("tries") {
+        None | Some(Value::Null) => Ok(default),
+        Some(t) => t
+            .as_u64()
+            .filter(|t| (1..=100_000).contains(t))
+            .ok_or_else(|| Fault::new("tries", "must be a whole number from 1 to 100000")),
+    }
+}
+
+/// Tries `generate` makes by default by HoDoKu's rules: its harder levels
+/// are rarer among the generator's puzzles.
+pub const DEFAULT_HODOKU_TRIES: u64 = 2_000;
+
+/// A new puzzle at HoDoKu's `level` (see [`hodoku::generate`]).
+fn generate_hodoku(request: &Value) -> Result<Value, Fault> {
+    let name = text(request, "level")?;
+    let level = hodoku::level(name).ok_or_else(|| {
+        Fault::new(
+            "level",
+            format!("unknown level '{name}' (expected easy, medium, hard, unfair or extreme)"),
+        )
+    })?;
+    let seed = request
+        .get("seed")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| Fault::new("seed", "must be a whole number from 0"))?;
+    let tries = tries(request, DEFAULT_HODOKU_TRIES)?;
+    hodoku::generate(level, seed, tries).ok_or_else(|| {
+        let mut what = format!(
+            "no {} puzzle in {}",
+            level.name(),
+            counted(tries as usize, "try", "tries")
+        );
+        if level == HodokuLevel::Extreme {
+            what.push_str(
+                " (most Extreme puzzles need chains, which HoDoKu's rules here do not have yet)",
+            );
+        }
+        Fault::new("level", what)
+    })
 }
 
 /// `1 try`, `2 tries`: a number with its noun, singular for one.
@@ -588,6 +682,155 @@ mod tests {
         assert_eq!(a["puzzle"], b["puzzle"]);
         let er = a["rating"]["er"].as_f64().unwrap();
         assert!((1.0..=1.2).contains(&er), "{a}");
+    }
+
+    /// A puzzle whose HoDoKu path (Hard 880) takes a Skyscraper as its
+    /// tenth step, after nine singles and locked candidates.
+    const SKYSCRAPER: &str =
+        "1....6.8..64..........4...7....9.6...7.4..5..5...7.1...5....32.3....8...4........";
+
+    #[test]
+    fn hodoku_rules_rate_hint_and_apply_as_hodoku_does() {
+        let rated = ask(json!({"op": "rate", "puzzle": SKYSCRAPER, "rules": "hodoku"}));
+        let rating = &rated["rating"];
+        assert_eq!(
+            (&rating["level"], &rating["name"], &rating["score"]),
+            (&json!("hard"), &json!("Hard"), &json!(880)),
+            "{rated}"
+        );
+        assert_eq!(rating["complete"], true);
+        // Nine steps applied by HoDoKu's rules; the tenth is the Skyscraper.
+        let mut values = SKYSCRAPER.to_string();
+        let mut marks = Value::Null;
+        for _ in 0..9 {
+            let answer = ask(
+                json!({"op": "apply", "puzzle": SKYSCRAPER, "values": values,
+                "marks": marks, "rules": "hodoku"}),
+            );
+            assert!(answer["step"]["hodoku"].is_object(), "{answer}");
+            values = answer["values"].as_str().unwrap().to_string();
+            marks = answer["marks"].clone();
+        }
+        let hint = |rules: &str| {
+            ask(
+                json!({"op": "hint", "puzzle": SKYSCRAPER, "values": values, "marks": marks,
+                "level": "technique", "rules": rules}),
+            )
+        };
+        let hodoku = hint("hodoku");
+        assert_eq!(hodoku["rules"], "hodoku");
+        assert_eq!(hodoku["hint"]["name"], "Skyscraper", "{hodoku}");
+        let se = hint("se");
+        assert_eq!(se["rules"], "se");
+        assert_ne!(se["hint"]["name"], "Skyscraper", "{se}");
+        let bad = hint("sudopedia");
+        assert_eq!(bad["error"]["where"], "rules", "{bad}");
+    }
+
+    #[test]
+    fn a_hint_by_hodokus_rules_is_the_first_step_of_its_path() {
+        // The hint finds only the first step; the path finds them all: at
+        // the start of each norvig_top95 puzzle the two agree, and where
+        // the path stops at once the hint is SE's.
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/puzzles/norvig_top95.txt"
+        );
+        let text = std::fs::read_to_string(file).expect("norvig_top95 in ../shared/puzzles");
+        let puzzles: Vec<&str> = text.lines().filter(|l| l.trim().len() == 81).collect();
+        assert_eq!(puzzles.len(), 95);
+        for puzzle in puzzles {
+            let puzzle = puzzle.trim();
+            let hint = ask(json!({"op": "hint", "puzzle": puzzle, "values": puzzle,
+                "level": "move", "rules": "hodoku"}));
+            let path = ask(json!({"op": "explain", "puzzle": puzzle, "rules": "hodoku"}));
+            let first = &path["steps"][0];
+            if path["se_from"] == 0 {
+                assert_eq!(hint["rules"], "se", "{puzzle}");
+                assert_eq!(hint["hint"]["fallback"], path["note"], "{puzzle}");
+            } else {
+                assert_eq!(hint["rules"], "hodoku", "{puzzle}");
+                for field in [
+                    "technique",
+                    "name",
+                    "placements",
+                    "eliminations",
+                    "text",
+                    "hodoku",
+                ] {
+                    assert_eq!(hint["hint"][field], first[field], "{puzzle}: {field}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn where_hodokus_path_stops_the_hint_and_path_go_on_by_ses_rules() {
+        // HoDoKu's second step here is a nice loop, a chain.
+        const CHAINED: &str =
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.";
+        let explained = ask(json!({"op": "explain", "puzzle": CHAINED, "rules": "hodoku"}));
+        assert_eq!(explained["ok"], true, "{explained}");
+        assert_eq!(explained["rating"]["complete"], false);
+        assert!(explained["rating"]["stopped_at"].is_string(), "{explained}");
+        assert_eq!(explained["complete"], true, "SE's steps finish the path");
+        let from = explained["se_from"]
+            .as_u64()
+            .expect("SE's steps start somewhere") as usize;
+        let steps = explained["steps"].as_array().unwrap();
+        assert!(steps[..from].iter().all(|s| s["hodoku"].is_object()));
+        assert!(steps[from..].iter().all(|s| s["rules"] == "se"));
+        // Applying HoDoKu's steps leads to where it stops: a hint from
+        // there is SE's, and says so.
+        let mut values = CHAINED.to_string();
+        let mut marks = Value::Null;
+        for _ in 0..from {
+            let applied = ask(json!({"op": "apply", "puzzle": CHAINED, "values": values,
+                "marks": marks, "rules": "hodoku"}));
+            assert!(applied["step"]["hodoku"].is_object(), "{applied}");
+            values = applied["values"].as_str().unwrap().to_string();
+            marks = applied["marks"].clone();
+        }
+        let hint = ask(json!({"op": "hint", "puzzle": CHAINED, "values": values,
+            "marks": marks, "level": "technique", "rules": "hodoku"}));
+        assert_eq!(hint["rules"], "se", "{hint}");
+        let text = hint["hint"]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with("HoDoKu's rules have no step here yet ("),
+            "{text}"
+        );
+        assert_eq!(hint["hint"]["fallback"], explained["note"]);
+        // Apply makes that same SE step.
+        let applied = ask(json!({"op": "apply", "puzzle": CHAINED, "values": values,
+            "marks": marks, "rules": "hodoku"}));
+        assert_eq!(applied["step"]["name"], hint["hint"]["name"], "{applied}");
+    }
+
+    #[test]
+    fn generation_at_a_hodoku_level_gives_that_level() {
+        for level in ["easy", "medium", "hard", "unfair"] {
+            let made = ask(json!({"op": "generate", "level": level, "seed": 5, "rules": "hodoku"}));
+            assert_eq!(made["ok"], true, "{level}: {made}");
+            assert_eq!(made["hodoku"]["level"], level, "{made}");
+            assert_eq!(made["hodoku"]["complete"], true);
+            assert!(made["rating"]["er"].is_number(), "{made}");
+            let again = ask(json!({"op": "rate", "puzzle": made["puzzle"], "rules": "hodoku"}));
+            assert_eq!(again["rating"], made["hodoku"]);
+        }
+        let none = ask(
+            json!({"op": "generate", "level": "extreme", "seed": 5, "rules": "hodoku", "tries": 3}),
+        );
+        assert_eq!(none["error"]["where"], "level", "{none}");
+        assert!(
+            none["error"]["what"]
+                .as_str()
+                .unwrap()
+                .starts_with("no Extreme puzzle in 3 tries ("),
+            "{none}"
+        );
+        let bad = ask(json!({"op": "generate", "level": "fiendish", "seed": 5, "rules": "hodoku"}));
+        let what = "unknown level 'fiendish' (expected easy, medium, hard, unfair or extreme)";
+        assert_eq!(bad["error"]["what"], what);
     }
 
     #[test]
