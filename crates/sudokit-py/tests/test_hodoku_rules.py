@@ -170,6 +170,10 @@ def test_hint_by_hodokus_rules_names_hodokus_next_technique_at_every_level():
         for level in ("technique", "cells"):
             assert (hints[level]["technique"], hints[level]["name"]) == (step.technique, step.name)
             assert step.name in hints[level]["text"]
+            # HoDoKu's base score weighs the step, never SE's difficulty
+            # (which printed "(-)" for techniques SE lacks).
+            assert f"{step.name} (score {step.hodoku['score']})" in hints[level]["text"]
+            assert "(-)" not in hints[level]["text"]
         assert hints["cells"]["units"] == hints["area"]["units"] == hints["technique"]["units"]
         moved = {k: v for k, v in hints["move"].items() if k not in ("level", "status")}
         assert moved == step.to_dict()
