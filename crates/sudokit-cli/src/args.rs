@@ -390,9 +390,16 @@ pub struct HintArgs {
     /// How much to give away.
     #[arg(long, short, value_enum, default_value_t = HintLevel::Move)]
     pub level: HintLevel,
-    /// Which step: the easiest anywhere, or Sudoku Explainer's next.
+    /// Which step: the easiest anywhere, or Sudoku Explainer's next. For
+    /// SE's rules only.
     #[arg(long, short, value_enum, default_value_t = StepOrder::Easiest)]
     pub order: StepOrder,
+    /// The rules: Sudoku Explainer's, or HoDoKu's (the step HoDoKu's path
+    /// takes next, named as HoDoKu names it and weighed by its base score;
+    /// 9x9 puzzles only, and so far without its chains, ALS and forcing
+    /// chains: where its path needs one of those the hint is `stuck`).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
     /// Output format: one sentence, or one JSON record per puzzle: the
     /// fields every subcommand's record has (solution left null), then the
     /// hint's level and fields (at level move, the step's).

@@ -243,6 +243,7 @@ fn answer_of(command: &str, record: &Value) -> String {
         "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
         "bench" if record["mode"] == "rate" => "bench --rate".to_string(),
+        "hint" if record.get("hodoku").is_some() => "hint --rules hodoku move".to_string(),
         "hint" => match record["status"].as_str().unwrap() {
             "hinted" => format!("hint {}", record["level"].as_str().unwrap()),
             "mistake" => "hint mistake".to_string(),
@@ -301,6 +302,10 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         ];
         run("hint", &[&["--level", level][..], &puzzles].concat());
         run("hint", &["--level", level, "--state", &wrong, EASY1]);
+        run(
+            "hint",
+            &["--rules", "hodoku", "--level", level, EASY1, &several, "12"],
+        );
     }
     // Diagonal sudoku has no chains: no rule finishes this one (rated
     // incomplete).

@@ -1,0 +1,162 @@
+//! `hint`, `rate` and `steps` by HoDoKu's rules (`--rules hodoku`), from
+//! the real binary.
+
+mod common;
+
+use common::{json_lines, scratch, stdout_of, sudokit};
+use serde_json::Value;
+
+/// Norvig's top95, fourth puzzle: HoDoKu's path pointing, subsets and
+/// wings before the chains this part of its rules does not search for.
+const TOP95_4: &str =
+    "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+const EASY: &str =
+    "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..";
+
+/// A square's index from its name (`C4`: row C, column 4).
+fn index(name: &str) -> usize {
+    let row = (name.as_bytes()[0] - b'A') as usize;
+    let col: usize = name[1..].parse().unwrap();
+    row * 9 + col - 1
+}
+
+fn peers(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+}
+
+/// The 729 characters of pencil marks after `steps` (explain's JSON
+/// records) from `puzzle`'s start.
+fn marks_after(puzzle: &str, steps: &[Value]) -> String {
+    let mut values: Vec<u8> = puzzle
+        .bytes()
+        .map(|c| if c == b'.' { 0 } else { c - b'0' })
+        .collect();
+    let mut marks = vec![[true; 9]; 81];
+    let place = |values: &mut Vec<u8>, marks: &mut Vec<[bool; 9]>, s: usize, d: u8| {
+        values[s] = d;
+        marks[s] = [false; 9];
+        marks[s][d as usize - 1] = true;
+        for t in (0..81).filter(|&t| peers(s, t)) {
+            marks[t][d as usize - 1] = false;
+        }
+    };
+    for s in 0..81 {
+        let given = values[s];
+        if given != 0 {
+            place(&mut values, &mut marks, s, given);
+        }
+    }
+    for step in steps {
+        for p in step["placements"].as_array().unwrap() {
+            let s = index(p["square"].as_str().unwrap());
+            place(
+                &mut values,
+                &mut marks,
+                s,
+                p["digit"].as_u64().unwrap() as u8,
+            );
+        }
+        for e in step["eliminations"].as_array().unwrap() {
+            let s = index(e["square"].as_str().unwrap());
+            marks[s][e["digit"].as_u64().unwrap() as usize - 1] = false;
+        }
+    }
+    marks
+        .iter()
+        .flat_map(|m| (0..9).map(move |d| if m[d] { (b'1' + d as u8) as char } else { '.' }))
+        .collect()
+}
+
+/// HoDoKu's path of `puzzle`, as explain's JSON steps.
+fn hodoku_path(puzzle: &str) -> Vec<Value> {
+    let out = stdout_of(sudokit().args(["explain", "--rules", "hodoku", "-f", "json", puzzle]));
+    let mut records = json_lines(&out);
+    records.pop();
+    records
+}
+
+#[test]
+fn hint_by_hodokus_rules_is_hodokus_next_step_at_every_level_weighed_by_its_score() {
+    let path = hodoku_path(TOP95_4);
+    let mut checked = 0;
+    for (k, step) in path.iter().enumerate() {
+        if step["hodoku"]["score"].as_u64().unwrap() < 50 {
+            continue;
+        }
+        let state = marks_after(TOP95_4, &path[..k]);
+        let hint = |level: &str, format: &str| {
+            stdout_of(sudokit().args([
+                "hint", "--rules", "hodoku", "-l", level, "-f", format, "--state", &state, TOP95_4,
+            ]))
+        };
+        let name = step["name"].as_str().unwrap();
+        let weight = format!("{name} (score {})", step["hodoku"]["score"]);
+        let technique = hint("technique", "text");
+        assert!(
+            technique.starts_with(&format!("Try {weight}")),
+            "{technique}"
+        );
+        // SE's difficulty is not HoDoKu's measure, and SE lacks some of
+        // its techniques: the text printed "(-)" for them.
+        assert!(!technique.contains("(-)"), "{technique}");
+        assert!(hint("cells", "text").starts_with(&format!("Try {weight}")));
+        assert!(hint("move", "text").starts_with(&format!("{weight}: ")));
+        let moved = &json_lines(&hint("move", "json"))[0];
+        assert_eq!(moved["status"], "hinted");
+        assert_eq!(moved["hodoku"], step["hodoku"]);
+        assert_eq!(moved["eliminations"], step["eliminations"]);
+        let graded = &json_lines(&hint("technique", "json"))[0];
+        assert_eq!(graded["technique"], step["technique"]);
+        assert_eq!(graded["difficulty"], step["difficulty"]);
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} steps past the singles");
+}
+
+#[test]
+fn hint_by_hodokus_rules_says_where_its_path_stops_and_takes_no_order() {
+    let path = hodoku_path(TOP95_4);
+    let state = marks_after(TOP95_4, &path);
+    sudokit()
+        .args(["hint", "--rules", "hodoku", "--state", &state, TOP95_4])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::starts_with(
+            "HoDoKu's rules find no step here before ",
+        ));
+    sudokit()
+        .args(["hint", "--rules", "hodoku", "--order", "se", TOP95_4])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--order is for SE's rules"));
+}
+
+#[test]
+fn hint_by_hodokus_rules_answers_a_batch_refusing_what_its_rules_do_not_take() {
+    let dir = scratch("hodoku-hint-batch");
+    let file = dir.join("mixed.txt");
+    let several = ".".repeat(81);
+    std::fs::write(&file, format!("3.....2..3.....4\n{EASY}\n{several}\n")).unwrap();
+    let assert = sudokit()
+        .args(["hint", "--rules", "hodoku", "-l", "technique", "-f", "json"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let records = json_lines(&out);
+    let statuses: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["invalid", "hinted", "multiple"]);
+    assert!(records[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("HoDoKu's rules are for 9x9 sudoku without diagonals"));
+    assert_eq!(records[1]["name"], "Naked Single");
+    assert_eq!(records[1]["text"], "Try Naked Single (score 4) in box 5.");
+    // A mistake comes before any step, as by SE's rules.
+    let wrong = format!("4{}", &EASY[1..]);
+    let mistake = stdout_of(sudokit().args(["hint", "--rules", "hodoku", "--state", &wrong, EASY]));
+    assert!(mistake.starts_with("A1 is wrong"), "{mistake}");
+}
