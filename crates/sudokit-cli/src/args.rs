@@ -321,10 +321,18 @@ pub enum ExplainFormat {
 pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    /// The rules: Sudoku Explainer's (ER/EP/ED), or HoDoKu's (its level
+    /// and score, e.g. `Unfair 1706`; 9x9 puzzles only, and so far without
+    /// its chains, ALS and forcing chains: where its path needs one of
+    /// those the rating says ` incomplete`).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
     /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
     /// ` incomplete` when no rule can finish the puzzle: ER is then 20.0
     /// and EP and ED cover the path as far as it goes), or a JSON record per
-    /// puzzle with er, ep, ed, technique, steps, techniques and complete.
+    /// puzzle with er, ep, ed, technique, steps, techniques and complete
+    /// (with HoDoKu's rules: rules, level, score, technique, name, steps,
+    /// techniques and complete).
     #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
     /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
@@ -336,9 +344,49 @@ pub struct RateArgs {
     /// --min-er is refused (exit 2).
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub max_er: Option<u16>,
+    /// With --rules hodoku: keep only puzzles of at least this HoDoKu score
+    /// (as --min-er keeps SE's ratings).
+    #[arg(long, value_name = "SCORE")]
+    pub min_score: Option<u32>,
+    /// With --rules hodoku: keep only puzzles of at most this HoDoKu score;
+    /// below --min-score is refused (exit 2).
+    #[arg(long, value_name = "SCORE")]
+    pub max_score: Option<u32>,
+    /// With --rules hodoku: keep only puzzles of this HoDoKu level (as
+    /// --min-er does, the text lines are then the puzzles kept).
+    #[arg(long, value_enum)]
+    pub level: Option<HodokuLevel>,
     /// Threads to use; 0 (the default) means one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+}
+
+/// HoDoKu's levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HodokuLevel {
+    /// Up to 800 points.
+    Easy,
+    /// Up to 1000 points.
+    Medium,
+    /// Up to 1600 points.
+    Hard,
+    /// Up to 1800 points.
+    Unfair,
+    /// Above that, or an Extreme technique.
+    Extreme,
+}
+
+impl From<HodokuLevel> for sudokit::logic::hodoku::Level {
+    fn from(level: HodokuLevel) -> Self {
+        use sudokit::logic::hodoku::Level;
+        match level {
+            HodokuLevel::Easy => Level::Easy,
+            HodokuLevel::Medium => Level::Medium,
+            HodokuLevel::Hard => Level::Hard,
+            HodokuLevel::Unfair => Level::Unfair,
+            HodokuLevel::Extreme => Level::Extreme,
+        }
+    }
 }
 
 /// A rating such as `6.2`, in tenths.

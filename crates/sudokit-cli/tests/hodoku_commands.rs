@@ -160,3 +160,134 @@ fn hint_by_hodokus_rules_answers_a_batch_refusing_what_its_rules_do_not_take() {
     let mistake = stdout_of(sudokit().args(["hint", "--rules", "hodoku", "--state", &wrong, EASY]));
     assert!(mistake.starts_with("A1 is wrong"), "{mistake}");
 }
+
+#[test]
+fn rate_by_hodokus_rules_prints_level_and_score_and_refuses_other_grids() {
+    let dir = scratch("hodoku-rate");
+    let file = dir.join("mixed.txt");
+    std::fs::write(&file, format!("{TOP95_4}\n3.....2..3.....4\n{EASY}\n")).unwrap();
+    sudokit()
+        .args(["rate", "--rules", "hodoku"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("Hard 1214 incomplete\ninvalid\nEasy 188\n")
+        .stderr(predicates::str::contains(
+            "puzzle 2 (line 2): invalid: HoDoKu's rules are for 9x9 sudoku without diagonals",
+        ));
+    let out = stdout_of(sudokit().args(["rate", "--rules", "hodoku", "-f", "json", TOP95_4]));
+    let r = &json_lines(&out)[0];
+    assert_eq!(
+        (&r["rules"], &r["level"], &r["score"], &r["complete"]),
+        (
+            &"hodoku".into(),
+            &"hard".into(),
+            &1214.into(),
+            &false.into()
+        )
+    );
+    // The hardest step: the first of the highest base score.
+    let path = hodoku_path(TOP95_4);
+    let top = path
+        .iter()
+        .map(|s| s["hodoku"]["score"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    let hardest = path.iter().find(|s| s["hodoku"]["score"] == top).unwrap();
+    assert_eq!(r["technique"], hardest["technique"]);
+    assert_eq!(r["name"], hardest["name"]);
+    assert_eq!(r["steps"], path.len());
+    let counted: u64 = r["techniques"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, path.len() as u64);
+    assert_eq!(r["techniques"]["pointing"], 10);
+}
+
+#[test]
+fn rate_by_hodokus_rules_filters_by_score_and_level_and_refuses_ses_filters() {
+    let both = [TOP95_4, EASY];
+    let rate = |extra: &[&str]| {
+        stdout_of(
+            sudokit()
+                .args(["rate", "--rules", "hodoku"])
+                .args(extra)
+                .args(both),
+        )
+    };
+    assert_eq!(rate(&["--level", "easy"]), format!("{EASY} Easy 188\n"));
+    assert_eq!(
+        rate(&["--level", "hard"]),
+        format!("{TOP95_4} Hard 1214 incomplete\n")
+    );
+    assert_eq!(
+        rate(&["--min-score", "189"]),
+        format!("{TOP95_4} Hard 1214 incomplete\n")
+    );
+    assert_eq!(rate(&["--max-score", "188"]), format!("{EASY} Easy 188\n"));
+    assert_eq!(rate(&["--level", "unfair"]), "");
+    for (args, says) in [
+        (
+            &["rate", "--rules", "hodoku", "--min-er", "2", EASY][..],
+            "--min-er and --max-er are for SE's rules",
+        ),
+        (
+            &["rate", "--level", "easy", EASY][..],
+            "are for HoDoKu's rules: add --rules hodoku",
+        ),
+        (
+            &[
+                "rate",
+                "--rules",
+                "hodoku",
+                "--min-score",
+                "5",
+                "--max-score",
+                "2",
+                EASY,
+            ][..],
+            "--min-score 5 is above --max-score 2",
+        ),
+    ] {
+        sudokit()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(says));
+    }
+}
+
+/// On HoDoKu's own output (`../shared/hodoku`), every path the command
+/// finishes has HoDoKu's level and score.
+#[test]
+fn rate_by_hodokus_rules_gives_hodokus_own_level_and_score() {
+    let path = common::root().join("../shared/hodoku/hodoku_paths_dev.jsonl");
+    if !path.is_file() {
+        eprintln!("skipped: ../shared/hodoku/hodoku_paths_dev.jsonl not found");
+        return;
+    }
+    let expected = json_lines(&std::fs::read_to_string(&path).unwrap());
+    let dir = scratch("hodoku-rate-dev");
+    let file = dir.join("puzzles.txt");
+    let puzzles: Vec<&str> = expected
+        .iter()
+        .map(|e| e["puzzle"].as_str().unwrap())
+        .collect();
+    std::fs::write(&file, puzzles.join("\n") + "\n").unwrap();
+    let out = stdout_of(sudokit().args(["rate", "--rules", "hodoku"]).arg(&file));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), expected.len());
+    let mut complete = 0;
+    for (n, (line, e)) in lines.iter().zip(&expected).enumerate() {
+        if line.ends_with(" incomplete") {
+            continue;
+        }
+        let want = format!("{} {}", e["level"].as_str().unwrap(), e["score"]);
+        assert_eq!(*line, want, "puzzle {}", n + 1);
+        complete += 1;
+    }
+    assert!(complete >= 387, "only {complete}");
+}

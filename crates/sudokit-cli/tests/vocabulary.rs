@@ -239,6 +239,7 @@ fn documented() -> Documented {
 /// Which row of the guide's table a JSON line of `command` is.
 fn answer_of(command: &str, record: &Value) -> String {
     match command {
+        "rate" if record["rules"] == "hodoku" => "rate --rules hodoku".to_string(),
         "explain" if record.get("hodoku").is_some() => "explain --rules hodoku step".to_string(),
         "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
@@ -316,6 +317,12 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
     run(
         "explain",
         &["--rules", "hodoku", EASY1, &several, "12", "/no/such/file"],
+    );
+    const TOP95_4: &str =
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    run(
+        "rate",
+        &["--rules", "hodoku", EASY1, TOP95_4, &several, "12", "/no/such/file"],
     );
     run("random", &["--seed", "1", "-n", "2"]);
     run("generate", &["--seed", "1"]);

@@ -14,6 +14,7 @@ mod hint;
 mod one_by_one;
 mod random;
 mod rate;
+mod rate_hodoku;
 mod solve;
 mod trace;
 mod transform;

@@ -9,6 +9,7 @@ use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::search;
 use crate::logic::hodoku::table::{Kind, Level};
 use crate::logic::step::Step;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// Which step types the path uses: HoDoKu's default configuration, with
@@ -73,6 +74,22 @@ pub struct Path {
 }
 
 impl Path {
+    /// The hardest step: the first of the highest base score (None for an
+    /// empty path).
+    pub fn hardest(&self) -> Option<&Step> {
+        let score = |s: &Step| s.hodoku.as_ref().map_or(0, |h| h.score);
+        self.steps.iter().rev().max_by_key(|s| score(s))
+    }
+
+    /// How many steps of each technique the path takes, by technique id.
+    pub fn techniques(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for step in &self.steps {
+            *counts.entry(step.technique.id()).or_insert(0) += 1;
+        }
+        counts
+    }
+
     /// The steps as HoDoKu prints them, one line each.
     pub fn lines(&self) -> Vec<&str> {
         self.steps
