@@ -93,6 +93,18 @@ pub enum Command {
     /// A line of 729 pencil marks is explained from its marks, as rate
     /// rates it.
     Explain(ExplainArgs),
+    /// List every step of the named step types in a position (HoDoKu's "find all steps").
+    ///
+    /// A position is a puzzle, a line of pencil marks, or a line of
+    /// HoDoKu's library format (:<code>:<digits>:<givens with
+    /// +placed>:<deleted>:<eliminations>:<placements>:<extra>). With
+    /// --rules hodoku and no --technique, every step type that has a
+    /// finder is searched, and a library line is searched as HoDoKu's
+    /// regression tester runs it (its own technique, variant and options),
+    /// saying whether the steps found are the ones it lists. A position
+    /// that cannot be read or searched is invalid (exit 2); the others are
+    /// still answered.
+    Steps(StepsArgs),
     /// Compare engines' speed over puzzle files (Norvig's solve_all report).
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
@@ -286,6 +298,46 @@ impl From<StepOrder> for sudokit::logic::Order {
     }
 }
 
+/// HoDoKu's step types switched on or off for its path (`--rules
+/// hodoku`), by short name.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Switches {
+    /// With --rules hodoku: use this step type, by HoDoKu's short name
+    /// (e.g. `mf2` for Mutant Swordfish), though HoDoKu's default
+    /// configuration leaves it out; repeatable. The steps subcommand
+    /// lists the short names.
+    #[arg(long = "on", value_name = "SHORT")]
+    pub on: Vec<String>,
+    /// With --rules hodoku: leave out this step type (e.g. `2sk`);
+    /// repeatable, and applied after --on.
+    #[arg(long = "off", value_name = "SHORT")]
+    pub off: Vec<String>,
+}
+
+impl Switches {
+    /// HoDoKu's configuration with the switches applied; a switch without
+    /// --rules hodoku, or an unknown short name, is refused.
+    pub fn config(
+        &self,
+        rules: sudokit::logic::Rules,
+    ) -> anyhow::Result<sudokit::logic::hodoku::Config> {
+        let mut config = sudokit::logic::hodoku::Config::default();
+        let switches = self.on.iter().map(|s| (s, true, "--on"));
+        let switches = switches.chain(self.off.iter().map(|s| (s, false, "--off")));
+        for (short, on, flag) in switches {
+            if rules != sudokit::logic::Rules::Hodoku {
+                anyhow::bail!("{flag} switches HoDoKu's step types: add --rules hodoku");
+            }
+            config.set(short, on).map_err(|e| {
+                anyhow::anyhow!(
+                    "{flag} {short}: {e} (`sudokit steps --rules hodoku --list` lists the short names)"
+                )
+            })?;
+        }
+        Ok(config)
+    }
+}
+
 /// A rule set for the logical commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleSet {
@@ -356,6 +408,8 @@ pub struct RateArgs {
     /// --min-er does, the text lines are then the puzzles kept).
     #[arg(long, value_enum)]
     pub level: Option<HodokuLevel>,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Threads to use; 0 (the default) means one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -448,6 +502,8 @@ pub struct HintArgs {
     /// chains: where its path needs one of those the hint is `stuck`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Output format: one sentence, or one JSON record per puzzle: the
     /// fields every subcommand's record has (solution left null), then the
     /// hint's level and fields (at level move, the step's).
@@ -465,6 +521,36 @@ pub struct HintArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct StepsArgs {
+    /// The positions: a puzzle itself, or files of them (plain or gzip);
+    /// `-` or nothing reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+    /// The rules whose techniques search: Sudoku Explainer's (named by id,
+    /// e.g. naked_pair; --technique needed) or HoDoKu's (named by short
+    /// name, library code or name, e.g. 2sk, 0401 or "2-String Kite").
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
+    /// A technique to search for; repeatable.
+    #[arg(long, short, value_name = "NAME")]
+    pub technique: Vec<String>,
+    /// List the rules' techniques (with HoDoKu's rules: short name, library
+    /// code, level, base score, on or off by default, name) and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// Output format: per position a `puzzle` line, one line per step and
+    /// the count; or one JSON record per position with its `steps`.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+    /// Diagonal sudoku: both main diagonals are units too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<Size>,
+}
+
+#[derive(Debug, Args)]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -478,6 +564,8 @@ pub struct ExplainArgs {
     /// those it stops and says it is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Output format: per puzzle, a `puzzle` line, one line per step and an
     /// `ER/EP/ED` line (with HoDoKu's rules, the level and score); or a JSON
     /// object per step (the step with the puzzle's file and index and its

@@ -5,6 +5,7 @@ mod common;
 
 use common::{json_lines, scratch, stdout_of, sudokit};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// Norvig's top95, fourth puzzle: HoDoKu's path pointing, subsets and
 /// wings before the chains this part of its rules does not search for.
@@ -290,4 +291,221 @@ fn rate_by_hodokus_rules_gives_hodokus_own_level_and_score() {
         complete += 1;
     }
     assert!(complete >= 387, "only {complete}");
+}
+
+#[test]
+fn step_types_switch_on_and_off_by_short_name_for_rate_explain_and_hint() {
+    // Without pointing (lc1) HoDoKu's path takes other steps: another score.
+    let rate = |extra: &[&str]| {
+        stdout_of(
+            sudokit()
+                .args(["rate", "--rules", "hodoku"])
+                .args(extra)
+                .arg(TOP95_4),
+        )
+    };
+    assert_eq!(rate(&[]), "Hard 1214 incomplete\n");
+    assert_eq!(rate(&["--off", "lc1"]), "Hard 1224 incomplete\n");
+    let explained =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--off", "lc1", TOP95_4]));
+    assert!(!explained.contains("Pointing"), "{explained}");
+    assert!(
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", TOP95_4])).contains("Pointing")
+    );
+    // With the singles off, the first hint is HoDoKu's pointing.
+    let hint = stdout_of(sudokit().args([
+        "hint",
+        "--rules",
+        "hodoku",
+        "-l",
+        "technique",
+        "--off",
+        "fh",
+        "--off",
+        "n1",
+        "--off",
+        "h1",
+        TOP95_4,
+    ]));
+    assert_eq!(
+        hint,
+        "Try Locked Candidates Type 1 (Pointing) (score 50) in box 1.\n"
+    );
+    for command in ["rate", "explain", "hint"] {
+        sudokit()
+            .args([command, "--rules", "hodoku", "--on", "nosuch", TOP95_4])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "--on nosuch: no HoDoKu step type is called 'nosuch' (`sudokit steps --rules hodoku --list` lists the short names)",
+            ));
+        sudokit()
+            .args([command, "--off", "lc1", TOP95_4])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "--off switches HoDoKu's step types: add --rules hodoku",
+            ));
+    }
+}
+
+#[test]
+fn steps_lists_every_step_of_the_named_techniques() {
+    let list = stdout_of(sudokit().args(["steps", "--rules", "hodoku", "--list"]));
+    assert_eq!(list.lines().count(), 92);
+    assert!(
+        list.contains("2sk   0401 Hard     150   on  2-String Kite\n"),
+        "{list}"
+    );
+    // After HoDoKu's path has gone as far as it can, several steps of
+    // subsets are there, and the one the path takes is among them.
+    let path = hodoku_path(TOP95_4);
+    let k = path
+        .iter()
+        .position(|s| s["technique"] == "hidden_pair")
+        .unwrap();
+    let state = marks_after(TOP95_4, &path[..k]);
+    let out = stdout_of(sudokit().args([
+        "steps",
+        "--rules",
+        "hodoku",
+        "-t",
+        "h2",
+        "-t",
+        "Naked Pair",
+        "-f",
+        "json",
+        &state,
+    ]));
+    let record = &json_lines(&out)[0];
+    assert_eq!(
+        (&record["status"], &record["rules"]),
+        (&"found".into(), &"hodoku".into())
+    );
+    let steps = record["steps"].as_array().unwrap();
+    assert!(
+        steps.contains(&{
+            let mut s = path[k].clone();
+            let o = s.as_object_mut().unwrap();
+            o.remove("file");
+            o.remove("index");
+            o.remove("step");
+            s
+        }),
+        "{steps:?}"
+    );
+    assert!(steps
+        .iter()
+        .all(|s| ["hidden_pair", "naked_pair"].contains(&s["technique"].as_str().unwrap())));
+    // SE's finders, named by id.
+    let se = stdout_of(sudokit().args(["steps", "-t", "hidden_pair", &state]));
+    assert!(
+        se.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("Hidden pair (3.4): "),
+        "{se}"
+    );
+    for (args, says) in [
+        (
+            &["steps", "--rules", "hodoku", "-t", "nosuch", EASY][..],
+            "--technique nosuch: no HoDoKu step type",
+        ),
+        (
+            &["steps", "--rules", "hodoku", "-t", "xyc", EASY][..],
+            "sudokit has no finder for XY-Chain yet",
+        ),
+        (&["steps", EASY][..], "with SE's rules, name the techniques"),
+    ] {
+        sudokit()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(says));
+    }
+}
+
+/// HoDoKu's regression library (`../shared/hodoku/reglib-1.3.txt`): every
+/// case of a step type with a finder, given to `steps` as it stands, finds
+/// the steps it lists (and a `-x` case none), as HoDoKu's tester runs it.
+#[test]
+fn steps_passes_hodokus_regression_library() {
+    let path = common::root().join("../shared/hodoku/reglib-1.3.txt");
+    if !path.is_file() {
+        eprintln!("skipped: ../shared/hodoku/reglib-1.3.txt not found");
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cases: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(':'))
+        .filter(|l| {
+            // Locked subsets are run as HoDoKu runs them: variant 1 only.
+            let label = l.split(':').nth(1).unwrap();
+            !matches!(&label[..4], "0110" | "0111")
+                || label.starts_with(&format!("{}-1", &label[..4]))
+        })
+        .collect();
+    let dir = scratch("hodoku-reglib");
+    let file = dir.join("cases.txt");
+    std::fs::write(&file, cases.join("\n") + "\n").unwrap();
+    let out = stdout_of(
+        sudokit()
+            .args(["steps", "--rules", "hodoku", "-f", "json"])
+            .arg(&file),
+    );
+    let records = json_lines(&out);
+    assert_eq!(records.len(), cases.len());
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for (line, record) in cases.iter().zip(&records) {
+        // A case of a step type without a finder yet is refused, and says so.
+        if record["status"] == "invalid" {
+            let error = record["error"].as_str().unwrap();
+            assert!(error.contains("no finder"), "{line}: {error}");
+            continue;
+        }
+        ran += 1;
+        let case = &record["case"];
+        // The case's own lists, read here, against the steps listed.
+        let field = |n: usize| -> BTreeSet<String> {
+            line.split(':')
+                .nth(n)
+                .unwrap()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        };
+        let named = |cands: &Value| -> BTreeSet<String> {
+            cands
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let sq = c["square"].as_str().unwrap().as_bytes();
+                    format!("{}{}{}", c["digit"], sq[0] - b'A' + 1, sq[1] as char)
+                })
+                .collect()
+        };
+        let steps = record["steps"].as_array().unwrap();
+        let good = if case["fail"] == true {
+            steps.is_empty()
+        } else {
+            !steps.is_empty()
+                && steps.iter().all(|s| {
+                    named(&s["eliminations"]) == field(5) && named(&s["placements"]) == field(6)
+                })
+        };
+        if !good || case["passed"] != true {
+            failed.push(line.to_string());
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    println!("regression cases run: {ran}");
+    assert!(ran >= 808, "only {ran} cases ran");
 }

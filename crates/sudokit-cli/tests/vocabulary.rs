@@ -322,8 +322,22 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
     run(
         "rate",
-        &["--rules", "hodoku", EASY1, TOP95_4, &several, "12", "/no/such/file"],
+        &[
+            "--rules",
+            "hodoku",
+            EASY1,
+            TOP95_4,
+            &several,
+            "12",
+            "/no/such/file",
+        ],
     );
+    let library = format!(":0000:1:{EASY1}::::");
+    run(
+        "steps",
+        &["--rules", "hodoku", EASY1, &library, "12", "/no/such/file"],
+    );
+    run("steps", &["-t", "hidden_single", EASY1]);
     run("random", &["--seed", "1", "-n", "2"]);
     run("generate", &["--seed", "1"]);
     run("generate", &["--seed", "1", "--level", "easy"]);

@@ -71,7 +71,7 @@ pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
         level: Level::from(args.level),
         order: args.order.into(),
         rules,
-        config: Config::default(),
+        config: args.switches.config(rules)?,
         format: args.format,
         state,
     };

@@ -40,6 +40,7 @@ pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
         let rate = RateHodoku::new(args)?;
         return run_checked(args.input.inputs(), args.jobs, timed, quiet, &rate);
     }
+    args.switches.config(args.rules.into())?;
     if args.min_score.is_some() || args.max_score.is_some() || args.level.is_some() {
         bail!("--min-score, --max-score and --level are for HoDoKu's rules: add --rules hodoku");
     }

@@ -108,7 +108,7 @@ impl RateHodoku {
             min: args.min_score,
             max: args.max_score,
             level: args.level.map(Level::from),
-            config: Config::default(),
+            config: args.switches.config(Rules::Hodoku)?,
         })
     }
 
