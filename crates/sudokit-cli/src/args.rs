@@ -615,6 +615,11 @@ pub struct BenchArgs {
     /// `--engine` do not apply.
     #[arg(long, conflicts_with_all = ["engine", "mode", "max_guesses"])]
     pub rate: bool,
+    /// With --rate: the rules whose rating is timed, Sudoku Explainer's or
+    /// HoDoKu's (`sudokit rate --rules hodoku`: the level and score, with
+    /// the highest and the slowest puzzle's score).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se, requires = "rate")]
+    pub rules: RuleSet,
     /// Give up each search after this many guesses.
     #[arg(long, value_name = "N", alias = "max-nodes")]
     pub max_guesses: Option<u64>,

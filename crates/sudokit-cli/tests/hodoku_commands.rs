@@ -509,3 +509,32 @@ fn steps_passes_hodokus_regression_library() {
     println!("regression cases run: {ran}");
     assert!(ran >= 808, "only {ran} cases ran");
 }
+
+#[test]
+fn bench_rate_times_hodokus_rating_with_its_scores() {
+    let dir = scratch("hodoku-bench");
+    let file = dir.join("two.txt");
+    std::fs::write(&file, format!("{EASY}\n{TOP95_4}\n")).unwrap();
+    let out = stdout_of(
+        sudokit()
+            .args(["bench", "--rate", "--rules", "hodoku", "-f", "json"])
+            .arg(&file),
+    );
+    let row = &json_lines(&out)[0];
+    assert_eq!(row["rules"], "hodoku");
+    assert_eq!(row["mode"], "rate");
+    assert_eq!((&row["puzzles"], &row["rated"]), (&2.into(), &1.into()));
+    assert_eq!(row["max_score"], 1214);
+    assert!(row.get("max_er").is_none(), "{row}");
+    let text = stdout_of(
+        sudokit()
+            .args(["bench", "--rate", "--rules", "hodoku"])
+            .arg(&file),
+    );
+    assert!(text.contains("max score slowest score"), "{text}");
+    sudokit()
+        .args(["bench", "--rules", "hodoku"])
+        .arg(&file)
+        .assert()
+        .code(2);
+}

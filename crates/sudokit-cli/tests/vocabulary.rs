@@ -243,6 +243,7 @@ fn answer_of(command: &str, record: &Value) -> String {
         "explain" if record.get("hodoku").is_some() => "explain --rules hodoku step".to_string(),
         "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
+        "bench" if record["rules"] == "hodoku" => "bench --rate --rules hodoku".to_string(),
         "bench" if record["mode"] == "rate" => "bench --rate".to_string(),
         "hint" if record.get("hodoku").is_some() => "hint --rules hodoku move".to_string(),
         "hint" => match record["status"].as_str().unwrap() {
@@ -346,6 +347,7 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         &["--seconds", "0", "--repeats", "1", "-e", "norvig", GRID2],
     );
     run("bench", &["--rate", GRID2]);
+    run("bench", &["--rate", "--rules", "hodoku", GRID2]);
     let mut seen_answers = std::collections::BTreeSet::new();
     let mut seen_words = std::collections::BTreeSet::new();
     for (command, args) in &runs {
