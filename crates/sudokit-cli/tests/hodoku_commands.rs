@@ -538,3 +538,57 @@ fn bench_rate_times_hodokus_rating_with_its_scores() {
         .assert()
         .code(2);
 }
+
+/// EASY in HoDoKu's library format with HoDoKu's first step (r5c5=5)
+/// placed: `+5`, not a given.
+fn easy_library_line() -> String {
+    let mut squares = String::new();
+    for (s, c) in EASY.chars().enumerate() {
+        if s == 4 * 9 + 4 {
+            assert_eq!(c, '.');
+            squares.push_str("+5");
+        } else {
+            squares.push(c);
+        }
+    }
+    format!(":0000:x:{squares}::::")
+}
+
+#[test]
+fn a_library_line_is_read_everywhere_with_its_placed_digits_apart_from_its_givens() {
+    let line = easy_library_line();
+    // One naked single (4 points) fewer than from the start.
+    assert_eq!(
+        stdout_of(sudokit().args(["rate", "--rules", "hodoku", &line])),
+        "Easy 184\n"
+    );
+    let explained =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "-f", "hodoku", &line]));
+    assert!(
+        explained.starts_with(&format!("{line} #1 Easy (184)\n   Naked Single: r6c7=7\n")),
+        "{explained}"
+    );
+    let solved = stdout_of(sudokit().args(["solve", &line]));
+    let from_start = stdout_of(sudokit().args(["solve", EASY]));
+    assert_eq!(solved, from_start);
+    // As a player's state: the placed 5 is the player's, and right.
+    let hint = stdout_of(sudokit().args(["hint", "--rules", "hodoku", "--state", &line, EASY]));
+    assert!(hint.starts_with("Naked Single (score 4): "), "{hint}");
+    assert!(hint.contains("F7"), "{hint}");
+    // A library line's candidates are its own: the steps search from them.
+    let steps = stdout_of(sudokit().args(["steps", "--rules", "hodoku", "-t", "n1", &line]));
+    assert!(!steps.contains("E5"), "{steps}");
+    // A bad one says which field is wrong, and the batch goes on.
+    let dir = scratch("hodoku-library-input");
+    let file = dir.join("lines.txt");
+    std::fs::write(&file, format!(":0000:x:12::::\n{line}\n")).unwrap();
+    sudokit()
+        .args(["rate", "--rules", "hodoku"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("invalid\nEasy 184\n")
+        .stderr(predicates::str::contains(
+            "puzzle 1 (line 1): invalid: HoDoKu library line, field 3: found 2 squares, expected 81",
+        ));
+}

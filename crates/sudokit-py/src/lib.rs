@@ -135,6 +135,7 @@ pub(crate) fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr 
         } => (Some(square), Some(*position), "misplaced_mark"),
         E::PuzzleCount { .. } => (None, None, "puzzle_count"),
         E::NoCandidate { square } => (Some(square), None, "no_candidate"),
+        E::Library { .. } => (None, None, "library"),
     };
     parse_error_with(py, error.to_string(), square, position, what)
 }

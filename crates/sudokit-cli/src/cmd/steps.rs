@@ -250,10 +250,7 @@ fn search_position(
     raw: sudokit::parse::RawEntry,
     wanted: &Wanted,
 ) -> std::result::Result<(Vec<Step>, Option<CaseOutcome>), String> {
-    if raw.text.trim_start().starts_with(':') {
-        let Wanted::Hodoku(kinds) = wanted else {
-            return Err("a line of HoDoKu's library format is searched by HoDoKu's rules: add --rules hodoku".to_string());
-        };
+    if let (true, Wanted::Hodoku(kinds)) = (raw.text.trim_start().starts_with(':'), wanted) {
         let case = hodoku::parse_case(raw.text.trim()).map_err(|e| e.to_string())?;
         return match kinds {
             Some(kinds) => Ok((hodoku_steps(kinds, &case.board), None)),
@@ -262,8 +259,10 @@ fn search_position(
     }
     let entry = raw.parse();
     let grid = entry.result.map_err(|e| e.to_string())?;
+    // A library line's placed digits are placed, apart from its givens.
+    let values = entry.placed.as_deref().unwrap_or(&grid);
     let state = match &entry.marks {
-        Some(marks) => State::from_marks(&grid, &grid, Some(marks.sets())),
+        Some(marks) => State::from_marks(&grid, values, Some(marks.sets())),
         None => State::from_puzzle(&grid),
     };
     match wanted {

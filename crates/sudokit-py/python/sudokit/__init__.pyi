@@ -57,7 +57,8 @@ class ParseError(ValueError):
     what: str
     """The kind of error: "square_count", "symbol_out_of_range",
     "conflict", "board", "not_text", "line_too_long", "read",
-    "mark_count", "misplaced_mark", "puzzle_count" or "no_candidate"."""
+    "mark_count", "misplaced_mark", "puzzle_count", "no_candidate" or
+    "library" (a line of HoDoKu's library format that does not read)."""
 
 class Unsolvable(ValueError):
     """A puzzle with no solution, given where one solution is needed
