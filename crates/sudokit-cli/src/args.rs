@@ -703,9 +703,22 @@ pub struct GenerateArgs {
     /// A level, one of Sudoku Explainer's ER bands: easy (1.0-1.2), medium
     /// (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0) or diabolical (6.1 and
     /// up). With --er, both must hold. A level the grid's rules cannot
-    /// reach (e.g. hard on 4x4) is refused (exit 2).
-    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-    pub level: Option<Grade>,
+    /// reach (e.g. hard on 4x4) is refused (exit 2). With --rules hodoku,
+    /// one of HoDoKu's levels: easy, medium, hard, unfair or extreme.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<String>,
+    /// The rules that rate the puzzles kept: Sudoku Explainer's (--er,
+    /// --level, --technique) or HoDoKu's (--level with HoDoKu's levels,
+    /// --score; 9x9 without diagonals only). As HoDoKu's generator does,
+    /// a puzzle above Easy whose score is below the highest score of the
+    /// level under it is not kept, nor one whose path sudokit cannot
+    /// finish yet.
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
+    /// With --rules hodoku: keep puzzles whose HoDoKu score is in this
+    /// range (e.g. 1000..1600, 1200.., ..800).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_score_range)]
+    pub score: Option<(u32, Option<u32>)>,
     /// The technique of the hardest step (its id, as `rate --format json`
     /// writes it, e.g. x_wing, xy_wing, naked_pair). Refused (exit 2) when
     /// it never runs on the grid or is rated outside --er or --level.
@@ -783,7 +796,13 @@ fn parse_symmetry(text: &str) -> Result<SymmetryChoice, String> {
     }
 }
 
-fn parse_level(text: &str) -> Result<Grade, String> {
+fn parse_score_range(text: &str) -> Result<(u32, Option<u32>), String> {
+    let (low, high) = parse_range(text, |s| s.parse::<u32>().ok(), "a range of scores")?;
+    Ok((low.unwrap_or(0), high))
+}
+
+/// An SE level for `generate --level`.
+pub fn parse_level(text: &str) -> Result<Grade, String> {
     text.parse()
         .map_err(|e: sudokit::generate::UnknownGrade| e.to_string())
 }

@@ -592,3 +592,63 @@ fn a_library_line_is_read_everywhere_with_its_placed_digits_apart_from_its_given
             "puzzle 1 (line 1): invalid: HoDoKu library line, field 3: found 2 squares, expected 81",
         ));
 }
+
+#[test]
+fn generate_by_hodokus_rules_keeps_the_level_and_scores_asked_for() {
+    let out = stdout_of(sudokit().args([
+        "generate", "--rules", "hodoku", "--level", "hard", "--seed", "2", "-n", "2", "-f", "json",
+    ]));
+    let made = json_lines(&out);
+    assert_eq!(made.len(), 2);
+    for m in &made {
+        assert_eq!(
+            (&m["rules"], &m["level"]),
+            (&"hodoku".into(), &"hard".into())
+        );
+        let score = m["score"].as_u64().unwrap();
+        // Hard, and as HoDoKu's generator wants, not below Medium's most.
+        assert!((1000..1600).contains(&score), "{m}");
+        let puzzle = m["puzzle"].as_str().unwrap();
+        let rated = stdout_of(sudokit().args(["rate", "--rules", "hodoku", puzzle]));
+        assert_eq!(rated, format!("Hard {score}\n"));
+    }
+    let out = stdout_of(sudokit().args([
+        "generate", "--rules", "hodoku", "--score", "300..400", "--seed", "1", "-n", "5", "-f",
+        "json",
+    ]));
+    for m in json_lines(&out) {
+        let score = m["score"].as_u64().unwrap();
+        assert!((300..=400).contains(&score), "{m}");
+        // A score this low is Easy's: a Medium one would be too low for
+        // its level, and HoDoKu's generator leaves it out.
+        assert_eq!(m["level"], "easy", "{m}");
+    }
+    for (args, says) in [
+        (
+            &["generate", "--rules", "hodoku", "--level", "fiendish"][..],
+            "HoDoKu's levels are easy, medium, hard, unfair and extreme",
+        ),
+        (
+            &["generate", "--level", "unfair"][..],
+            "unknown level 'unfair'",
+        ),
+        (
+            &["generate", "--score", "3..4"][..],
+            "--score is HoDoKu's: add --rules hodoku",
+        ),
+        (
+            &["generate", "--rules", "hodoku", "--diagonal"][..],
+            "HoDoKu's rules are for 9x9 sudoku without diagonals",
+        ),
+        (
+            &["generate", "--rules", "hodoku", "--er", "2"][..],
+            "--er and --technique are for SE's rules",
+        ),
+    ] {
+        sudokit()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(says));
+    }
+}

@@ -240,6 +240,7 @@ fn documented() -> Documented {
 fn answer_of(command: &str, record: &Value) -> String {
     match command {
         "rate" if record["rules"] == "hodoku" => "rate --rules hodoku".to_string(),
+        "generate" if record["rules"] == "hodoku" => "generate --rules hodoku".to_string(),
         "explain" if record.get("hodoku").is_some() => "explain --rules hodoku step".to_string(),
         "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
@@ -342,6 +343,10 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
     run("random", &["--seed", "1", "-n", "2"]);
     run("generate", &["--seed", "1"]);
     run("generate", &["--seed", "1", "--level", "easy"]);
+    run(
+        "generate",
+        &["--seed", "1", "--rules", "hodoku", "--level", "medium"],
+    );
     run(
         "bench",
         &["--seconds", "0", "--repeats", "1", "-e", "norvig", GRID2],
