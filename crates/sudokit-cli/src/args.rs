@@ -93,6 +93,18 @@ pub enum Command {
     /// A line of 729 pencil marks is explained from its marks, as rate
     /// rates it.
     Explain(ExplainArgs),
+    /// List every step of the named step types in a position (HoDoKu's "find all steps").
+    ///
+    /// A position is a puzzle, a line of pencil marks, or a line of
+    /// HoDoKu's library format (:<code>:<digits>:<givens with
+    /// +placed>:<deleted>:<eliminations>:<placements>:<extra>). With
+    /// --rules hodoku and no --technique, every step type that has a
+    /// finder is searched, and a library line is searched as HoDoKu's
+    /// regression tester runs it (its own technique, variant and options),
+    /// saying whether the steps found are the ones it lists. A position
+    /// that cannot be read or searched is invalid (exit 2); the others are
+    /// still answered.
+    Steps(StepsArgs),
     /// Compare engines' speed over puzzle files (Norvig's solve_all report).
     Bench(BenchArgs),
     /// Make Norvig's random puzzles (they may have several solutions, or none).
@@ -286,6 +298,46 @@ impl From<StepOrder> for sudokit::logic::Order {
     }
 }
 
+/// HoDoKu's step types switched on or off for its path (`--rules
+/// hodoku`), by short name.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Switches {
+    /// With --rules hodoku: use this step type, by HoDoKu's short name
+    /// (e.g. `mf2` for Mutant Swordfish), though HoDoKu's default
+    /// configuration leaves it out; repeatable. The steps subcommand
+    /// lists the short names.
+    #[arg(long = "on", value_name = "SHORT")]
+    pub on: Vec<String>,
+    /// With --rules hodoku: leave out this step type (e.g. `2sk`);
+    /// repeatable, and applied after --on.
+    #[arg(long = "off", value_name = "SHORT")]
+    pub off: Vec<String>,
+}
+
+impl Switches {
+    /// HoDoKu's configuration with the switches applied; a switch without
+    /// --rules hodoku, or an unknown short name, is refused.
+    pub fn config(
+        &self,
+        rules: sudokit::logic::Rules,
+    ) -> anyhow::Result<sudokit::logic::hodoku::Config> {
+        let mut config = sudokit::logic::hodoku::Config::default();
+        let switches = self.on.iter().map(|s| (s, true, "--on"));
+        let switches = switches.chain(self.off.iter().map(|s| (s, false, "--off")));
+        for (short, on, flag) in switches {
+            if rules != sudokit::logic::Rules::Hodoku {
+                anyhow::bail!("{flag} switches HoDoKu's step types: add --rules hodoku");
+            }
+            config.set(short, on).map_err(|e| {
+                anyhow::anyhow!(
+                    "{flag} {short}: {e} (`sudokit steps --rules hodoku --list` lists the short names)"
+                )
+            })?;
+        }
+        Ok(config)
+    }
+}
+
 /// A rule set for the logical commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RuleSet {
@@ -321,10 +373,18 @@ pub enum ExplainFormat {
 pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    /// The rules: Sudoku Explainer's (ER/EP/ED), or HoDoKu's (its level
+    /// and score, e.g. `Unfair 1706`; 9x9 puzzles only, and so far without
+    /// its chains, ALS and forcing chains: where its path needs one of
+    /// those the rating says ` incomplete`).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
     /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
     /// ` incomplete` when no rule can finish the puzzle: ER is then 20.0
     /// and EP and ED cover the path as far as it goes), or a JSON record per
-    /// puzzle with er, ep, ed, technique, steps, techniques and complete.
+    /// puzzle with er, ep, ed, technique, steps, techniques and complete
+    /// (with HoDoKu's rules: rules, level, score, technique, name, steps,
+    /// techniques and complete).
     #[arg(long, short, value_enum, default_value_t = LineFormat::Text)]
     pub format: LineFormat,
     /// Keep only puzzles rated at least this ER (e.g. 6.2). With a range,
@@ -336,9 +396,51 @@ pub struct RateArgs {
     /// --min-er is refused (exit 2).
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub max_er: Option<u16>,
+    /// With --rules hodoku: keep only puzzles of at least this HoDoKu score
+    /// (as --min-er keeps SE's ratings).
+    #[arg(long, value_name = "SCORE")]
+    pub min_score: Option<u32>,
+    /// With --rules hodoku: keep only puzzles of at most this HoDoKu score;
+    /// below --min-score is refused (exit 2).
+    #[arg(long, value_name = "SCORE")]
+    pub max_score: Option<u32>,
+    /// With --rules hodoku: keep only puzzles of this HoDoKu level (as
+    /// --min-er does, the text lines are then the puzzles kept).
+    #[arg(long, value_enum)]
+    pub level: Option<HodokuLevel>,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Threads to use; 0 (the default) means one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+}
+
+/// HoDoKu's levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HodokuLevel {
+    /// Up to 800 points.
+    Easy,
+    /// Up to 1000 points.
+    Medium,
+    /// Up to 1600 points.
+    Hard,
+    /// Up to 1800 points.
+    Unfair,
+    /// Above that, or an Extreme technique.
+    Extreme,
+}
+
+impl From<HodokuLevel> for sudokit::logic::hodoku::Level {
+    fn from(level: HodokuLevel) -> Self {
+        use sudokit::logic::hodoku::Level;
+        match level {
+            HodokuLevel::Easy => Level::Easy,
+            HodokuLevel::Medium => Level::Medium,
+            HodokuLevel::Hard => Level::Hard,
+            HodokuLevel::Unfair => Level::Unfair,
+            HodokuLevel::Extreme => Level::Extreme,
+        }
+    }
 }
 
 /// A rating such as `6.2`, in tenths.
@@ -390,9 +492,18 @@ pub struct HintArgs {
     /// How much to give away.
     #[arg(long, short, value_enum, default_value_t = HintLevel::Move)]
     pub level: HintLevel,
-    /// Which step: the easiest anywhere, or Sudoku Explainer's next.
+    /// Which step: the easiest anywhere, or Sudoku Explainer's next. For
+    /// SE's rules only.
     #[arg(long, short, value_enum, default_value_t = StepOrder::Easiest)]
     pub order: StepOrder,
+    /// The rules: Sudoku Explainer's, or HoDoKu's (the step HoDoKu's path
+    /// takes next, named as HoDoKu names it and weighed by its base score;
+    /// 9x9 puzzles only, and so far without its chains, ALS and forcing
+    /// chains: where its path needs one of those the hint is `stuck`).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Output format: one sentence, or one JSON record per puzzle: the
     /// fields every subcommand's record has (solution left null), then the
     /// hint's level and fields (at level move, the step's).
@@ -410,6 +521,36 @@ pub struct HintArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct StepsArgs {
+    /// The positions: a puzzle itself, or files of them (plain or gzip);
+    /// `-` or nothing reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+    /// The rules whose techniques search: Sudoku Explainer's (named by id,
+    /// e.g. naked_pair; --technique needed) or HoDoKu's (named by short
+    /// name, library code or name, e.g. 2sk, 0401 or "2-String Kite").
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
+    /// A technique to search for; repeatable.
+    #[arg(long, short, value_name = "NAME")]
+    pub technique: Vec<String>,
+    /// List the rules' techniques (with HoDoKu's rules: short name, library
+    /// code, level, base score, on or off by default, name) and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// Output format: per position a `puzzle` line, one line per step and
+    /// the count; or one JSON record per position with its `steps`.
+    #[arg(long, short, value_enum, default_value_t = TextFormat::Text)]
+    pub format: TextFormat,
+    /// Diagonal sudoku: both main diagonals are units too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<Size>,
+}
+
+#[derive(Debug, Args)]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -423,6 +564,8 @@ pub struct ExplainArgs {
     /// those it stops and says it is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
+    #[command(flatten)]
+    pub switches: Switches,
     /// Output format: per puzzle, a `puzzle` line, one line per step and an
     /// `ER/EP/ED` line (with HoDoKu's rules, the level and score); or a JSON
     /// object per step (the step with the puzzle's file and index and its
@@ -472,6 +615,11 @@ pub struct BenchArgs {
     /// `--engine` do not apply.
     #[arg(long, conflicts_with_all = ["engine", "mode", "max_guesses"])]
     pub rate: bool,
+    /// With --rate: the rules whose rating is timed, Sudoku Explainer's or
+    /// HoDoKu's (`sudokit rate --rules hodoku`: the level and score, with
+    /// the highest and the slowest puzzle's score).
+    #[arg(long, value_enum, default_value_t = RuleSet::Se, requires = "rate")]
+    pub rules: RuleSet,
     /// Give up each search after this many guesses.
     #[arg(long, value_name = "N", alias = "max-nodes")]
     pub max_guesses: Option<u64>,
@@ -555,9 +703,22 @@ pub struct GenerateArgs {
     /// A level, one of Sudoku Explainer's ER bands: easy (1.0-1.2), medium
     /// (1.3-1.5), hard (1.6-2.5), fiendish (2.6-6.0) or diabolical (6.1 and
     /// up). With --er, both must hold. A level the grid's rules cannot
-    /// reach (e.g. hard on 4x4) is refused (exit 2).
-    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
-    pub level: Option<Grade>,
+    /// reach (e.g. hard on 4x4) is refused (exit 2). With --rules hodoku,
+    /// one of HoDoKu's levels: easy, medium, hard, unfair or extreme.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<String>,
+    /// The rules that rate the puzzles kept: Sudoku Explainer's (--er,
+    /// --level, --technique) or HoDoKu's (--level with HoDoKu's levels,
+    /// --score; 9x9 without diagonals only). As HoDoKu's generator does,
+    /// a puzzle above Easy whose score is below the highest score of the
+    /// level under it is not kept, nor one whose path sudokit cannot
+    /// finish yet.
+    #[arg(long, value_enum, default_value_t = RuleSet::Se)]
+    pub rules: RuleSet,
+    /// With --rules hodoku: keep puzzles whose HoDoKu score is in this
+    /// range (e.g. 1000..1600, 1200.., ..800).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_score_range)]
+    pub score: Option<(u32, Option<u32>)>,
     /// The technique of the hardest step (its id, as `rate --format json`
     /// writes it, e.g. x_wing, xy_wing, naked_pair). Refused (exit 2) when
     /// it never runs on the grid or is rated outside --er or --level.
@@ -635,7 +796,13 @@ fn parse_symmetry(text: &str) -> Result<SymmetryChoice, String> {
     }
 }
 
-fn parse_level(text: &str) -> Result<Grade, String> {
+fn parse_score_range(text: &str) -> Result<(u32, Option<u32>), String> {
+    let (low, high) = parse_range(text, |s| s.parse::<u32>().ok(), "a range of scores")?;
+    Ok((low.unwrap_or(0), high))
+}
+
+/// An SE level for `generate --level`.
+pub fn parse_level(text: &str) -> Result<Grade, String> {
     text.parse()
         .map_err(|e: sudokit::generate::UnknownGrade| e.to_string())
 }

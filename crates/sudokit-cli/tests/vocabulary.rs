@@ -239,10 +239,14 @@ fn documented() -> Documented {
 /// Which row of the guide's table a JSON line of `command` is.
 fn answer_of(command: &str, record: &Value) -> String {
     match command {
+        "rate" if record["rules"] == "hodoku" => "rate --rules hodoku".to_string(),
+        "generate" if record["rules"] == "hodoku" => "generate --rules hodoku".to_string(),
         "explain" if record.get("hodoku").is_some() => "explain --rules hodoku step".to_string(),
         "explain" if record["rules"] == "hodoku" => "explain --rules hodoku".to_string(),
         "trace" | "explain" if record.get("step").is_some() => format!("{command} step"),
+        "bench" if record["rules"] == "hodoku" => "bench --rate --rules hodoku".to_string(),
         "bench" if record["mode"] == "rate" => "bench --rate".to_string(),
+        "hint" if record.get("hodoku").is_some() => "hint --rules hodoku move".to_string(),
         "hint" => match record["status"].as_str().unwrap() {
             "hinted" => format!("hint {}", record["level"].as_str().unwrap()),
             "mistake" => "hint mistake".to_string(),
@@ -301,6 +305,10 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         ];
         run("hint", &[&["--level", level][..], &puzzles].concat());
         run("hint", &["--level", level, "--state", &wrong, EASY1]);
+        run(
+            "hint",
+            &["--rules", "hodoku", "--level", level, EASY1, &several, "12"],
+        );
     }
     // Diagonal sudoku has no chains: no rule finishes this one (rated
     // incomplete).
@@ -312,14 +320,39 @@ fn every_subcommand_writes_the_fields_and_words_the_guide_documents() {
         "explain",
         &["--rules", "hodoku", EASY1, &several, "12", "/no/such/file"],
     );
+    const TOP95_4: &str =
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    run(
+        "rate",
+        &[
+            "--rules",
+            "hodoku",
+            EASY1,
+            TOP95_4,
+            &several,
+            "12",
+            "/no/such/file",
+        ],
+    );
+    let library = format!(":0000:1:{EASY1}::::");
+    run(
+        "steps",
+        &["--rules", "hodoku", EASY1, &library, "12", "/no/such/file"],
+    );
+    run("steps", &["-t", "hidden_single", EASY1]);
     run("random", &["--seed", "1", "-n", "2"]);
     run("generate", &["--seed", "1"]);
     run("generate", &["--seed", "1", "--level", "easy"]);
+    run(
+        "generate",
+        &["--seed", "1", "--rules", "hodoku", "--level", "medium"],
+    );
     run(
         "bench",
         &["--seconds", "0", "--repeats", "1", "-e", "norvig", GRID2],
     );
     run("bench", &["--rate", GRID2]);
+    run("bench", &["--rate", "--rules", "hodoku", GRID2]);
     let mut seen_answers = std::collections::BTreeSet::new();
     let mut seen_words = std::collections::BTreeSet::new();
     for (command, args) in &runs {

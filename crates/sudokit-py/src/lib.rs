@@ -135,6 +135,7 @@ pub(crate) fn parse_error(py: Python<'_>, error: &sudokit::ParseError) -> PyErr 
         } => (Some(square), Some(*position), "misplaced_mark"),
         E::PuzzleCount { .. } => (None, None, "puzzle_count"),
         E::NoCandidate { square } => (Some(square), None, "no_candidate"),
+        E::Library { .. } => (None, None, "library"),
     };
     parse_error_with(py, error.to_string(), square, position, what)
 }
@@ -589,15 +590,14 @@ impl From<&logic::Rating> for PyRating {
 impl From<&logic::hodoku::Path> for PyRating {
     /// HoDoKu's rating: its level and score, and the path's steps counted.
     fn from(path: &logic::hodoku::Path) -> PyRating {
-        let score_of = |s: &logic::Step| s.hodoku.as_ref().map_or(0, |h| h.score);
-        // The first step of the highest base score.
-        let hardest = path.steps.iter().rev().max_by_key(|s| score_of(s));
-        let mut techniques = BTreeMap::new();
-        for step in &path.steps {
-            *techniques
-                .entry(step.technique.id().to_string())
-                .or_insert(0) += 1;
-        }
+        // The first step of the highest base score, and the steps of each
+        // technique, counted as the command counts them.
+        let hardest = path.hardest();
+        let techniques: BTreeMap<String, usize> = path
+            .techniques()
+            .into_iter()
+            .map(|(id, n)| (id.to_string(), n))
+            .collect();
         PyRating {
             er: None,
             ep: None,

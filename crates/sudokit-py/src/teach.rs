@@ -4,15 +4,15 @@
 //! so the fields are the command's, by construction. Both take SE's rules
 //! or HoDoKu's (`rules`), as the command's `--rules` does.
 
-use crate::hodoku::{self, Next};
+use crate::hodoku;
 use crate::{interruptible, options, parse_error, rate_error, read_entry, unrated};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use sudokit::batch::{self, Job};
-use sudokit::logic::hint::{self, player_state, NoStepHint, UnknownLevel};
-use sudokit::logic::rating::check_unique;
+use sudokit::logic::hint::{self, player_state, UnknownLevel};
+use sudokit::logic::hodoku::{Config, HintError};
 use sudokit::logic::solver::UnknownOrder;
-use sudokit::logic::{self, Cache, Graded, Level, Order, Rules, State};
+use sudokit::logic::{self, Cache, Level, Order, Rules, State};
 use sudokit::parse::parse_state;
 use sudokit::{Limits, Stop};
 
@@ -145,25 +145,15 @@ pub(crate) fn hint_json(
     json(&found.at(level))
 }
 
-/// [`hint_json`] by HoDoKu's rules.
+/// [`hint_json`] by HoDoKu's rules (the library's hint: a mistake first,
+/// then the first step of HoDoKu's path).
 fn hodoku_hint(py: Python<'_>, state: State, level: Level) -> PyResult<String> {
     let found = interruptible(py, &Stop::new(), move || {
-        check_unique(state.givens()).map(|solution| hodoku::hint(&state, &solution))
+        sudokit::logic::hodoku::hint::hint(&state, &Config::default())
     })?;
-    let graded = match found.map_err(|e| rate_error(&e))? {
-        Err(why) => return Err(PyValueError::new_err(why)),
-        Ok(Next::Hint(hint)) => hint.at(level),
-        Ok(Next::Stuck(at)) => Graded::NoStep(NoStepHint {
-            level,
-            status: "stuck",
-            text: match at {
-                Some(kind) => format!(
-                    "HoDoKu's rules find no step here before {kind}, \
-                     which sudokit does not search for yet."
-                ),
-                None => "No step type of HoDoKu's rules finds a step here.".to_string(),
-            },
-        }),
-    };
-    json(&graded)
+    match found {
+        Ok(hint) => json(&hint.at(level)),
+        Err(HintError::NotStandard) => Err(PyValueError::new_err(hodoku::NOT_9X9)),
+        Err(HintError::Puzzle(e)) => Err(rate_error(&e)),
+    }
 }

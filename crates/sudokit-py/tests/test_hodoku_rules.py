@@ -170,6 +170,10 @@ def test_hint_by_hodokus_rules_names_hodokus_next_technique_at_every_level():
         for level in ("technique", "cells"):
             assert (hints[level]["technique"], hints[level]["name"]) == (step.technique, step.name)
             assert step.name in hints[level]["text"]
+            # HoDoKu's base score weighs the step, never SE's difficulty
+            # (which printed "(-)" for techniques SE lacks).
+            assert f"{step.name} (score {step.hodoku['score']})" in hints[level]["text"]
+            assert "(-)" not in hints[level]["text"]
         assert hints["cells"]["units"] == hints["area"]["units"] == hints["technique"]["units"]
         moved = {k: v for k, v in hints["move"].items() if k not in ("level", "status")}
         assert moved == step.to_dict()
@@ -250,3 +254,15 @@ def test_rate_batch_by_hodokus_rules_answers_an_array_with_level_and_score():
     assert list(table["level"]) == [r.level for r in ratings] + [""]
     assert list(table["score"]) == [r.score for r in ratings] + [-1]
     assert list(table["status"]) == ["rated", "rated", "multiple"]
+
+
+def test_a_library_line_reads_as_its_position_and_a_bad_one_says_library():
+    easy = "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6.."
+    # HoDoKu's first step (r5c5=5) placed, not given: one naked single fewer.
+    squares = easy[:40] + "+5" + easy[41:]
+    rating = sudokit.rate(f":0000:x:{squares}::::", rules="hodoku")
+    assert (rating.level, rating.score) == ("easy", 184)
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.rate(":0000:x:" + "1" * 20 + "::::", rules="hodoku")
+    assert caught.value.what == "library"
+    assert "field 3" in str(caught.value)

@@ -395,6 +395,7 @@ pub fn entries_of_texts(texts: &[String], options: ParseOptions) -> Vec<Entry> {
             text: text.clone(),
             result,
             marks: None,
+            placed: None,
         }
     })
 }
@@ -434,8 +435,10 @@ pub fn logical_start(answer: &Answer) -> Result<State, Unrated> {
         (Count::Exactly(0), _) => return Err(RateError::NoSolution.into()),
         _ => return Err(RateError::SeveralSolutions.into()),
     };
+    // A library line's placed digits are placed, apart from its givens.
+    let values = answer.entry.placed.as_deref().unwrap_or(grid);
     Ok(match &answer.entry.marks {
-        Some(marks) => State::from_marks(grid, grid, Some(marks.sets())),
+        Some(marks) => State::from_marks(grid, values, Some(marks.sets())),
         None => State::from_puzzle(grid),
     })
 }

@@ -22,6 +22,11 @@
 //! its `check_sizes` does, or as a list of such boards. In a file, a board
 //! may stand anywhere, before or after other puzzles.
 //!
+//! **HoDoKu's library format** (in `library.rs`): a line starting with `:`
+//! is a position of HoDoKu's regression library, read as its givens, the
+//! digits placed since (`+5`, kept apart from the givens in
+//! [`Entry::placed`]) and its candidates (in [`Entry::marks`]).
+//!
 //! **Pencil marks** (in `marks.rs`): a player's candidates, as a line of
 //! 729 characters (tdoku, Sukaku) or a candidate grid as `sudokit
 //! candidates` prints it. In a file, a line of exactly `side` cubed mark
@@ -31,9 +36,11 @@
 //! Every error says what is wrong and where (square, line), and no input makes
 //! these functions panic.
 
+mod library;
 mod marks;
 mod reader;
 
+pub use library::{is_library_line, parse_library_line, LibraryPosition};
 pub use marks::{
     marks_line_size, parse_candidate_grid, parse_marks, parse_marks_line, parse_state, Marks,
     PlayerState,
@@ -90,6 +97,15 @@ pub enum ParseError {
         second: String,
         /// The unit they share, such as `row C`.
         unit: String,
+    },
+    /// A line of HoDoKu's library format that does not read: which field
+    /// (from 1, after the leading `:`) and what is wrong.
+    #[error("HoDoKu library line, field {field}: {message}")]
+    Library {
+        /// The field.
+        field: usize,
+        /// What is wrong.
+        message: String,
     },
     /// A JSON board that is not a list of n lists of n integers 0..=n.
     #[error("board: {0}")]

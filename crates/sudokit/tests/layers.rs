@@ -57,7 +57,8 @@ const LAYERS: &[&[&str]] = &[
     &["rating"],
     &["hint"],
     // HoDoKu's rules, file by file: the table, the grid, the notation,
-    // one step's record, the library format, the finders, the path.
+    // one step's record, the library format, the finders, the path, the
+    // hint.
     &["hodoku::table"],
     &["hodoku::board"],
     &["hodoku::notation"],
@@ -79,6 +80,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["hodoku::search"],
     &["hodoku::path"],
+    &["hodoku::hint"],
 ];
 
 /// The most source lines a file may have.

@@ -47,6 +47,7 @@ pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
     let command = Explain {
         order: args.order,
         rules,
+        config: args.switches.config(rules)?,
         format: args.format,
     };
     let timed = args.format == ExplainFormat::Json;
@@ -56,6 +57,8 @@ pub fn run(args: &ExplainArgs, quiet: bool) -> Result<Status> {
 struct Explain {
     order: StepOrder,
     rules: Rules,
+    /// The step types HoDoKu's rules use (`--on`, `--off`).
+    config: Config,
     format: ExplainFormat,
 }
 
@@ -102,10 +105,7 @@ impl Explain {
                     "HoDoKu's rules are for 9x9 sudoku without diagonals",
                 ));
             }
-            Ok(hodoku::solve_board(
-                Board::from_state(&state),
-                &Config::default(),
-            ))
+            Ok(hodoku::solve_board(Board::from_state(&state), &self.config))
         });
         let seconds = start.elapsed().as_secs_f64();
         let verdict = match &path {

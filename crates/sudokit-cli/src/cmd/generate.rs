@@ -8,9 +8,13 @@
 //! whatever the number of threads. A block is sized from the share of
 //! tries that succeeded so far, so a common puzzle wastes few tries after
 //! the last one wanted, and a rare one keeps every core busy.
+//!
+//! With `--rules hodoku` each try's puzzle is rated by HoDoKu's rules and
+//! kept when its level and score are those asked for, as HoDoKu's
+//! generator keeps them ([`Hodoku::keeps`]).
 
 use super::batch::{spinner, thread_pool};
-use crate::args::{GenerateArgs, SolveFormat};
+use crate::args::{parse_level, GenerateArgs, HodokuLevel, RuleSet, SolveFormat};
 use crate::record::counted;
 use crate::Status;
 use anyhow::{bail, Result};
@@ -22,6 +26,7 @@ use std::time::{Duration, Instant};
 use sudokit::generate::{
     fewest_givens, generate_nth_until, Generated, Miss, Options, Symmetry, Wanted,
 };
+use sudokit::logic::hodoku::{self, Config, Level, Path};
 use sudokit::logic::Difficulty;
 use sudokit::{format, Shape};
 
@@ -59,8 +64,71 @@ struct Made {
     try_index: u64,
 }
 
+/// One puzzle kept by HoDoKu's rules, as JSON.
+#[derive(Serialize)]
+struct MadeHodoku {
+    index: u64,
+    puzzle: String,
+    solution: String,
+    givens: usize,
+    symmetry: Symmetry,
+    size: usize,
+    variant: &'static str,
+    rules: &'static str,
+    /// HoDoKu's level (lower-case id) and score.
+    level: &'static str,
+    score: u32,
+    /// The hardest step's technique (the first of the highest base score).
+    technique: Option<&'static str>,
+    name: Option<String>,
+    seed: u64,
+    #[serde(rename = "try")]
+    try_index: u64,
+}
+
+/// A puzzle kept, with its HoDoKu path when HoDoKu's rules rated it.
+type Kept = (Generated, Option<Path>);
+
+/// What `--rules hodoku` keeps: a level, a range of scores.
+struct Hodoku {
+    level: Option<Level>,
+    score: (u32, Option<u32>),
+}
+
+impl Hodoku {
+    /// HoDoKu's path of `puzzle` when it is kept: a path sudokit finishes,
+    /// at the level asked for and below that level's highest score; as
+    /// HoDoKu's generator wants, above Easy not below the highest score of
+    /// the level under its own; and in the range of scores asked for.
+    fn keeps(&self, puzzle: &sudokit::Grid) -> Option<Path> {
+        let path = hodoku::solve(puzzle, &Config::default());
+        if !path.solved {
+            return None;
+        }
+        if let Some(level) = self.level {
+            if path.level != level || path.score >= level.max_score() {
+                return None;
+            }
+        }
+        // A puzzle's score too low for its own level.
+        let below = match path.level {
+            Level::Medium => Some(Level::Easy),
+            Level::Hard => Some(Level::Medium),
+            Level::Unfair => Some(Level::Hard),
+            Level::Extreme => Some(Level::Unfair),
+            _ => None,
+        };
+        if below.is_some_and(|b| path.score < b.max_score()) {
+            return None;
+        }
+        let (low, high) = self.score;
+        (path.score >= low && high.is_none_or(|h| path.score <= h)).then_some(path)
+    }
+}
+
 pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     let shape = super::shape(args.size, args.diagonal);
+    let hodoku_rules = hodoku_rules(args, shape)?;
     let options = options(args, shape)?;
     let seed = super::seed(args.seed, quiet)?;
     let pool = thread_pool(args.jobs, quiet)?;
@@ -78,7 +146,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     while made < args.count && tries < max_tries && !timed_out {
         let block = block_size(args.count - made, made, tries, threads);
         let end = tries.saturating_add(block).min(max_tries);
-        let results: Vec<Option<Option<Generated>>> = pool.install(|| {
+        let results: Vec<Option<Option<Kept>>> = pool.install(|| {
             (tries..end)
                 .into_par_iter()
                 .map(|i| {
@@ -90,6 +158,12 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
                         Err(Miss::TimedOut) => return None,
                         found => found.ok(),
                     };
+                    // By HoDoKu's rules, a try whose puzzle is not kept
+                    // misses.
+                    let found = found.and_then(|g| match &hodoku_rules {
+                        None => Some((g, None)),
+                        Some(rules) => rules.keeps(&g.puzzle).map(|p| (g, Some(p))),
+                    });
                     // The tries made so far, a few times a second on a
                     // rare search (the order does not matter here).
                     let done = started.fetch_add(1, Ordering::Relaxed) + 1;
@@ -109,11 +183,19 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
         timed_out = results.iter().any(Option::is_none);
         for (i, found) in (tries..).zip(results.into_iter().map_while(|r| r)) {
             tries = i + 1;
-            let Some(generated) = found else {
+            let Some((generated, path)) = found else {
                 continue;
             };
             made += 1;
-            print(&mut out, args.format, &generated, made, seed, i)?;
+            print(
+                &mut out,
+                args.format,
+                &generated,
+                path.as_ref(),
+                made,
+                seed,
+                i,
+            )?;
             if made == args.count {
                 break;
             }
@@ -145,6 +227,41 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     Ok(Status::Ok)
 }
 
+/// What `--rules hodoku` keeps (None for SE's rules), or a usage error
+/// for a request it cannot take.
+fn hodoku_rules(args: &GenerateArgs, shape: &'static Shape) -> Result<Option<Hodoku>> {
+    if args.rules != RuleSet::Hodoku {
+        if args.score.is_some() {
+            bail!("--score is HoDoKu's: add --rules hodoku");
+        }
+        return Ok(None);
+    }
+    if args.er.is_some() || args.technique.is_some() {
+        bail!(
+            "--er and --technique are for SE's rules: with --rules hodoku use --level or --score"
+        );
+    }
+    if shape.side() != 9 || shape.variant() != sudokit::Variant::Standard {
+        bail!("{}", hodoku::hint::NOT_9X9);
+    }
+    let level = match &args.level {
+        None => None,
+        Some(name) => {
+            let level = <HodokuLevel as clap::ValueEnum>::from_str(name, false).map_err(|_| {
+                anyhow::anyhow!(
+                    "--level {name}: HoDoKu's levels are easy, medium, hard, unfair and extreme"
+                )
+            })?;
+            Some(Level::from(level))
+        }
+    };
+    let score = args.score.unwrap_or((0, None));
+    if score.1.is_some_and(|high| high < score.0) {
+        bail!("--score: the lowest score is above the highest");
+    }
+    Ok(Some(Hodoku { level, score }))
+}
+
 /// The library's options from the command line, or a usage error for a
 /// request no puzzle can meet.
 fn options(args: &GenerateArgs, shape: &'static Shape) -> Result<Options> {
@@ -168,7 +285,8 @@ fn options(args: &GenerateArgs, shape: &'static Shape) -> Result<Options> {
             technique: None,
         });
     }
-    if let Some(level) = args.level {
+    if let (Some(level), RuleSet::Se) = (&args.level, args.rules) {
+        let level = parse_level(level).map_err(|e| anyhow::anyhow!("--level {level}: {e}"))?;
         want(Wanted::level(level));
     }
     if let Some(technique) = args.technique {
@@ -210,20 +328,41 @@ fn print(
     out: &mut impl Write,
     format: SolveFormat,
     generated: &Generated,
+    path: Option<&Path>,
     index: u64,
     seed: u64,
     try_index: u64,
 ) -> Result<()> {
     let puzzle = &generated.puzzle;
-    match format {
-        SolveFormat::Text => writeln!(out, "{puzzle}")?,
-        SolveFormat::Grid => {
+    match (format, path) {
+        (SolveFormat::Text, _) => writeln!(out, "{puzzle}")?,
+        (SolveFormat::Grid, _) => {
             if index > 1 {
                 writeln!(out)?;
             }
             write!(out, "{}", format::pretty(puzzle))?;
         }
-        SolveFormat::Json => {
+        (SolveFormat::Json, Some(path)) => {
+            let hardest = path.hardest();
+            let made = MadeHodoku {
+                index,
+                puzzle: puzzle.to_line(),
+                solution: generated.solution.to_line(),
+                givens: puzzle.given_count(),
+                symmetry: generated.symmetry,
+                size: puzzle.shape().side(),
+                variant: super::variant_word(puzzle.shape().variant()),
+                rules: "hodoku",
+                level: path.level.id(),
+                score: path.score,
+                technique: hardest.map(|s| s.technique.id()),
+                name: hardest.map(|s| s.name.to_string()),
+                seed,
+                try_index,
+            };
+            writeln!(out, "{}", serde_json::to_string(&made)?)?;
+        }
+        (SolveFormat::Json, None) => {
             let rating = generated.rating.as_ref();
             let made = Made {
                 index,

@@ -18,6 +18,10 @@
 //! | no solution, several | `unsolvable`, `multiple` | the word | 1 |
 //! | bad input | `invalid` | `invalid`, and `error` | 2 |
 //!
+//! With `--rules hodoku` the step is the one HoDoKu's path takes next from
+//! the state (`sudokit::logic::hodoku::hint`), graded by the same ladder;
+//! a puzzle its rules do not take (not 9x9, or diagonal) is `invalid`.
+//!
 //! A JSON answer is the puzzle's record, as every subcommand writes it
 //! (`file`, `index`, `line`, `puzzle`, `status`, `error`, ...; `solution`
 //! left null: a hint must not give the solution away), then the hint's
@@ -27,7 +31,7 @@
 use super::batch::{Answers, Rendered};
 use super::rate::{run_checked, unrated};
 use super::solve::record;
-use crate::args::{HintArgs, TextFormat};
+use crate::args::{HintArgs, StepOrder, TextFormat};
 use crate::input::parse_options;
 use crate::out::shown;
 use crate::record::{Record, Verdict};
@@ -38,10 +42,16 @@ use std::path::Path;
 use std::time::Instant;
 use sudokit::batch::Answer;
 use sudokit::logic::hint::{self, player_state, Graded, GradedFields, NoStepHint};
-use sudokit::logic::{Cache, Hint, Level, Order, State};
+use sudokit::logic::hodoku::hint::{HintError, HodokuHint};
+use sudokit::logic::hodoku::{self, Config};
+use sudokit::logic::{Cache, Hint, Level, Order, Rules, State};
 use sudokit::parse::{parse_state, PlayerState};
 
 pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
+    let rules = Rules::from(args.rules);
+    if rules == Rules::Hodoku && args.order != StepOrder::Easiest {
+        bail!("--order is for SE's rules: HoDoKu's rules take their steps in HoDoKu's order");
+    }
     let options = parse_options(args.size, args.diagonal);
     let reads_stdin = args.puzzles.is_empty() || args.puzzles.iter().any(|p| p == "-");
     // The state is read once, before the puzzles: stdin cannot hold both.
@@ -60,6 +70,8 @@ pub fn run(args: &HintArgs, quiet: bool) -> Result<Status> {
     let hints = Hints {
         level: Level::from(args.level),
         order: args.order.into(),
+        rules,
+        config: args.switches.config(rules)?,
         format: args.format,
         state,
     };
@@ -89,6 +101,9 @@ impl<'a> From<&'a Graded> for Hinted<'a> {
 struct Hints {
     level: Level,
     order: Order,
+    rules: Rules,
+    /// The step types HoDoKu's rules use.
+    config: Config,
     format: TextFormat,
     /// `--state`, read, or why it cannot be.
     state: Option<std::result::Result<PlayerState, String>>,
@@ -118,6 +133,37 @@ impl Hints {
     }
 }
 
+impl Hints {
+    /// The hint by HoDoKu's rules: its verdict, and the hint graded.
+    fn hodoku(&self, state: &State) -> (Verdict, bool, Graded) {
+        let level = self.level;
+        match hodoku::hint::hint(state, &self.config) {
+            Err(HintError::NotStandard) => {
+                let verdict = Verdict::invalid(hodoku::hint::NOT_9X9);
+                let graded = no_step(level, &verdict);
+                (verdict, false, graded)
+            }
+            Err(HintError::Puzzle(error)) => {
+                let verdict = unrated(error, "hint");
+                let graded = no_step(level, &verdict);
+                (verdict, false, graded)
+            }
+            Ok(stuck @ HodokuHint::Stuck(_)) => {
+                let verdict = Verdict {
+                    word: "stuck",
+                    status: Status::Unsolved,
+                    detail: String::new(),
+                };
+                (verdict, false, stuck.at(level))
+            }
+            Ok(hint) => {
+                let graded = hint.at(level);
+                (Verdict::ok(graded.status()), false, graded)
+            }
+        }
+    }
+}
+
 impl Answers for Hints {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
         let start = Instant::now();
@@ -127,6 +173,7 @@ impl Answers for Hints {
                 let graded = no_step(level, &verdict);
                 (verdict, at_state, graded)
             }
+            Ok(state) if self.rules == Rules::Hodoku => self.hodoku(&state),
             Ok(state) => match hint::hint(cache, &state, self.order) {
                 Err(error) => {
                     let verdict = unrated(error, "hint");

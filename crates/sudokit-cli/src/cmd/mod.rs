@@ -14,7 +14,9 @@ mod hint;
 mod one_by_one;
 mod random;
 mod rate;
+mod rate_hodoku;
 mod solve;
+mod steps;
 mod trace;
 mod transform;
 
@@ -65,6 +67,7 @@ pub fn run(command: Command, quiet: bool) -> Result<Status> {
         Command::Rate(args) => rate::run(&args, quiet),
         Command::Hint(args) => hint::run(&args, quiet),
         Command::Explain(args) => explain::run(&args, quiet),
+        Command::Steps(args) => steps::run(&args),
         Command::Bench(args) => bench::run(&args, quiet),
         Command::Random(args) => random::run(&args, quiet),
         Command::Generate(args) => generate::run(&args, quiet),

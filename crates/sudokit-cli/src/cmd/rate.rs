@@ -10,6 +10,12 @@
 //! is then SE's 20.0, EP and ED cover the path as far as it goes, and the
 //! text line says `incomplete` after them.
 //!
+//! With `--rules hodoku` the rating is HoDoKu's: its path's level and
+//! score (`Unfair 1706`, ` incomplete` after it where the path reaches a
+//! step type sudokit has no finder for yet), filtered by
+//! `--min-score`/`--max-score` and `--level` as SE's by `--min-er`. A grid
+//! HoDoKu's rules do not take (not 9x9, or diagonal) is `invalid`.
+//!
 //! A puzzle given as pencil marks (a Sukaku line) is rated from its marks:
 //! the batch counted its solutions from them, and the path starts from
 //! them, so a candidate struck out is one no step needs to remove.
@@ -17,6 +23,7 @@
 use super::batch::{self, Answers, Rendered, Settings};
 use super::solve::record;
 use crate::args::{LineFormat, RateArgs, RunArgs};
+use crate::cmd::rate_hodoku::RateHodoku;
 use crate::input::Inputs;
 use crate::record::{Record, Verdict};
 use crate::Status;
@@ -28,6 +35,15 @@ use sudokit::batch::{logical_start, Answer, Unrated};
 use sudokit::logic::{rate_from, Cache, Difficulty, RateError, Rating, State};
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
+    let timed = args.format == LineFormat::Json;
+    if args.rules == crate::args::RuleSet::Hodoku {
+        let rate = RateHodoku::new(args)?;
+        return run_checked(args.input.inputs(), args.jobs, timed, quiet, &rate);
+    }
+    args.switches.config(args.rules.into())?;
+    if args.min_score.is_some() || args.max_score.is_some() || args.level.is_some() {
+        bail!("--min-score, --max-score and --level are for HoDoKu's rules: add --rules hodoku");
+    }
     if let (Some(min), Some(max)) = (args.min_er, args.max_er) {
         if min > max {
             bail!(
@@ -44,7 +60,6 @@ pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
         min: args.min_er,
         max: args.max_er,
     };
-    let timed = args.format == LineFormat::Json;
     run_checked(args.input.inputs(), args.jobs, timed, quiet, &rate)
 }
 

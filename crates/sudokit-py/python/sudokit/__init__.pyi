@@ -57,7 +57,8 @@ class ParseError(ValueError):
     what: str
     """The kind of error: "square_count", "symbol_out_of_range",
     "conflict", "board", "not_text", "line_too_long", "read",
-    "mark_count", "misplaced_mark", "puzzle_count" or "no_candidate"."""
+    "mark_count", "misplaced_mark", "puzzle_count", "no_candidate" or
+    "library" (a line of HoDoKu's library format that does not read)."""
 
 class Unsolvable(ValueError):
     """A puzzle with no solution, given where one solution is needed
@@ -282,8 +283,10 @@ def hint(
     by default). By HoDoKu's rules (`rules="hodoku"`, 9x9 without
     diagonals; no `order`) it is the first step of HoDoKu's path from the
     state, so the hint names the technique HoDoKu uses next (W-Wing, not a
-    forcing chain), graded level by level as SE's steps are; where that
-    path stops at a step type sudokit does not search for yet, the hint is
+    forcing chain), graded level by level as SE's steps are, its text
+    weighing the step by HoDoKu's base score ("Try Locked Triple (score
+    60) in box 7.") where SE's would give its difficulty; where that path
+    stops at a step type sudokit does not search for yet, the hint is
     `stuck` and names the step type.
 
     Raises ParseError, ValueError when the state does not fit the puzzle or

@@ -19,6 +19,10 @@
 //! | `cells` | and which squares and digits make it | `Try Naked pair (3.0) in row C: look at C4 and C6, digits 1 and 7.` |
 //! | `move` | the whole step | `Naked pair (3.0): Naked pair 1,7 in C4 and C6 ...` |
 //!
+//! A step by HoDoKu's rules is weighed by its base score instead of SE's
+//! difficulty (`Try Locked Triple (score 60) in box 3.`); see
+//! [`crate::logic::hodoku::hint`].
+//!
 //! Each level's output is a struct of its own, so a program gets exactly
 //! what the level allows and no more; `move` is the [`Step`] itself, in the
 //! one JSON shape steps have everywhere. In JSON every hint, at every
@@ -571,6 +575,17 @@ fn digits_of(step: &Step) -> Vec<u8> {
     digits
 }
 
+/// How hard a step is, as a hint's sentence says it: HoDoKu's base score
+/// for a step by HoDoKu's rules (`score 60`; SE's difficulty, which many of
+/// its techniques lack, is not HoDoKu's measure), SE's difficulty (`3.0`)
+/// otherwise.
+fn weight(step: &Step) -> String {
+    match &step.hodoku {
+        Some(h) => format!("score {}", h.score),
+        None => step.difficulty.to_string(),
+    }
+}
+
 /// A step graded: what `level` says of it.
 fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
     let units = area.to_vec();
@@ -588,7 +603,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
         }),
         Level::Technique => Graded::Technique(TechniqueHint {
             level,
-            text: format!("Try {technique} ({}){place}.", step.difficulty),
+            text: format!("Try {technique} ({}){place}.", weight(step)),
             units,
             technique: step.technique,
             name: step.name.to_string(),
@@ -602,7 +617,7 @@ fn grade(step: &Step, area: &[Unit], level: Level) -> Graded {
                 level,
                 text: format!(
                     "Try {technique} ({}){place}: look at {}, {digit_words} {}.",
-                    step.difficulty,
+                    weight(step),
                     and_list(&squares),
                     and_list(&digits.iter().map(|&d| Digit(d)).collect::<Vec<_>>())
                 ),
@@ -624,6 +639,9 @@ impl fmt::Display for Graded {
             Graded::Area(h) => f.write_str(&h.text),
             Graded::Technique(h) => f.write_str(&h.text),
             Graded::Cells(h) => f.write_str(&h.text),
+            Graded::Move(step) if step.hodoku.is_some() => {
+                write!(f, "{} ({}): {}", step.name, weight(step), step.text)
+            }
             Graded::Move(step) => write!(f, "{step}"),
             Graded::Mistake(h) => f.write_str(&h.text),
             Graded::NoStep(h) => f.write_str(&h.text),

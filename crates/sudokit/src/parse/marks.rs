@@ -58,7 +58,8 @@ pub enum PlayerState {
     /// Pencil marks, in either form.
     Marks(Marks),
     /// Placed digits and, beside them, the pencil marks the player wrote (as
-    /// the web page keeps them; [`parse_state`] never gives this form).
+    /// the web page keeps them; [`parse_state`] gives this form only for a
+    /// line of HoDoKu's library format).
     /// Marks count only in empty squares, and a square with one mark is not
     /// placed.
     Written {
@@ -71,7 +72,9 @@ pub enum PlayerState {
     },
 }
 
-/// Reads a player's state: pencil marks when the text holds `side` cubed
+/// Reads a player's state: a line of HoDoKu's library format as the digits
+/// it places and the candidates it leaves ([`PlayerState::Written`]);
+/// pencil marks when the text holds `side` cubed
 /// mark characters and nothing else (the line form, whitespace allowed; a
 /// single word longer than any grid is read, and refused, as marks too) or
 /// one field of digits per square with none of them empty (the candidate
@@ -80,6 +83,13 @@ pub enum PlayerState {
 /// same either way. Digits that clash are read as they are: a player's
 /// mistake is for a hint to point out, not a reason to refuse the state.
 pub fn parse_state(text: &str, options: ParseOptions) -> Result<PlayerState, ParseError> {
+    if super::is_library_line(text) {
+        let read = super::parse_library_line(text, options)?;
+        return Ok(PlayerState::Written {
+            values: read.values,
+            marks: read.candidates.sets().to_vec(),
+        });
+    }
     let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     let cube = match options.size {
         Some(size) => symbols.len() == size.side().pow(3),

@@ -26,9 +26,9 @@
 //! or one JSON block: a longer one is an error entry and is skipped.
 
 use super::{
-    board_from_value, check_givens, marks_line_size, parse_grid, parse_grid_unchecked,
-    parse_marks_line, parse_text, size_of_row, size_of_whole, symbol_counts, ParseError,
-    ParseOptions,
+    board_from_value, check_givens, is_library_line, marks_line_size, parse_grid,
+    parse_grid_unchecked, parse_library_line, parse_marks_line, parse_text, size_of_row,
+    size_of_whole, symbol_counts, ParseError, ParseOptions,
 };
 use crate::grid::{Candidates, Grid};
 use crate::shape::Size;
@@ -58,6 +58,10 @@ pub struct Entry {
     /// of entries that cannot take pencil marks must refuse such an entry
     /// rather than read `result` alone.
     pub marks: Option<Box<Candidates>>,
+    /// For a line of HoDoKu's library format: the givens (`result`) and
+    /// the digits placed since, which `result` leaves out so that givens
+    /// and placed digits stay apart; the candidates are in `marks`.
+    pub placed: Option<Box<Grid>>,
 }
 
 /// One puzzle of a file, found but not parsed yet: the file is split into
@@ -83,6 +87,8 @@ enum Body {
     Permissive(ParseOptions),
     /// A line of pencil marks, its size settled.
     Marks(ParseOptions),
+    /// A line of HoDoKu's library format.
+    Library(ParseOptions),
     /// Already settled while reading (JSON boards, and errors). The error
     /// is boxed: entries are moved a few times on their way through a
     /// batch, and most are not errors.
@@ -103,6 +109,7 @@ impl RawEntry {
 
     fn parse_with(self, checked: bool) -> Entry {
         let mut marks = None;
+        let mut placed = None;
         let result = match self.body {
             Body::Text(options) if checked => parse_grid(&self.text, options),
             Body::Text(options) => parse_grid_unchecked(&self.text, options),
@@ -119,6 +126,14 @@ impl RawEntry {
                 }
                 Ok(read.values)
             }),
+            Body::Library(options) => parse_library_line(&self.text, options).and_then(|read| {
+                if checked {
+                    check_givens(&read.values)?;
+                }
+                marks = Some(Box::new(read.candidates));
+                placed = Some(Box::new(read.values));
+                Ok(read.givens)
+            }),
             Body::Done(result) => result.map_err(|e| *e),
         };
         Entry {
@@ -127,6 +142,7 @@ impl RawEntry {
             text: self.text,
             result,
             marks,
+            placed,
         }
     }
 }
@@ -446,6 +462,12 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if trimmed.is_empty() || trimmed.chars().all(|c| c == '=') {
             self.flush_incomplete();
+            return;
+        }
+        if is_library_line(trimmed) {
+            self.flush_incomplete();
+            let options = self.options;
+            self.emit(self.line_no, trimmed.to_string(), Body::Library(options));
             return;
         }
         if self.pending.is_none() && trimmed.starts_with('[') {

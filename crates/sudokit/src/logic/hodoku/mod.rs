@@ -28,6 +28,8 @@
 //!   [`templates`] (template set and delete).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
+//! - [`hint`]: a hint by HoDoKu's rules: a mistake first, else the step
+//!   its path takes next, graded like SE's.
 //!
 //! So far the finders cover the singles, locked candidates, locked,
 //! naked and hidden subsets, basic, finned and sashimi fish, the
@@ -46,6 +48,7 @@ pub mod board;
 pub mod coloring;
 pub mod fish;
 pub mod franken;
+pub mod hint;
 pub mod intersections;
 pub mod library;
 pub mod moves;
@@ -63,8 +66,9 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use board::Board;
+pub use hint::{HintError, HodokuHint};
 pub use library::{parse_case, Case, LibraryError};
 pub use moves::Move;
-pub use path::{solve, solve_board, Config, Path, UnknownShortName};
+pub use path::{next_move, solve, solve_board, Config, Path, UnknownShortName};
 pub use search::NoFinder;
 pub use table::{Kind, Level, Subtype};

@@ -5,9 +5,11 @@
 
 use crate::grid::Grid;
 use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::search;
 use crate::logic::hodoku::table::{Kind, Level};
 use crate::logic::step::Step;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// Which step types the path uses: HoDoKu's default configuration, with
@@ -72,6 +74,22 @@ pub struct Path {
 }
 
 impl Path {
+    /// The hardest step: the first of the highest base score (None for an
+    /// empty path).
+    pub fn hardest(&self) -> Option<&Step> {
+        let score = |s: &Step| s.hodoku.as_ref().map_or(0, |h| h.score);
+        self.steps.iter().rev().max_by_key(|s| score(s))
+    }
+
+    /// How many steps of each technique the path takes, by technique id.
+    pub fn techniques(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for step in &self.steps {
+            *counts.entry(step.technique.id()).or_insert(0) += 1;
+        }
+        counts
+    }
+
     /// The steps as HoDoKu prints them, one line each.
     pub fn lines(&self) -> Vec<&str> {
         self.steps
@@ -87,33 +105,44 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Path {
     solve_board(Board::from_puzzle(puzzle), config)
 }
 
+/// The step HoDoKu takes next from `board` under `config` (not yet
+/// applied): the first step of the first step type that is on and finds
+/// one; None when none does; or the step type the search reached that has
+/// no finder yet (it might have found a step).
+pub fn next_move(board: &mut Board, config: &Config) -> Result<Option<Move>, Kind> {
+    for &kind in Kind::ALL {
+        if !config.is_on(kind) {
+            continue;
+        }
+        match search::first(kind, board) {
+            Err(_) => return Err(kind),
+            Ok(None) => {}
+            Ok(Some(m)) => return Ok(Some(m)),
+        }
+    }
+    Ok(None)
+}
+
 /// The path from `board` under `config`.
 pub fn solve_board(mut board: Board, config: &Config) -> Path {
     let mut steps = Vec::new();
     let mut score = 0;
     let mut level = Level::Easy;
     let mut stopped_at = None;
-    'path: while !board.is_solved() {
-        for &kind in Kind::ALL {
-            if !config.is_on(kind) {
-                continue;
+    while !board.is_solved() {
+        match next_move(&mut board, config) {
+            Err(kind) => {
+                stopped_at = Some(kind);
+                break;
             }
-            match search::first(kind, &mut board) {
-                Err(_) => {
-                    stopped_at = Some(kind);
-                    break 'path;
-                }
-                Ok(None) => {}
-                Ok(Some(m)) => {
-                    score += kind.base_score();
-                    level = level.max(kind.level());
-                    m.apply(&mut board);
-                    steps.push(m.to_step());
-                    continue 'path;
-                }
+            Ok(None) => break,
+            Ok(Some(m)) => {
+                score += m.kind.base_score();
+                level = level.max(m.kind.level());
+                m.apply(&mut board);
+                steps.push(m.to_step());
             }
         }
-        break;
     }
     while score > level.max_score() {
         level = level.next();

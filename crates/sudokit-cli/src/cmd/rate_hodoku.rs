@@ -1,0 +1,169 @@
+//! `sudokit rate --rules hodoku`: HoDoKu's rating of each puzzle, its
+//! path's level and score (`Unfair 1706`), streamed and on every core like
+//! SE's ratings.
+//!
+//! Text: the level and score, then ` incomplete` where the path reaches a
+//! step type sudokit has no finder for yet (the score then covers the path
+//! as far as it goes). With `--min-score`, `--max-score` or `--level` only
+//! the puzzles in range are kept, and each line is the puzzle and then its
+//! rating. JSON: the record, `rules`, the `level` (its lower-case id),
+//! `score`, the hardest step's `technique` and `name` (the first of the
+//! highest base score), `steps`, `techniques` (steps of each, by id) and
+//! `complete`.
+
+use super::batch::{Answers, Rendered};
+use super::rate::{judge, puzzle_text};
+use super::solve::record;
+use crate::args::{LineFormat, RateArgs};
+use crate::record::{Record, Verdict};
+use anyhow::{bail, Result};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+use sudokit::batch::Answer;
+use sudokit::logic::hodoku::{self, Board, Config, Level, Path};
+use sudokit::logic::{Cache, Rules};
+
+/// HoDoKu's path of a puzzle under `config`, or the verdict on a puzzle
+/// that has none: bad input, not one solution, or a grid HoDoKu's rules do
+/// not take (`what` names the work refused, as in "no logical rating").
+pub fn hodoku_path(answer: &Answer, config: &Config, what: &str) -> Result<Path, Verdict> {
+    let state = judge(answer, what)?;
+    if !hodoku::hint::takes(&state) {
+        return Err(Verdict::invalid(hodoku::hint::NOT_9X9));
+    }
+    Ok(hodoku::solve_board(Board::from_state(&state), config))
+}
+
+/// The verdict on a puzzle HoDoKu's rules rated.
+pub fn rated(path: &Path) -> Verdict {
+    Verdict::ok(if path.solved { "rated" } else { "incomplete" })
+}
+
+/// `Unfair 1706`, with ` incomplete` after it when the path stops short.
+pub fn rating_text(path: &Path) -> String {
+    let incomplete = if path.solved { "" } else { " incomplete" };
+    format!("{} {}{incomplete}", path.level.name(), path.score)
+}
+
+/// The fields `rate --rules hodoku` adds to each JSON record (nulls, but
+/// `rules`, for a puzzle not rated).
+#[derive(Default, Serialize)]
+pub struct HodokuRated {
+    rules: &'static str,
+    level: Option<&'static str>,
+    score: Option<u32>,
+    technique: Option<&'static str>,
+    name: Option<String>,
+    steps: Option<usize>,
+    techniques: Option<BTreeMap<&'static str, usize>>,
+    complete: Option<bool>,
+}
+
+impl From<Option<&Path>> for HodokuRated {
+    fn from(path: Option<&Path>) -> HodokuRated {
+        let rules = Rules::Hodoku.name();
+        let Some(p) = path else {
+            return HodokuRated {
+                rules,
+                ..HodokuRated::default()
+            };
+        };
+        let hardest = p.hardest();
+        HodokuRated {
+            rules,
+            level: Some(p.level.id()),
+            score: Some(p.score),
+            technique: hardest.map(|s| s.technique.id()),
+            name: hardest.map(|s| s.name.to_string()),
+            steps: Some(p.steps.len()),
+            techniques: Some(p.techniques()),
+            complete: Some(p.solved),
+        }
+    }
+}
+
+pub struct RateHodoku {
+    format: LineFormat,
+    min: Option<u32>,
+    max: Option<u32>,
+    level: Option<Level>,
+    config: Config,
+}
+
+impl RateHodoku {
+    /// `rate --rules hodoku` as `args` ask (SE's `--min-er`/`--max-er`,
+    /// and a range whose lowest end is above its highest, refused).
+    pub fn new(args: &RateArgs) -> Result<RateHodoku> {
+        if args.min_er.is_some() || args.max_er.is_some() {
+            bail!("--min-er and --max-er are for SE's rules: with --rules hodoku use --min-score, --max-score or --level");
+        }
+        if let (Some(min), Some(max)) = (args.min_score, args.max_score) {
+            if min > max {
+                bail!("--min-score {min} is above --max-score {max}: no score is both");
+            }
+        }
+        Ok(RateHodoku {
+            format: args.format,
+            min: args.min_score,
+            max: args.max_score,
+            level: args.level.map(Level::from),
+            config: args.switches.config(Rules::Hodoku)?,
+        })
+    }
+
+    fn filtered(&self) -> bool {
+        self.min.is_some() || self.max.is_some() || self.level.is_some()
+    }
+
+    /// True when a puzzle belongs in the output: every puzzle without a
+    /// filter, else the rated ones in range.
+    fn keeps(&self, path: Option<&Path>) -> bool {
+        if !self.filtered() {
+            return true;
+        }
+        path.is_some_and(|p| {
+            self.min.is_none_or(|min| p.score >= min)
+                && self.max.is_none_or(|max| p.score <= max)
+                && self.level.is_none_or(|level| p.level == level)
+        })
+    }
+}
+
+impl Answers for RateHodoku {
+    fn answer(&self, source: &str, answer: &Answer, _cache: &mut Cache) -> Rendered {
+        let start = Instant::now();
+        let outcome = hodoku_path(answer, &self.config, "rating");
+        let seconds = start.elapsed().as_secs_f64();
+        let (verdict, path) = match &outcome {
+            Ok(path) => (rated(path), Some(path)),
+            Err(verdict) => (verdict.clone(), None),
+        };
+        let out = if !self.keeps(path) {
+            String::new()
+        } else {
+            match (self.format, path) {
+                (LineFormat::Text, Some(p)) if self.filtered() => {
+                    format!("{} {}\n", puzzle_text(answer), rating_text(p))
+                }
+                (LineFormat::Text, Some(p)) => format!("{}\n", rating_text(p)),
+                (LineFormat::Text, None) => format!("{}\n", verdict.word),
+                (LineFormat::Json, _) => {
+                    let mut record = record(source, answer, &verdict, None);
+                    record.seconds += seconds;
+                    record.with(HodokuRated::from(path)).to_line()
+                }
+            }
+        };
+        Rendered::answer(out, &verdict, source, answer)
+    }
+
+    fn problem(&self, source: &str, message: &str) -> String {
+        match self.format {
+            LineFormat::Json if !self.filtered() => Record::problem(source, message)
+                .with(HodokuRated::from(None))
+                .to_line(),
+            _ => String::new(),
+        }
+    }
+}
