@@ -129,7 +129,9 @@ pub fn solve_board(mut board: Board, config: &Config) -> Path {
     let mut score = 0;
     let mut level = Level::Easy;
     let mut stopped_at = None;
-    while !board.is_solved() {
+    // A position with no solution (a square left without a candidate)
+    // ends the path: no step taken from there means anything.
+    while !board.is_solved() && !board.is_broken() {
         match next_move(&mut board, config) {
             Err(kind) => {
                 stopped_at = Some(kind);
