@@ -32,13 +32,13 @@ fn explain_by_hodokus_rules_in_text_ends_with_the_level_and_score() {
 #[test]
 fn a_hodoku_path_that_needs_a_rule_without_a_finder_says_it_is_incomplete() {
     let puzzle =
-        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+        "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....";
     sudokit()
         .args(["explain", "--rules", "hodoku", "--format", "hodoku", puzzle])
         .assert()
         .success()
         .stdout(predicates::str::starts_with(format!(
-            "{puzzle} #1 Hard (1214) incomplete\n   Hidden Single: r3c1=1\n"
+            "{puzzle} #1 Hard (200) incomplete\n   Hidden Single: r6c8=1\n"
         )));
 }
 

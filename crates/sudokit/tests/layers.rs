@@ -77,6 +77,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::sue_de_coq",
         "hodoku::coloring",
         "hodoku::templates",
+        "hodoku::remote_pair",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

@@ -25,6 +25,7 @@
 //!   shortest X-chain), [`wings`] (XY-, XYZ- and W-wing),
 //!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
 //!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
+//!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`templates`] (template set and delete).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
@@ -36,7 +37,8 @@
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
-//! fish up to jellyfish, mutant fish up to swordfish and the templates: a
+//! fish up to jellyfish, mutant fish up to swordfish, the templates and
+//! the remote pair: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -55,6 +57,7 @@ pub mod moves;
 pub mod notation;
 pub mod path;
 pub mod patterns;
+pub mod remote_pair;
 pub mod search;
 pub mod singles;
 pub mod subsets;

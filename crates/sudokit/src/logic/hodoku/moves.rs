@@ -189,6 +189,17 @@ impl Move {
                 }
                 line + &removals()
             }
+            RemotePair => {
+                // The start digit, then the other; each link is named by
+                // the digit the square it leads to cannot be.
+                let (a, b) = (self.digits[0], self.digits[1]);
+                let mut line = format!("{name}: {a}/{b} {}", notation::square(self.cells[0]));
+                for (i, &s) in self.cells.iter().enumerate().skip(1) {
+                    let d = if i % 2 == 1 { b } else { a };
+                    line.push_str(&format!(" -{d}- {}", notation::square(s)));
+                }
+                line + &removals()
+            }
             SimpleColors | MultiColors => {
                 let mut line = format!("{name}: {}", self.digits[0]);
                 for (i, (cells, _)) in self.groups.iter().enumerate() {

@@ -11,6 +11,7 @@ use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::patterns::{
     all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
 };
+use crate::logic::hodoku::remote_pair::all_remote_pairs;
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
 use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
@@ -92,6 +93,7 @@ pub fn implemented(kind: Kind) -> bool {
                 | WWing
                 | XyWing
                 | XyzWing
+                | RemotePair
         )
 }
 
@@ -127,6 +129,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         WWing => all_w_wings(board, true).into_iter().next(),
         XyWing => all_wings(board, false, true).into_iter().next(),
         XyzWing => all_wings(board, true, true).into_iter().next(),
+        RemotePair => all_remote_pairs(board).into_iter().next(),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -173,6 +176,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         WWing => all_w_wings(board, false),
         XyWing => all_wings(board, false, false),
         XyzWing => all_wings(board, true, false),
+        RemotePair => all_remote_pairs(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
