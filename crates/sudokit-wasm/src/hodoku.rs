@@ -4,22 +4,17 @@
 //! forcing chains), the hint and the path go on by SE's rules from there
 //! and say so, so that the player is never left without a step.
 //!
-//! The configuration is HoDoKu's default with one step type left out:
-//! Remote Pair, which HoDoKu tries before Skyscraper and the other single
-//! digit patterns and wings, and which sudokit has no finder for yet. With
-//! it in, every path that gets past basic fish would stop there, and no
-//! hint would ever name a Skyscraper or a W-Wing; without it, the path is
-//! HoDoKu's except where a Remote Pair would have come first (rare: it
-//! needs four or more squares holding the same two candidates, chained).
+//! The configuration is HoDoKu's default.
 
 use serde_json::{json, Value};
 use sudokit::generate::{generate_nth, Options};
 use sudokit::grid::Grid;
 use sudokit::logic::hint::{self, Hint, Level};
-use sudokit::logic::hodoku::{self, search, Board, Config, Kind, Level as HodokuLevel, Path};
+use sudokit::logic::hodoku::hint::HodokuHint;
+use sudokit::logic::hodoku::{self, Board, Config, Level as HodokuLevel, Path};
 use sudokit::logic::rating::{explain_and_rate, rate};
 use sudokit::logic::solver::Order;
-use sudokit::logic::{Cache, State, Step};
+use sudokit::logic::{Cache, State};
 use sudokit::Shape;
 
 /// What a hint or path says where HoDoKu's rules have no step and SE's
@@ -31,49 +26,20 @@ pub fn fallback_note(kind: Option<&str>) -> String {
     }
 }
 
-/// HoDoKu's default configuration without Remote Pair (see the module
-/// docs).
+/// The page's configuration: HoDoKu's default.
 pub fn config() -> Config {
-    let mut config = Config::default();
-    config
-        .set(REMOTE_PAIR, false)
-        .expect("Remote Pair is one of HoDoKu's step types");
-    config
+    Config::default()
 }
-
-/// Remote Pair's short name, the step type the page leaves out.
-const REMOTE_PAIR: &str = "rp";
 
 /// HoDoKu's path from `state` in the page's configuration ([`config`]).
 pub fn path(state: &State) -> Path {
     hodoku::solve_board(Board::from_state(state), &config())
 }
 
-/// The first step of HoDoKu's path from `state` (found without the rest
-/// of the path, which a hint does not need); else the step type the path
-/// stops at for want of a finder, or None when no step type finds a step.
-pub fn first_step(state: &State) -> Result<Step, Option<Kind>> {
-    let mut board = Board::from_state(state);
-    let config = config();
-    for &kind in Kind::ALL {
-        if !config.is_on(kind) {
-            continue;
-        }
-        match search::first(kind, &mut board) {
-            Err(_) => return Err(Some(kind)),
-            Ok(None) => {}
-            Ok(Some(found)) => return Ok(found.to_step()),
-        }
-    }
-    Err(None)
-}
-
 /// HoDoKu's rating of a path: `level` (lower case) and `name` (as HoDoKu
 /// prints it), `score`, `complete`, and where it stopped when it did.
 pub fn rating(path: &Path) -> Value {
-    let score_of = |s: &Step| s.hodoku.as_ref().map_or(0, |h| h.score);
-    // The first step of the highest base score.
-    let hardest = path.steps.iter().rev().max_by_key(|s| score_of(s));
+    let hardest = path.hardest();
     json!({
         "rules": "hodoku",
         "level": path.level.id(),
@@ -91,25 +57,19 @@ pub fn rating(path: &Path) -> Value {
 /// step, SE's hint, with the note of [`fallback_note`]. Also gives the
 /// note (None when HoDoKu's rules gave the hint).
 pub fn hint(state: &State, solution: &Grid) -> (Hint, Option<String>) {
-    if let Some(mistake) = hint::mistake(state, solution) {
-        return (Hint::Mistake(mistake), None);
-    }
-    if state.is_solved() {
-        return (Hint::Solved, None);
-    }
-    match first_step(state) {
-        Ok(step) => (
-            Hint::Step {
-                area: hint::area(&step, state),
-                step: Box::new(step),
-            },
-            None,
-        ),
-        Err(stopped_at) => {
+    match hodoku::hint::hint_with(state, solution, &config()) {
+        Ok(HodokuHint::Hint(hint)) => (hint, None),
+        Ok(HodokuHint::Stuck(stopped_at)) => {
             let note = fallback_note(stopped_at.map(|k| k.name()));
             let se = hint::hint_with(&mut Cache::new(), state, solution, Order::Easiest);
             (se, Some(note))
         }
+        // The page only asks for 9x9 standard grids' hints by these rules;
+        // any other grid gets SE's.
+        Err(_) => (
+            hint::hint_with(&mut Cache::new(), state, solution, Order::Easiest),
+            Some(fallback_note(None)),
+        ),
     }
 }
 
