@@ -29,7 +29,6 @@ use crate::record::{Record, Verdict};
 use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
-use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -305,23 +304,8 @@ fn hodoku_steps(kinds: &[Kind], board: &Board) -> Vec<Step> {
 fn library_case(
     case: &hodoku::Case,
 ) -> std::result::Result<(Vec<Step>, Option<CaseOutcome>), String> {
-    let moves = search::as_tested(&case.code, case.variant, &case.board)
-        .map_err(|e| format!("{e} (library code {})", case.code))?;
-    let matching: Vec<_> = moves
-        .into_iter()
-        .filter(|m| m.code() == case.code && m.library_digits() == case.digits)
-        .collect();
-    let set = |v: &[(usize, u8)]| v.iter().copied().collect::<BTreeSet<_>>();
-    let passed = match case.fail {
-        true => matching.is_empty(),
-        false => {
-            !matching.is_empty()
-                && matching.iter().all(|m| {
-                    set(&m.eliminations()) == set(&case.eliminations)
-                        && set(&m.places) == set(&case.placements)
-                })
-        }
-    };
+    let run = search::run_case(case).map_err(|e| format!("{e} (library code {})", case.code))?;
+    let (matching, passed) = (run.matching, run.passed);
     let outcome = CaseOutcome {
         code: case.code.clone(),
         variant: case.variant,

@@ -7,6 +7,7 @@ use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
+use crate::logic::hodoku::library::Case;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::patterns::{
     all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
@@ -20,6 +21,7 @@ use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
 use crate::logic::hodoku::wings::{all_w_wings, all_wings};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// A step type without a finder yet.
@@ -263,4 +265,35 @@ pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<
         },
     };
     Ok(moves)
+}
+
+/// A library case run as HoDoKu's regression tester runs it.
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    /// The steps of the case's code and digits ([`as_tested`]'s, filtered).
+    pub matching: Vec<Move>,
+    /// Whether they are what the case lists: for a `-x` case none; else
+    /// some, each removing and placing exactly the case's candidates.
+    pub passed: bool,
+}
+
+/// Runs `case` as HoDoKu's regression tester does; an error when its code
+/// has no finder yet.
+pub fn run_case(case: &Case) -> Result<CaseRun, NoFinder> {
+    let matching: Vec<Move> = as_tested(&case.code, case.variant, &case.board)?
+        .into_iter()
+        .filter(|m| m.code() == case.code && m.library_digits() == case.digits)
+        .collect();
+    let set = |v: &[(usize, u8)]| v.iter().copied().collect::<BTreeSet<_>>();
+    let passed = match case.fail {
+        true => matching.is_empty(),
+        false => {
+            !matching.is_empty()
+                && matching.iter().all(|m| {
+                    set(&m.eliminations()) == set(&case.eliminations)
+                        && set(&m.places) == set(&case.placements)
+                })
+        }
+    };
+    Ok(CaseRun { matching, passed })
 }
