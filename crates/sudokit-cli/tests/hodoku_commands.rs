@@ -417,8 +417,8 @@ fn steps_lists_every_step_of_the_named_techniques() {
             "--technique nosuch: no HoDoKu step type",
         ),
         (
-            &["steps", "--rules", "hodoku", "-t", "xyc", EASY][..],
-            "sudokit has no finder for XY-Chain yet",
+            &["steps", "--rules", "hodoku", "-t", "axz", EASY][..],
+            "sudokit has no finder for Almost Locked Set XZ-Rule yet",
         ),
         (&["steps", EASY][..], "with SE's rules, name the techniques"),
     ] {

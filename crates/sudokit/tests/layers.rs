@@ -78,6 +78,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::coloring",
         "hodoku::templates",
         "hodoku::remote_pair",
+        "hodoku::xchains",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

@@ -26,6 +26,7 @@
 //!   [`uniqueness`] (unique and avoidable rectangles, BUG+1),
 //!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
 //!   [`remote_pair`] (chains of squares holding the same two digits),
+//!   [`xchains`] (X- and XY-chains),
 //!   [`templates`] (template set and delete).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
@@ -38,7 +39,7 @@
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
 //! fish up to jellyfish, mutant fish up to swordfish, the templates and
-//! the remote pair: a
+//! the remote pair, the X- and the XY-chain: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -67,6 +68,7 @@ pub mod templates;
 pub mod turbot;
 pub mod uniqueness;
 pub mod wings;
+pub mod xchains;
 
 pub use board::Board;
 pub use hint::{HintError, HodokuHint};

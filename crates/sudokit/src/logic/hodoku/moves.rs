@@ -126,6 +126,9 @@ impl Move {
     pub fn library_digits(&self) -> String {
         let mut ds: Vec<u8> = match self.kind {
             Kind::SueDeCoq => self.deletes.iter().map(|&(_, d)| d).collect(),
+            // An XY-chain's other digits are its links'; it is about the
+            // digit it removes.
+            Kind::XyChain => self.digits[..1].to_vec(),
             _ => self.digits.clone(),
         };
         ds.sort_unstable();
@@ -180,7 +183,7 @@ impl Move {
                     removals()
                 )
             }
-            TurbotFish => {
+            TurbotFish | XChain => {
                 let d = self.digits[0];
                 let mut line = format!("{name}: {d} {}", notation::square(self.cells[0]));
                 for (i, &s) in self.cells.iter().enumerate().skip(1) {
@@ -188,6 +191,15 @@ impl Move {
                     line.push_str(&format!(" {link}{d}{link} {}", notation::square(s)));
                 }
                 line + &removals()
+            }
+            XyChain => {
+                // The start digit, then each link named by its digit.
+                let a = self.digits[0];
+                let mut line = format!("{name}: {a} {a}- {}", notation::square(self.cells[0]));
+                for (&s, d) in self.cells.iter().zip(&self.digits).skip(1) {
+                    line.push_str(&format!(" -{d}- {}", notation::square(s)));
+                }
+                line + &format!(" -{a}") + &removals()
             }
             RemotePair => {
                 // The start digit, then the other; each link is named by

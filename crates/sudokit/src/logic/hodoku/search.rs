@@ -21,6 +21,7 @@ use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
 use crate::logic::hodoku::wings::{all_w_wings, all_wings};
+use crate::logic::hodoku::xchains::{all_x_chains, all_xy_chains};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -96,6 +97,8 @@ pub fn implemented(kind: Kind) -> bool {
                 | XyWing
                 | XyzWing
                 | RemotePair
+                | XChain
+                | XyChain
         )
 }
 
@@ -132,6 +135,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         XyWing => all_wings(board, false, true).into_iter().next(),
         XyzWing => all_wings(board, true, true).into_iter().next(),
         RemotePair => all_remote_pairs(board).into_iter().next(),
+        XChain => all_x_chains(board).into_iter().next(),
+        XyChain => all_xy_chains(board).into_iter().next(),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -179,6 +184,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         XyWing => all_wings(board, false, false),
         XyzWing => all_wings(board, true, false),
         RemotePair => all_remote_pairs(board),
+        XChain => all_x_chains(board),
+        XyChain => all_xy_chains(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),

@@ -1,0 +1,305 @@
+//! The X- and XY-chains as HoDoKu finds them. An X-chain links squares
+//! on one digit, strong, weak, strong, ... ending in a strong link; its
+//! two ends see the squares it clears of the digit. An XY-chain runs
+//! through bivalue squares, each entered by one digit and left by its
+//! other; it starts and ends on the digit it clears from what sees both
+//! its ends.
+//!
+//! HoDoKu walks the chains depth first: start squares in order, each of
+//! their digits, and from each square its links in its row, column, then
+//! box (the box's squares in line with it left out), never coming back to
+//! a square of the chain but the start, which ends it; at most twenty
+//! links, an XY-chain's square counting two (into it, and across it). A
+//! chain is checked each time it ends in a strong link on the start
+//! digit, three, five, ... links long. Of chains clearing the same
+//! candidates only the first found is kept, unless a shorter one comes
+//! later. HoDoKu then takes the one that clears most, then the one whose
+//! removals come first, then the shorter, then the first found.
+
+use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::table::Kind;
+use std::collections::BTreeMap;
+
+/// The most links in a chain (HoDoKu's default restriction).
+const MAX_LINKS: usize = 20;
+
+/// The squares linked to `s` by digit `d`, in HoDoKu's order, each with
+/// whether the link is strong (its unit holds `d` twice).
+fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
+    let mut out = Vec::new();
+    for (k, u) in units_of(s).into_iter().enumerate() {
+        let strong = board.free(u, d) == 2;
+        for &t in &UNITS[u] {
+            let t = usize::from(t);
+            let in_line = t / 9 == s / 9 || t % 9 == s % 9;
+            if t != s && board.has(t, d) && !(k == 2 && in_line) {
+                out.push((t, strong));
+            }
+        }
+    }
+    out
+}
+
+/// The state of one search: the grid, the digit, the chain so far and
+/// what has been found.
+struct Search<'a> {
+    board: &'a Board,
+    digit: u8,
+    chain: Vec<usize>,
+    found: Vec<(Move, usize)>,
+    /// The shortest chain found so far for each set of removals.
+    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+}
+
+impl Search<'_> {
+    /// Extends the chain from its last square; `strong` when the next
+    /// link must be strong.
+    fn walk(&mut self, strong: bool) {
+        let last = *self.chain.last().expect("a chain has a start");
+        for (next, is_strong) in links(self.board, last, self.digit) {
+            if strong && !is_strong {
+                continue;
+            }
+            let start = self.chain[0];
+            let inner = &self.chain[..self.chain.len() - 1];
+            let is_loop = next == start;
+            if !is_loop && inner.contains(&next) {
+                continue;
+            }
+            self.chain.push(next);
+            let n = self.chain.len() - 1;
+            if strong && n > 1 {
+                self.check();
+            }
+            if n < MAX_LINKS && !is_loop {
+                self.walk(!strong);
+            }
+            self.chain.pop();
+        }
+    }
+
+    /// Records the chain when its ends see candidates of the digit.
+    fn check(&mut self) {
+        let (start, end) = (self.chain[0], *self.chain.last().unwrap());
+        let d = self.digit;
+        let deletes: Vec<(usize, u8)> = (0..81)
+            .filter(|&t| t != start && t != end && self.board.has(t, d))
+            .filter(|&t| sees(t, start) && sees(t, end))
+            .map(|t| (t, d))
+            .collect();
+        if deletes.is_empty() {
+            return;
+        }
+        let links = self.chain.len() - 1;
+        if let Some(&shorter) = self.seen.get(&deletes) {
+            if shorter <= links {
+                return;
+            }
+        }
+        self.seen.insert(deletes.clone(), links);
+        let mut m = Move::new(Kind::XChain);
+        m.digits.push(d);
+        m.cells = self.chain.clone();
+        m.deletes = deletes;
+        self.found.push((m, links));
+    }
+}
+
+/// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
+/// solver takes). A move's squares are the chain's, from its start.
+pub fn all_x_chains(board: &Board) -> Vec<Move> {
+    let mut search = Search {
+        board,
+        digit: 0,
+        chain: Vec::new(),
+        found: Vec::new(),
+        seen: BTreeMap::new(),
+    };
+    for start in 0..81 {
+        if board.value(start) != 0 {
+            continue;
+        }
+        for d in (1..=9u8).filter(|&d| board.has(start, d)) {
+            search.digit = d;
+            search.chain = vec![start];
+            search.walk(true);
+        }
+    }
+    // Most removals first, then by a weighted sum of the removals (the
+    // same removals weigh the same), then the shorter chain.
+    let mut found = search.found;
+    found.sort_by_key(|(m, links)| {
+        let weight: usize = m
+            .deletes
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
+            .sum();
+        (std::cmp::Reverse(m.deletes.len()), weight, *links)
+    });
+    found.into_iter().map(|(m, _)| m).collect()
+}
+
+/// The bivalue squares after `s` in HoDoKu's order (its row, column, then
+/// box without the squares in line with it) holding digit `d`.
+fn bivalue_links(board: &Board, s: usize, d: u8) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (k, u) in units_of(s).into_iter().enumerate() {
+        for &t in &UNITS[u] {
+            let t = usize::from(t);
+            let in_line = t / 9 == s / 9 || t % 9 == s % 9;
+            let bivalue = board.value(t) == 0 && board.cands(t).count_ones() == 2;
+            if t != s && bivalue && board.has(t, d) && !(k == 2 && in_line) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// The other digit of bivalue square `s`.
+fn other(board: &Board, s: usize, d: u8) -> u8 {
+    (1..=9u8)
+        .find(|&e| e != d && board.has(s, e))
+        .expect("a bivalue square holds two digits")
+}
+
+/// The state of an XY-chain search: the squares so far, each with the
+/// digit it is entered by (the start's is the start digit).
+struct XySearch<'a> {
+    board: &'a Board,
+    chain: Vec<(usize, u8)>,
+    found: Vec<(Move, usize)>,
+    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+}
+
+impl XySearch<'_> {
+    /// Extends the chain from its last square, left by its other digit.
+    fn walk(&mut self) {
+        let (last, entered) = *self.chain.last().expect("a chain has a start");
+        let leave = other(self.board, last, entered);
+        let start = self.chain[0].0;
+        for next in bivalue_links(self.board, last, leave) {
+            if next == start {
+                // Back to the start is a loop, which ends the chain.
+                continue;
+            }
+            if self.chain.iter().any(|&(s, _)| s == next) {
+                continue;
+            }
+            self.chain.push((next, leave));
+            // HoDoKu counts two links a square: into it, and across it.
+            let links = 2 * self.chain.len() - 1;
+            if other(self.board, next, leave) == self.chain[0].1 {
+                self.check(links);
+            }
+            if links + 1 < MAX_LINKS {
+                self.walk();
+            }
+            self.chain.pop();
+        }
+    }
+
+    /// Records the chain when its ends see candidates of the start digit.
+    fn check(&mut self, links: usize) {
+        let (start, d) = self.chain[0];
+        let end = self.chain.last().unwrap().0;
+        let deletes: Vec<(usize, u8)> = (0..81)
+            .filter(|&t| t != start && t != end && self.board.has(t, d))
+            .filter(|&t| sees(t, start) && sees(t, end))
+            .map(|t| (t, d))
+            .collect();
+        if deletes.is_empty() {
+            return;
+        }
+        if let Some(&shorter) = self.seen.get(&deletes) {
+            if shorter <= links {
+                return;
+            }
+        }
+        self.seen.insert(deletes.clone(), links);
+        let mut m = Move::new(Kind::XyChain);
+        m.digits = self.chain.iter().map(|&(_, d)| d).collect();
+        m.cells = self.chain.iter().map(|&(s, _)| s).collect();
+        m.deletes = deletes;
+        self.found.push((m, links));
+    }
+}
+
+/// Every XY-chain, sorted as HoDoKu sorts them (the first is the one its
+/// solver takes). A move's squares are the chain's, from its start; its
+/// digits are the start digit (the one it removes), then the digit of
+/// each link between two squares.
+pub fn all_xy_chains(board: &Board) -> Vec<Move> {
+    let mut search = XySearch {
+        board,
+        chain: Vec::new(),
+        found: Vec::new(),
+        seen: BTreeMap::new(),
+    };
+    for start in 0..81 {
+        if board.value(start) != 0 || board.cands(start).count_ones() != 2 {
+            continue;
+        }
+        for d in (1..=9u8).filter(|&d| board.has(start, d)) {
+            search.chain = vec![(start, d)];
+            search.walk();
+        }
+    }
+    let mut found = search.found;
+    found.sort_by_key(|(m, links)| {
+        let weight: usize = m
+            .deletes
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
+            .sum();
+        (std::cmp::Reverse(m.deletes.len()), weight, *links)
+    });
+    found.into_iter().map(|(m, _)| m).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::hodoku::library::parse_case;
+    use std::collections::BTreeSet;
+
+    fn set(v: &[(usize, u8)]) -> BTreeSet<(usize, u8)> {
+        v.iter().copied().collect()
+    }
+
+    /// A case of HoDoKu's regression library: an X-chain on 7 clears
+    /// r4c2.
+    const X_CASE: &str = ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
+
+    /// A case of HoDoKu's regression library: an XY-chain on 7 clears
+    /// r5c8 and r8c7.
+    const XY_CASE: &str = ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.::758 787::19";
+
+    #[test]
+    fn an_x_chain_clears_what_sees_both_its_ends() {
+        let case = parse_case(X_CASE).unwrap();
+        let moves = all_x_chains(&case.board);
+        assert_eq!(set(&moves[0].eliminations()), set(&case.eliminations));
+        assert_eq!(
+            moves[0].line(),
+            "X-Chain: 7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7"
+        );
+    }
+
+    #[test]
+    fn an_xy_chain_starts_and_ends_on_the_digit_it_clears() {
+        let case = parse_case(XY_CASE).unwrap();
+        // The first chain of all clears 5s; the case is about the 7s.
+        let moves = all_xy_chains(&case.board);
+        let seven = moves.iter().find(|m| m.digits[0] == 7).unwrap();
+        assert_eq!(set(&seven.eliminations()), set(&case.eliminations));
+        assert_eq!(
+            seven.line(),
+            "XY-Chain: 7 7- r5c7 -6- r5c9 -5- r5c2 -8- r7c2 -2- r7c1 -8- r3c1 -1- r4c1 \
+             -4- r4c8 -1- r6c8 -5- r8c8 -7 => r5c8,r8c7<>7"
+        );
+    }
+}
