@@ -465,6 +465,23 @@ pub fn units_of_square(s: usize) -> [Unit; 3] {
     units_of(s).map(unit)
 }
 
+/// Chains as HoDoKu sorts them, each with its length in links: most
+/// removals first, then by a weighted sum of the removals (the same
+/// removals weigh the same, so such chains keep their order), then the
+/// shorter chain. The first is the one its solver takes.
+pub(super) fn sorted_chains(mut found: Vec<(Move, usize)>) -> Vec<Move> {
+    found.sort_by_key(|(m, links)| {
+        let weight: usize = m
+            .deletes
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
+            .sum();
+        (std::cmp::Reverse(m.deletes.len()), weight, *links)
+    });
+    found.into_iter().map(|(m, _)| m).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

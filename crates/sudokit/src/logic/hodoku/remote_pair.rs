@@ -17,7 +17,7 @@
 //! shorter, then the first found.
 
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
-use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 use std::collections::BTreeMap;
 
@@ -145,19 +145,7 @@ pub fn all_remote_pairs(board: &Board) -> Vec<Move> {
             search.walk();
         }
     }
-    // Most removals first, then by a weighted sum of the removals (the
-    // same removals weigh the same), then the shorter chain.
-    let mut found = search.found;
-    found.sort_by_key(|(m, links)| {
-        let weight: usize = m
-            .deletes
-            .iter()
-            .enumerate()
-            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
-            .sum();
-        (std::cmp::Reverse(m.deletes.len()), weight, *links)
-    });
-    found.into_iter().map(|(m, _)| m).collect()
+    sorted_chains(search.found)
 }
 
 #[cfg(test)]

@@ -6,13 +6,13 @@
 //! first; of chains removing the same candidates, the first found.
 
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
-use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 
 /// The squares linked to `s` by digit `d`, in HoDoKu's order (its row,
 /// column, then box, the box's squares in line with `s` left out), each
 /// with whether the link is strong (the unit holds `d` twice).
-fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
+pub(super) fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
     let mut out = Vec::new();
     for (k, u) in units_of(s).into_iter().enumerate() {
         let strong = board.free(u, d) == 2;
@@ -66,16 +66,6 @@ pub fn all_turbots(board: &Board) -> Vec<Move> {
             }
         }
     }
-    // Most removals first, then by a weighted sum of the removals (the
-    // same removals weigh the same, so such chains keep their order).
-    found.sort_by_key(|m| {
-        let weight: usize = m
-            .deletes
-            .iter()
-            .enumerate()
-            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
-            .sum();
-        (std::cmp::Reverse(m.deletes.len()), weight)
-    });
-    found
+    // All of one length: sorted by their removals alone.
+    sorted_chains(found.into_iter().map(|m| (m, 0)).collect())
 }

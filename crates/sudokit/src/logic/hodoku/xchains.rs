@@ -17,29 +17,13 @@
 //! removals come first, then the shorter, then the first found.
 
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
-use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::turbot::links;
 use std::collections::BTreeMap;
 
 /// The most links in a chain (HoDoKu's default restriction).
 const MAX_LINKS: usize = 20;
-
-/// The squares linked to `s` by digit `d`, in HoDoKu's order, each with
-/// whether the link is strong (its unit holds `d` twice).
-fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
-    let mut out = Vec::new();
-    for (k, u) in units_of(s).into_iter().enumerate() {
-        let strong = board.free(u, d) == 2;
-        for &t in &UNITS[u] {
-            let t = usize::from(t);
-            let in_line = t / 9 == s / 9 || t % 9 == s % 9;
-            if t != s && board.has(t, d) && !(k == 2 && in_line) {
-                out.push((t, strong));
-            }
-        }
-    }
-    out
-}
 
 /// The state of one search: the grid, the digit, the chain so far and
 /// what has been found.
@@ -126,19 +110,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
             search.walk(true);
         }
     }
-    // Most removals first, then by a weighted sum of the removals (the
-    // same removals weigh the same), then the shorter chain.
-    let mut found = search.found;
-    found.sort_by_key(|(m, links)| {
-        let weight: usize = m
-            .deletes
-            .iter()
-            .enumerate()
-            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
-            .sum();
-        (std::cmp::Reverse(m.deletes.len()), weight, *links)
-    });
-    found.into_iter().map(|(m, _)| m).collect()
+    sorted_chains(search.found)
 }
 
 /// The bivalue squares after `s` in HoDoKu's order (its row, column, then
@@ -247,17 +219,7 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
             search.walk();
         }
     }
-    let mut found = search.found;
-    found.sort_by_key(|(m, links)| {
-        let weight: usize = m
-            .deletes
-            .iter()
-            .enumerate()
-            .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
-            .sum();
-        (std::cmp::Reverse(m.deletes.len()), weight, *links)
-    });
-    found.into_iter().map(|(m, _)| m).collect()
+    sorted_chains(search.found)
 }
 
 #[cfg(test)]
