@@ -424,6 +424,11 @@ pub struct Evidence {
     /// from the one before.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<Link>,
+    /// For a chain with a link that is a group of squares or an almost
+    /// locked set: the squares of every link, in the chain's order (one
+    /// square for a plain link). Empty when every link is one square.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chain_squares: Vec<Vec<Square>>,
 }
 
 /// One link of a chain: a candidate assumed or forced on or off, and why.

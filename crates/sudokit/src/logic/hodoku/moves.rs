@@ -46,6 +46,39 @@ pub struct Move {
     /// A siamese fish: two fish on one base, with both covers, fins and
     /// removals (HoDoKu's "find all steps" with its option on).
     pub siamese: bool,
+    /// A chain's nodes in order, for the chains that are not written in
+    /// [`cells`](Move::cells) alone (loops, AICs, grouped and ALS
+    /// chains); see [`Move::chain_nodes`].
+    pub chain: Vec<Node>,
+}
+
+/// One node of a chain: a digit in one square, in a group of squares of
+/// one box and one line, or in an almost locked set, with whether the
+/// chain makes it true there (`on`, the link into it was strong) or
+/// false.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Its squares: one, or a group's, or an almost locked set's.
+    pub cells: Vec<usize>,
+    /// Its digit.
+    pub digit: u8,
+    /// True when the chain sets the digit there, false when it rules the
+    /// digit out.
+    pub on: bool,
+    /// True when its squares are an almost locked set.
+    pub als: bool,
+}
+
+impl Node {
+    /// The digit `digit` in the one square `s`.
+    pub fn at(s: usize, digit: u8, on: bool) -> Node {
+        Node {
+            cells: vec![s],
+            digit,
+            on,
+            als: false,
+        }
+    }
 }
 
 impl Move {
@@ -65,7 +98,52 @@ impl Move {
             endo_fins: Vec::new(),
             groups: Vec::new(),
             siamese: false,
+            chain: Vec::new(),
         }
+    }
+
+    /// Its chain, node by node, for the step types that are chains: its
+    /// [`chain`](Move::chain) where a finder filled it in, else read from
+    /// the squares of an X-chain, turbot fish, XY-chain or remote pair.
+    /// Empty for the rest.
+    pub fn chain_nodes(&self) -> Vec<Node> {
+        if !self.chain.is_empty() {
+            return self.chain.clone();
+        }
+        let mut nodes = Vec::new();
+        match self.kind {
+            // Off at the start, then strong and weak links in turn.
+            Kind::TurbotFish | Kind::XChain => {
+                let d = self.digits[0];
+                for (i, &s) in self.cells.iter().enumerate() {
+                    nodes.push(Node::at(s, d, i % 2 == 1));
+                }
+            }
+            // In each square: the digit it cannot be (from the link
+            // before), then the one it must be.
+            Kind::XyChain => {
+                let mut off = self.digits[0];
+                for (i, &s) in self.cells.iter().enumerate() {
+                    let on = match self.digits.get(i + 1) {
+                        Some(&d) => d,
+                        None => self.digits[0],
+                    };
+                    nodes.push(Node::at(s, off, false));
+                    nodes.push(Node::at(s, on, true));
+                    off = on;
+                }
+            }
+            Kind::RemotePair => {
+                let (a, b) = (self.digits[0], self.digits[1]);
+                for (i, &s) in self.cells.iter().enumerate() {
+                    let (off, on) = if i % 2 == 0 { (a, b) } else { (b, a) };
+                    nodes.push(Node::at(s, off, false));
+                    nodes.push(Node::at(s, on, true));
+                }
+            }
+            _ => {}
+        }
+        nodes
     }
 
     /// A single: `d` placed in `s`, found in `unit`.
@@ -342,6 +420,7 @@ impl Move {
         step.evidence.units = self.unit.into_iter().map(unit).collect();
         step.evidence.base = self.base.iter().map(|&u| unit(u)).collect();
         step.evidence.cover = self.cover.iter().map(|&u| unit(u)).collect();
+        self.chain_evidence(&mut step);
         step.text = self.sentence(&squares);
         step.hodoku = Some(Box::new(HodokuDetail {
             code: self.code(),
@@ -350,6 +429,47 @@ impl Move {
             line: self.line(),
         }));
         step
+    }
+
+    /// Its chain as the evidence's links (each node's first square, with
+    /// why it follows from the node before), and the squares of each node
+    /// where a node is a group or an almost locked set.
+    fn chain_evidence(&self, step: &mut Step) {
+        use crate::logic::step::{Link, LinkReason};
+        let nodes = self.chain_nodes();
+        for (i, n) in nodes.iter().enumerate() {
+            let prev = i.checked_sub(1).map(|j| &nodes[j]);
+            let (reason, shared) = match prev {
+                None => (LinkReason::Assumption, None),
+                Some(p) if p.als || n.als => (LinkReason::Rule, None),
+                Some(p) if p.cells == n.cells => match n.on {
+                    true => (LinkReason::LastCandidate, None),
+                    false => (LinkReason::SameSquare, None),
+                },
+                Some(p) => {
+                    let mut all = p.cells.clone();
+                    all.extend(&n.cells);
+                    let u = notation::shared_units(&all).first().copied();
+                    match n.on {
+                        true => (LinkReason::LastPlace, u),
+                        false => (LinkReason::SameUnit, u),
+                    }
+                }
+            };
+            step.evidence.chain.push(Link {
+                square: square(n.cells[0]),
+                digit: n.digit,
+                on: n.on,
+                reason,
+                unit: shared.map(unit),
+            });
+        }
+        if nodes.iter().any(|n| n.cells.len() > 1) {
+            step.evidence.chain_squares = nodes
+                .iter()
+                .map(|n| n.cells.iter().map(|&s| square(s)).collect())
+                .collect();
+        }
     }
 
     /// One sentence in sudokit's words.

@@ -264,4 +264,30 @@ mod tests {
              -4- r4c8 -1- r6c8 -5- r8c8 -7 => r5c8,r8c7<>7"
         );
     }
+
+    #[test]
+    fn a_chain_step_carries_its_links_in_order_for_drawing() {
+        use crate::logic::step::LinkReason;
+        let case = parse_case(XY_CASE).unwrap();
+        let moves = all_xy_chains(&case.board);
+        let seven = moves.iter().find(|m| m.digits[0] == 7).unwrap();
+        let links = seven.to_step().evidence.chain;
+        // Two links a square: 7 off in r5c7, 6 on there, 6 off in r5c9 ...
+        assert_eq!(links.len(), 2 * seven.cells.len());
+        assert_eq!(links[0].reason, LinkReason::Assumption);
+        assert_eq!((links[0].digit, links[0].on), (7, false));
+        assert_eq!((links[1].digit, links[1].on), (6, true));
+        assert_eq!(links[1].reason, LinkReason::LastCandidate);
+        assert_eq!((links[2].digit, links[2].on), (6, false));
+        assert_eq!(links[2].reason, LinkReason::SameUnit);
+        let last = links.last().unwrap();
+        assert_eq!((last.digit, last.on), (7, true));
+        // Between two squares, the digit set in one is ruled out in the
+        // next.
+        for pair in links[1..].chunks(2).filter(|p| p.len() == 2) {
+            assert!(pair[0].on && !pair[1].on);
+            assert_eq!(pair[0].digit, pair[1].digit);
+            assert_ne!(pair[0].square, pair[1].square);
+        }
+    }
 }

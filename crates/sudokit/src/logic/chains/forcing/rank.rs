@@ -29,7 +29,7 @@ pub(super) struct Ranked {
 /// What a search found: a step, or inside a dynamic chain what the outer
 /// chain needs of it.
 pub(super) enum Find {
-    Step(Step),
+    Step(Box<Step>),
     Nested(NestedHint),
 }
 
@@ -314,6 +314,6 @@ fn dress(mut step: Step, base: f64, complexity: usize, sort_key: u8) -> Ranked {
         difficulty,
         complexity,
         sort_key,
-        found: Find::Step(step),
+        found: Find::Step(Box::new(step)),
     }
 }

@@ -31,7 +31,7 @@ impl Finder for ForcingChains {
         });
         for f in all {
             if let Find::Step(step) = f.found {
-                found(step)?;
+                found(*step)?;
             }
         }
         ControlFlow::Continue(())
@@ -51,7 +51,7 @@ impl Finder for ForcingChains {
             ranked(state, state.reasons(), false, work, barren, true)
         });
         all.into_iter().find_map(|f| match f.found {
-            Find::Step(step) => Some(step),
+            Find::Step(step) => Some(*step),
             Find::Nested(_) => None,
         })
     }
