@@ -375,8 +375,8 @@ pub struct RateArgs {
     pub input: InputArgs,
     /// The rules: Sudoku Explainer's (ER/EP/ED), or HoDoKu's (its level
     /// and score, e.g. `Unfair 1706`; 9x9 puzzles only, and so far without
-    /// its chains, ALS and forcing chains: where its path needs one of
-    /// those the rating says ` incomplete`).
+    /// its ALS and forcing chains: where its path needs one of those the
+    /// rating says ` incomplete`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
@@ -498,8 +498,8 @@ pub struct HintArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (the step HoDoKu's path
     /// takes next, named as HoDoKu names it and weighed by its base score;
-    /// 9x9 puzzles only, and so far without its chains, ALS and forcing
-    /// chains: where its path needs one of those the hint is `stuck`).
+    /// 9x9 puzzles only, and so far without its ALS and forcing chains:
+    /// where its path needs one of those the hint is `stuck`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     #[command(flatten)]
@@ -560,8 +560,8 @@ pub struct ExplainArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (its techniques in its
     /// order, its score and level; 9x9 puzzles only, and so far without
-    /// its chains, ALS and forcing chains: where the path needs one of
-    /// those it stops and says it is incomplete).
+    /// its ALS and forcing chains: where the path needs one of those it
+    /// stops and says it is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     #[command(flatten)]

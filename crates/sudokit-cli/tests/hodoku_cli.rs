@@ -42,6 +42,49 @@ fn a_hodoku_path_that_needs_a_rule_without_a_finder_says_it_is_incomplete() {
         )));
 }
 
+/// HoDoKu's path of `puzzle` (its own output) has `line` as step `n`: the
+/// binary's path is finished, and the same.
+fn path_has_step(puzzle: &str, header: &str, n: usize, line: &str) {
+    let out =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "hodoku", puzzle]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("{puzzle} #1 {header}"), "{out}");
+    assert_eq!(lines[n + 1], format!("   {line}"), "{out}");
+}
+
+#[test]
+fn hodoku_paths_through_nice_loops_and_aics_no_longer_stop_there() {
+    path_has_step(
+        ".......8.28.....3...96..7.4....492..........5...183.9.327..65.........7.4.895....",
+        "Unfair (600)",
+        29,
+        "Discontinuous Nice Loop: 1/5/6 r8c2 =9= r8c1 -9- r5c1 -8- r4c1 -7- r4c2 =7= r1c2 \
+         =4= r5c2 =9= r8c2 => r8c2<>1, r8c2<>5, r8c2<>6",
+    );
+    path_has_step(
+        "..7.....4.42...98...9..36..983.52.......1.....7436.5.....8.......5.2.........9.3.",
+        "Unfair (554)",
+        25,
+        "AIC: 6 6- r1c6 =6= r1c2 =3= r8c2 =9= r8c9 =8= r5c9 =3= r2c9 -3- r2c1 -6 => \
+         r1c2,r2c46<>6",
+    );
+    path_has_step(
+        "6..15.7.8.7.....4...14....97..6.5....9..812...8..............934...9.1.......6..7",
+        "Unfair (634)",
+        22,
+        "Continuous Nice Loop: 2/3/4/8 3= r9c5 =1= r9c1 -1- r7c1 -8- r7c7 =8= r9c7 -8- r9c4 \
+         -2- r9c2 =2= r3c2 -2- r3c8 -3- r1c8 =3= r1c6 -3- r8c6 =3= r9c5 =1 => r3c6,r9c3<>2, \
+         r23c6<>3, r9c5<>4, r7c346,r9c3<>8",
+    );
+    path_has_step(
+        "4....3.....8......16..94............7...519645.12....8.5....4.......2.9531..4.6..",
+        "Unfair (840)",
+        10,
+        "Grouped Discontinuous Nice Loop: 6/8/9 r7c1 =2= r2c1 -2- r2c5 =2= r1c5 =8= r13c4 \
+         -8- r5c4 -3- r5c3 -2- r79c3 =2= r7c1 => r7c1<>6, r7c1<>8, r7c1<>9",
+    );
+}
+
 #[test]
 fn explain_json_by_hodokus_rules_carries_each_steps_line_and_the_score() {
     let out = stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "json", EASY]));

@@ -46,7 +46,8 @@
 //! (`stopped_at` names the step type HoDoKu's path stopped at, incomplete,
 //! because sudokit has no finder for it yet); a hint is HoDoKu's next step,
 //! and where HoDoKu's path has none, SE's, its `text` led by the `fallback`
-//! note ("HoDoKu's rules have no step here yet (Nice Loop/AIC); SE's:"); a path
+//! note ("HoDoKu's rules have no step here yet (Almost Locked Set XZ-Rule);
+//! SE's:"); a path
 //! is HoDoKu's, then SE's from where it stops (those steps marked `"rules":
 //! "se"`, the first at `se_from`, with the `note`); `generate` takes
 //! HoDoKu's levels (`easy`, `medium`, `hard`, `unfair`, `extreme`) and keeps

@@ -64,6 +64,7 @@ const LAYERS: &[&[&str]] = &[
     &["hodoku::notation"],
     &["hodoku::moves"],
     &["hodoku::library"],
+    &["hodoku::tabling"],
     &[
         "hodoku::singles",
         "hodoku::intersections",
@@ -79,6 +80,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::templates",
         "hodoku::remote_pair",
         "hodoku::xchains",
+        "hodoku::nice_loops",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

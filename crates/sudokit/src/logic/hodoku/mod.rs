@@ -39,7 +39,8 @@
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
 //! fish up to jellyfish, mutant fish up to swordfish, the templates and
-//! the remote pair, the X- and the XY-chain: a
+//! the remote pair, the X- and the XY-chain, the nice loops and AICs
+//! (grouped or not): a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -55,6 +56,7 @@ pub mod hint;
 pub mod intersections;
 pub mod library;
 pub mod moves;
+pub mod nice_loops;
 pub mod notation;
 pub mod path;
 pub mod patterns;
@@ -64,6 +66,7 @@ pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod table;
+pub mod tabling;
 pub mod templates;
 pub mod turbot;
 pub mod uniqueness;

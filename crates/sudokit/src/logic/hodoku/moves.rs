@@ -290,6 +290,16 @@ impl Move {
                 }
                 line + &removals()
             }
+            NiceLoop | GroupedNiceLoop => format!(
+                "{name}: {} {}{}",
+                self.digits
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                self.loop_text(),
+                removals()
+            ),
             SimpleColors | MultiColors => {
                 let mut line = format!("{name}: {}", self.digits[0]);
                 for (i, (cells, _)) in self.groups.iter().enumerate() {
@@ -393,6 +403,54 @@ impl Move {
                 line + &removals()
             }
             _ => format!("{name}{}", removals()),
+        }
+    }
+
+    /// A nice loop's or AIC's chain as HoDoKu writes it: each square once
+    /// (a node in the square of the one before is left out), each link
+    /// named by the digit of the node it leads to, `=d=` into a digit set
+    /// and `-d-` into one ruled out; a continuous loop is closed by the
+    /// digits of its links out of and back into its start, an AIC opened
+    /// and closed by its end digits.
+    fn loop_text(&self) -> String {
+        let nodes = &self.chain;
+        if nodes.is_empty() {
+            return String::new();
+        }
+        let mut text = String::new();
+        let mut last = None;
+        for (i, n) in nodes.iter().enumerate() {
+            if last == Some(n.cells[0]) {
+                continue;
+            }
+            last = Some(n.cells[0]);
+            if i > 0 {
+                let link = if n.on { '=' } else { '-' };
+                text.push_str(&format!(" {link}{}{link} ", n.digit));
+            }
+            text.push_str(&notation::squares(&n.cells));
+        }
+        let first = |i: usize| nodes[i].cells[0];
+        match self.subtype {
+            Some(Subtype::ContinuousNiceLoop | Subtype::GroupedContinuousNiceLoop) => {
+                let mut start = 0;
+                while start + 1 < nodes.len() && first(start) == first(0) {
+                    start += 1;
+                }
+                let end_cell = first(nodes.len() - 1);
+                let mut end = nodes.len() - 1;
+                while end > 0 && first(end) == end_cell {
+                    end -= 1;
+                }
+                end += 1;
+                format!("{}= {text} ={}", nodes[end].digit, nodes[start].digit)
+            }
+            Some(Subtype::Aic | Subtype::GroupedAic) => format!(
+                "{}- {text} -{}",
+                nodes[0].digit,
+                nodes[nodes.len() - 1].digit
+            ),
+            _ => text,
         }
     }
 

@@ -324,17 +324,35 @@ pub enum Subtype {
     DualTwoStringKite,
     /// Two empty rectangles on one box (HoDoKu's option, off by default).
     DualEmptyRectangle,
+    /// A nice loop that closes.
+    ContinuousNiceLoop,
+    /// A nice loop that does not close: its start loses digits.
+    DiscontinuousNiceLoop,
+    /// An alternating inference chain.
+    Aic,
+    /// A continuous nice loop through a group.
+    GroupedContinuousNiceLoop,
+    /// A discontinuous nice loop through a group.
+    GroupedDiscontinuousNiceLoop,
+    /// An AIC through a group.
+    GroupedAic,
 }
 
 impl Subtype {
     /// Every subtype.
-    pub const ALL: [Subtype; 6] = [
+    pub const ALL: [Subtype; 12] = [
         Subtype::SimpleColorsTrap,
         Subtype::SimpleColorsWrap,
         Subtype::MultiColors1,
         Subtype::MultiColors2,
         Subtype::DualTwoStringKite,
         Subtype::DualEmptyRectangle,
+        Subtype::ContinuousNiceLoop,
+        Subtype::DiscontinuousNiceLoop,
+        Subtype::Aic,
+        Subtype::GroupedContinuousNiceLoop,
+        Subtype::GroupedDiscontinuousNiceLoop,
+        Subtype::GroupedAic,
     ];
 
     /// HoDoKu's name, as its step lines start.
@@ -346,6 +364,12 @@ impl Subtype {
             Subtype::MultiColors2 => "Multi Colors 2",
             Subtype::DualTwoStringKite => "Dual 2-String Kite",
             Subtype::DualEmptyRectangle => "Dual Empty Rectangle",
+            Subtype::ContinuousNiceLoop => "Continuous Nice Loop",
+            Subtype::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Subtype::Aic => "AIC",
+            Subtype::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            Subtype::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            Subtype::GroupedAic => "Grouped AIC",
         }
     }
 
@@ -358,6 +382,12 @@ impl Subtype {
             Subtype::MultiColors2 => "0503",
             Subtype::DualTwoStringKite => "0404",
             Subtype::DualEmptyRectangle => "0405",
+            Subtype::ContinuousNiceLoop => "0706",
+            Subtype::DiscontinuousNiceLoop => "0707",
+            Subtype::Aic => "0708",
+            Subtype::GroupedContinuousNiceLoop => "0709",
+            Subtype::GroupedDiscontinuousNiceLoop => "0710",
+            Subtype::GroupedAic => "0711",
         }
     }
 
@@ -370,6 +400,12 @@ impl Subtype {
             Subtype::MultiColors2 => "mc2",
             Subtype::DualTwoStringKite => "d2sk",
             Subtype::DualEmptyRectangle => "der",
+            Subtype::ContinuousNiceLoop => "cnl",
+            Subtype::DiscontinuousNiceLoop => "dnl",
+            Subtype::Aic => "aic",
+            Subtype::GroupedContinuousNiceLoop => "gcnl",
+            Subtype::GroupedDiscontinuousNiceLoop => "gdnl",
+            Subtype::GroupedAic => "gaic",
         }
     }
 
@@ -380,6 +416,12 @@ impl Subtype {
             Subtype::MultiColors1 | Subtype::MultiColors2 => Kind::MultiColors,
             Subtype::DualTwoStringKite => Kind::TwoStringKite,
             Subtype::DualEmptyRectangle => Kind::EmptyRectangle,
+            Subtype::ContinuousNiceLoop | Subtype::DiscontinuousNiceLoop | Subtype::Aic => {
+                Kind::NiceLoop
+            }
+            Subtype::GroupedContinuousNiceLoop
+            | Subtype::GroupedDiscontinuousNiceLoop
+            | Subtype::GroupedAic => Kind::GroupedNiceLoop,
         }
     }
 

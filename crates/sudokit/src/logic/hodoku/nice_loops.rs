@@ -1,0 +1,379 @@
+//! Nice loops and AICs, grouped or not, as HoDoKu 2.2.0 finds them in its
+//! implication tables ([`tabling`](super::tabling)).
+//!
+//! - A nice loop is a table's chain that comes back to the square of its
+//!   premise (at least two links, leaving the square by its first link,
+//!   not coming back to a square it left but the start, and not ending by
+//!   a link inside the start square). The premise set and the end a digit
+//!   ruled out of the start, the same digit: it goes (discontinuous). The
+//!   premise ruled out and the end set, the same digit: the start's other
+//!   digits go. One link strong and the other weak on two digits: the
+//!   weak one's digit goes from the start. Otherwise, when the loop closes
+//!   (two weak links on the two digits of a bivalue start, two strong
+//!   links on two digits, or one of each on one digit), it is continuous:
+//!   a square entered and left by strong links keeps only their two
+//!   digits, and each weak link between squares clears its digit from the
+//!   squares outside the loop that see both of its ends.
+//! - An AIC starts with a digit ruled out (a strong link out of its square)
+//!   and ends with a digit set in another square: on the same digit, it
+//!   clears the digit from what sees both ends when that is at least two
+//!   candidates; on two digits with its ends seeing each other, each end
+//!   loses the other's digit. It may not come back to any of its squares.
+//! - The tables are searched premise by premise (set digits first, then
+//!   ruled out ones, square by square, digit by digit; AICs after the
+//!   loops), each table's implications in their order. Of steps making the
+//!   same removals only the first is kept, unless a shorter one comes
+//!   later. A step is grouped when a node of its chain is a group.
+//!
+//! HoDoKu's solver takes the step that removes most, then the one whose
+//! removals come first, then the shorter chain (in nodes), then the one
+//! found first. Its "find all" of grouped loops keeps the grouped ones.
+
+use crate::logic::hodoku::board::{sees, Board};
+use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::table::Subtype;
+use crate::logic::hodoku::tabling::{Lit, Tables};
+use std::collections::BTreeMap;
+
+/// The state of one search.
+struct Search<'a> {
+    board: &'a Board,
+    tables: Tables,
+    only_grouped: bool,
+    found: Vec<(Move, usize)>,
+    /// The shortest chain kept so far for each set of removals.
+    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+}
+
+fn mask_of(s: usize) -> u128 {
+    1u128 << s
+}
+
+fn holding(board: &Board, d: u8) -> u128 {
+    (0..81)
+        .filter(|&s| board.has(s, d))
+        .fold(0, |m, s| m | mask_of(s))
+}
+
+fn squares(mask: u128) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&s| mask & mask_of(s) != 0)
+}
+
+impl Search<'_> {
+    fn cell(&self, lit: Lit) -> usize {
+        self.tables.first_cell(lit)
+    }
+
+    /// True when the chain comes back to a square it has left (the start
+    /// square excepted for a loop).
+    fn is_lasso(&self, chain: &[Lit], aic: bool) -> bool {
+        let first = self.cell(chain[0]);
+        let mut used = 0u128;
+        let mut last: Option<Lit> = None;
+        for &lit in chain {
+            if used & mask_of(self.cell(lit)) != 0 {
+                return true;
+            }
+            if let Some(l) = last {
+                if self.cell(l) != first || aic {
+                    for s in self.tables.cells(l) {
+                        used |= mask_of(s);
+                    }
+                }
+            }
+            last = Some(lit);
+        }
+        false
+    }
+
+    /// Every premise of one kind (set or ruled out), in HoDoKu's order.
+    fn premises(&self, on: bool) -> Vec<Lit> {
+        let mut out = Vec::new();
+        for s in 0..81 {
+            for d in (1..=9u8).filter(|&d| self.board.has(s, d)) {
+                out.push(Lit::cell(s, d, on));
+            }
+        }
+        out
+    }
+
+    fn loops(&mut self, on: bool) {
+        for premise in self.premises(on) {
+            let start = self.cell(premise);
+            let n = self.tables.table(premise).entries.len();
+            for j in 1..n {
+                let lit = self.tables.table(premise).entries[j].lit;
+                if !lit.is_group() && self.cell(lit) == start {
+                    self.check_loop(premise, j);
+                }
+            }
+        }
+    }
+
+    fn check_loop(&mut self, premise: Lit, j: usize) {
+        let table = self.tables.table(premise);
+        let end = table.entries[j];
+        if end.distance <= 2 {
+            return;
+        }
+        let first_strong = table.entries[1].lit.on();
+        let Some((chain, in_chain)) = self.tables.chain(premise, j) else {
+            return;
+        };
+        let n = chain.len();
+        if n < 3 || self.cell(chain[n - 1]) == self.cell(chain[n - 2]) {
+            return;
+        }
+        if self.is_lasso(&chain, false) || self.cell(chain[0]) == self.cell(chain[1]) {
+            return;
+        }
+        let last_strong = end.lit.on();
+        let start = self.cell(premise);
+        let (a, b) = (self.tables.digit(premise), self.tables.digit(end.lit));
+        let board = self.board;
+        let others = |s: usize, keep: &[u8]| -> Vec<(usize, u8)> {
+            (1..=9u8)
+                .filter(|&d| board.has(s, d) && !keep.contains(&d))
+                .map(|d| (s, d))
+                .collect()
+        };
+        let mut deletes = Vec::new();
+        let mut continuous = false;
+        if !first_strong && !last_strong && a == b {
+            deletes.push((start, a));
+        } else if first_strong && last_strong && a == b {
+            deletes = others(start, &[a]);
+        } else if first_strong != last_strong && a != b {
+            deletes.push((start, if first_strong { b } else { a }));
+        } else if (!first_strong && !last_strong && board.cands(start).count_ones() == 2)
+            || (first_strong && last_strong)
+            || (first_strong != last_strong)
+        {
+            continuous = true;
+            let cell = |i: usize| self.cell(chain[i]);
+            for i in 0..n {
+                let lit = chain[i];
+                if i == 0 && first_strong && last_strong {
+                    deletes.extend(others(start, &[a, b]));
+                } else if i > 0 && lit.on() && i + 2 < n && cell(i - 1) != cell(i) {
+                    let (next, after) = (chain[i + 1], chain[i + 2]);
+                    if !next.on()
+                        && cell(i) == cell(i + 1)
+                        && after.on()
+                        && cell(i + 1) != cell(i + 2)
+                    {
+                        let keep = [self.tables.digit(lit), self.tables.digit(after)];
+                        deletes.extend(others(cell(i), &keep));
+                    }
+                }
+                if i > 0 && !lit.on() && cell(i - 1) != cell(i) {
+                    let d = self.tables.digit(lit);
+                    let targets = self.tables.seen_by(chain[i - 1])
+                        & self.tables.seen_by(lit)
+                        & !in_chain
+                        & !mask_of(start)
+                        & holding(board, d);
+                    deletes.extend(squares(targets).map(|s| (s, d)));
+                }
+            }
+        }
+        if deletes.is_empty() {
+            return;
+        }
+        let sub = match continuous {
+            true => Subtype::ContinuousNiceLoop,
+            false => Subtype::DiscontinuousNiceLoop,
+        };
+        self.record(sub, chain, deletes);
+    }
+
+    fn aics(&mut self) {
+        for premise in self.premises(false) {
+            let start = self.cell(premise);
+            let a = self.tables.digit(premise);
+            let n = self.tables.table(premise).entries.len();
+            for j in 1..n {
+                let lit = self.tables.table(premise).entries[j].lit;
+                if lit.is_group() || !lit.on() || self.cell(lit) == start {
+                    continue;
+                }
+                let (end, b) = (self.cell(lit), self.tables.digit(lit));
+                let both = self.tables.seen_by(premise) & self.tables.seen_by(lit);
+                if a == b {
+                    if (both & holding(self.board, a)).count_ones() >= 2 {
+                        self.check_aic(premise, j);
+                    }
+                } else if sees(start, end) && self.board.has(end, a) && self.board.has(start, b) {
+                    self.check_aic(premise, j);
+                }
+            }
+        }
+    }
+
+    fn check_aic(&mut self, premise: Lit, j: usize) {
+        let end = self.tables.table(premise).entries[j];
+        if end.distance <= 2 {
+            return;
+        }
+        let (start, a) = (self.cell(premise), self.tables.digit(premise));
+        let (last, b) = (self.cell(end.lit), self.tables.digit(end.lit));
+        let mut deletes = Vec::new();
+        if a == b {
+            let both = self.tables.seen_by(premise) & self.tables.seen_by(end.lit);
+            let targets = both & holding(self.board, a);
+            if targets.count_ones() > 1 {
+                deletes.extend(squares(targets).map(|s| (s, a)));
+            }
+        } else {
+            if self.board.has(start, b) {
+                deletes.push((start, b));
+            }
+            if self.board.has(last, a) {
+                deletes.push((last, a));
+            }
+        }
+        if deletes.is_empty() {
+            return;
+        }
+        let Some((chain, _)) = self.tables.chain(premise, j) else {
+            return;
+        };
+        if self.is_lasso(&chain, true) {
+            return;
+        }
+        self.record(Subtype::Aic, chain, deletes);
+    }
+
+    /// Keeps a step unless one with the same removals and a chain no
+    /// longer is kept already.
+    fn record(&mut self, sub: Subtype, chain: Vec<Lit>, mut deletes: Vec<(usize, u8)>) {
+        let grouped = chain.iter().any(|l| l.is_group());
+        if self.only_grouped && !grouped {
+            return;
+        }
+        deletes.sort_by_key(|&(s, d)| (d, s));
+        deletes.dedup();
+        let length = chain.len();
+        if let Some(&shorter) = self.seen.get(&deletes) {
+            if shorter <= length {
+                return;
+            }
+        }
+        self.seen.insert(deletes.clone(), length);
+        let sub = match (grouped, sub) {
+            (true, Subtype::ContinuousNiceLoop) => Subtype::GroupedContinuousNiceLoop,
+            (true, Subtype::DiscontinuousNiceLoop) => Subtype::GroupedDiscontinuousNiceLoop,
+            (true, Subtype::Aic) => Subtype::GroupedAic,
+            (_, sub) => sub,
+        };
+        let mut m = Move::new(sub.kind());
+        m.subtype = Some(sub);
+        m.digits = deletes.iter().map(|&(_, d)| d).collect();
+        m.digits.dedup();
+        for &lit in &chain {
+            for s in self.tables.cells(lit) {
+                if !m.cells.contains(&s) {
+                    m.cells.push(s);
+                }
+            }
+        }
+        m.chain = chain
+            .iter()
+            .map(|&lit| Node {
+                cells: self.tables.cells(lit),
+                digit: self.tables.digit(lit),
+                on: lit.on(),
+                als: false,
+            })
+            .collect();
+        m.deletes = deletes;
+        // Equal removals: the shorter chain first, then a plain one before a
+        // grouped one.
+        self.found.push((m, 2 * length + usize::from(grouped)));
+    }
+}
+
+/// Every nice loop and AIC, sorted as HoDoKu sorts them (the first is the
+/// one its solver takes): with groups when `groups`, only the grouped
+/// ones when `only_grouped` (HoDoKu's "find all" of grouped loops).
+pub fn all_nice_loops(board: &Board, groups: bool, only_grouped: bool) -> Vec<Move> {
+    let mut search = Search {
+        board,
+        tables: Tables::build(board, groups),
+        only_grouped,
+        found: Vec::new(),
+        seen: BTreeMap::new(),
+    };
+    search.loops(true);
+    search.loops(false);
+    search.aics();
+    sorted(search.found)
+}
+
+/// Steps as HoDoKu sorts them: most removals first, then by the weighted
+/// sum of the removals (the same sum keeps different removals in the
+/// order found), then, for the same removals, the shorter chain, a plain
+/// one before a grouped one.
+fn sorted(found: Vec<(Move, usize)>) -> Vec<Move> {
+    let mut first: BTreeMap<&[(usize, u8)], usize> = BTreeMap::new();
+    let rank: Vec<usize> = found
+        .iter()
+        .enumerate()
+        .map(|(i, (m, _))| *first.entry(m.deletes.as_slice()).or_insert(i))
+        .collect();
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by_key(|&i| {
+        let (m, links) = &found[i];
+        let weight: usize = m
+            .deletes
+            .iter()
+            .enumerate()
+            .map(|(k, &(s, d))| s * (1 + 80 * k) + usize::from(d))
+            .sum();
+        (std::cmp::Reverse(m.deletes.len()), weight, rank[i], *links)
+    });
+    let mut slots: Vec<Option<Move>> = found.into_iter().map(|(m, _)| Some(m)).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::hodoku::library::parse_case;
+    use std::collections::BTreeSet;
+
+    fn set(v: &[(usize, u8)]) -> BTreeSet<(usize, u8)> {
+        v.iter().copied().collect()
+    }
+
+    fn check(case: &str, groups: bool) -> Vec<Move> {
+        let case = parse_case(case).unwrap();
+        let moves = all_nice_loops(&case.board, groups, groups);
+        let of_code: Vec<Move> = moves
+            .into_iter()
+            .filter(|m| m.code() == case.code && m.library_digits() == case.digits)
+            .collect();
+        assert!(!of_code.is_empty());
+        for m in &of_code {
+            assert_eq!(
+                set(&m.eliminations()),
+                set(&case.eliminations),
+                "{}",
+                m.line()
+            );
+        }
+        of_code
+    }
+
+    #[test]
+    fn a_continuous_loop_clears_its_weak_links() {
+        let m = check(":0706:1279:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::118 156 256 718 925 935::7", false);
+        assert!(m[0].line().starts_with("Continuous Nice Loop: 1/2/7/9 "));
+    }
+
+    #[test]
+    fn a_discontinuous_loop_clears_its_start() {
+        let m = check(":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7", false);
+        assert_eq!(m[0].line(), "Discontinuous Nice Loop: 2/3/4/8 r6c4 =1= r6c5 =9= r3c5 =2= r3c4 =1= r6c4 => r6c4<>2, r6c4<>3, r6c4<>4, r6c4<>8");
+    }
+}

@@ -1,0 +1,536 @@
+//! HoDoKu's implication tables ("Trebor's tables"), the ground of its nice
+//! loops and AICs (and of its forcing chains and kraken fish): for every
+//! premise, a digit set in a square or ruled out of it (or in a group of
+//! squares), the table lists what follows.
+//!
+//! As HoDoKu 2.2.0 builds them for chains:
+//!
+//! - First the direct implications. A digit set rules out the square's
+//!   other digits (in digit order), then the digit in the rest of its row,
+//!   column and box (in that order, each square once, in square order). A
+//!   digit ruled out sets the square's other digit when the square holds
+//!   two, then the digit in the other square of each of its units that
+//!   holds it twice.
+//! - With groups (two or three squares of one box and one line holding a
+//!   digit, rows first, then columns; in each line digit by digit, box by
+//!   box): a group set rules the digit out of every square seeing all of
+//!   the group, and out of every other group of its line or box not
+//!   overlapping it; a group ruled out sets the one square left for the
+//!   digit in its box, then in its line, and the one other group left in
+//!   its line or box. Each square's tables take the links to the groups.
+//! - Then each table is expanded, the tables of set digits first, square
+//!   by square and digit by digit, then those of ruled out digits: for
+//!   each implication in turn (including those added on the way), the
+//!   direct implications of its own table are added when new, each
+//!   remembering the table it came through; an implication already there
+//!   by a longer way is rerouted through the shorter. A table holds at most
+//!   1000 implications.
+//!
+//! A chain to an implication is read backwards through the tables it came
+//! through. The facts are HoDoKu's; the code is sudokit's own.
+
+use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+
+/// The most implications a table holds (HoDoKu's default).
+pub const CAPACITY: usize = 1000;
+
+/// Normal literals: `(square * 9 + digit - 1) * 2 + on`.
+const CELL_LITS: usize = 81 * 9 * 2;
+
+/// A premise or implication: a digit set (`on`) or ruled out, in one square
+/// or in a group of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lit(u16);
+
+impl Lit {
+    /// Digit `d` in square `s`.
+    pub fn cell(s: usize, d: u8, on: bool) -> Lit {
+        Lit(((s * 9 + usize::from(d) - 1) * 2 + usize::from(on)) as u16)
+    }
+
+    fn group(g: usize, on: bool) -> Lit {
+        Lit((CELL_LITS + g * 2 + usize::from(on)) as u16)
+    }
+
+    /// True when the digit is set.
+    pub fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// True for a group.
+    pub fn is_group(self) -> bool {
+        usize::from(self.0) >= CELL_LITS
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A group: two or three squares of one box and one line holding a digit.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Its digit.
+    pub digit: u8,
+    /// Its squares, smallest first.
+    pub cells: Vec<usize>,
+    mask: u128,
+    line: Option<usize>,
+    col: Option<usize>,
+    block: usize,
+    /// The squares that see all of it.
+    seen_by: u128,
+}
+
+/// How an implication came into a table.
+const EXPANDED: u8 = 1;
+const FROM_ON: u8 = 2;
+const FROM_GROUP: u8 = 4;
+
+/// One implication of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// What follows.
+    pub lit: Lit,
+    /// The table it came through, numbered as HoDoKu numbers them (a
+    /// square's: square * 10 + digit; a group's: its place among them).
+    via: u16,
+    flags: u8,
+    /// HoDoKu's distance: 1 for the premise, then two a link.
+    pub distance: u16,
+}
+
+/// What follows from one premise (its first entry).
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// The premise, then its implications in the order they were found.
+    pub entries: Vec<Entry>,
+    /// The place of each literal in `entries` (the last one added, for a
+    /// group added twice); `u16::MAX` when absent.
+    pos: Vec<u16>,
+}
+
+impl Table {
+    /// The place of `lit` in the table.
+    pub fn position(&self, lit: Lit) -> Option<usize> {
+        match self.pos.get(lit.index()) {
+            Some(&p) if p != u16::MAX => Some(usize::from(p)),
+            _ => None,
+        }
+    }
+
+    /// Adds `lit` as HoDoKu adds an implication: not when the table is
+    /// full, nor a square's literal that is there already.
+    fn add(&mut self, lit: Lit, distance: u16) -> bool {
+        if self.entries.len() >= CAPACITY {
+            return false;
+        }
+        if !lit.is_group() && self.position(lit).is_some() {
+            return false;
+        }
+        self.pos[lit.index()] = self.entries.len() as u16;
+        self.entries.push(Entry {
+            lit,
+            via: 0,
+            flags: 0,
+            distance,
+        });
+        true
+    }
+
+    /// Adds a direct implication (or the premise).
+    fn add_direct(&mut self, lit: Lit) {
+        let distance = self.entries.first().map_or(1, |e| e.distance + 1);
+        self.add(lit, distance);
+    }
+}
+
+/// The tables of a position.
+pub struct Tables {
+    /// The groups, in HoDoKu's order.
+    pub groups: Vec<Group>,
+    tables: Vec<Table>,
+}
+
+/// The squares holding `d`, as a mask.
+fn holding(board: &Board, d: u8) -> u128 {
+    (0..81)
+        .filter(|&s| board.has(s, d))
+        .fold(0, |m, s| m | 1u128 << s)
+}
+
+fn peers_mask(s: usize) -> u128 {
+    (0..81)
+        .filter(|&t| sees(s, t))
+        .fold(0, |m, t| m | 1u128 << t)
+}
+
+fn unit_mask(u: usize) -> u128 {
+    UNITS[u].iter().fold(0, |m, &s| m | 1u128 << s)
+}
+
+fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&s| mask & (1u128 << s) != 0)
+}
+
+/// The groups of `board` in HoDoKu's order: rows, then columns; in each
+/// line digit by digit, box by box.
+fn find_groups(board: &Board) -> Vec<Group> {
+    let mut out = Vec::new();
+    for lines in [0..9usize, 9..18] {
+        for u in lines {
+            for d in 1..=9u8 {
+                for b in 18..27 {
+                    let cells: Vec<usize> = UNITS[u]
+                        .iter()
+                        .map(|&s| usize::from(s))
+                        .filter(|&s| units_of(s)[2] == b && board.has(s, d))
+                        .collect();
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    let mask = cells.iter().fold(0u128, |m, &s| m | 1u128 << s);
+                    let seen_by = cells.iter().fold(!0u128, |m, &s| m & peers_mask(s));
+                    let (a, b2) = (cells[0], cells[1]);
+                    out.push(Group {
+                        digit: d,
+                        mask,
+                        line: (a / 9 == b2 / 9).then_some(a / 9),
+                        col: (a % 9 == b2 % 9).then_some(a % 9),
+                        block: b - 18,
+                        seen_by,
+                        cells,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Tables {
+    /// The tables of `board` for chains, with groups when `groups`, fully
+    /// expanded.
+    pub fn build(board: &Board, groups: bool) -> Tables {
+        let groups = if groups {
+            find_groups(board)
+        } else {
+            Vec::new()
+        };
+        let n = CELL_LITS + 2 * groups.len();
+        let mut tables = vec![Table::default(); n];
+        let mut t = Tables {
+            groups,
+            tables: Vec::new(),
+        };
+        let fresh = || Table {
+            entries: Vec::new(),
+            pos: vec![u16::MAX; n],
+        };
+        for s in 0..81 {
+            if board.value(s) != 0 {
+                continue;
+            }
+            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                tables[Lit::cell(s, d, true).index()] = fresh();
+                tables[Lit::cell(s, d, false).index()] = fresh();
+            }
+        }
+        for g in 0..t.groups.len() {
+            tables[Lit::group(g, true).index()] = fresh();
+            tables[Lit::group(g, false).index()] = fresh();
+        }
+        t.tables = tables;
+        t.fill(board);
+        t.fill_groups(board);
+        t.expand_all(board);
+        t
+    }
+
+    /// The table of premise `lit`.
+    pub fn table(&self, lit: Lit) -> &Table {
+        &self.tables[lit.index()]
+    }
+
+    /// The squares of `lit`: one, or its group's.
+    pub fn cells(&self, lit: Lit) -> Vec<usize> {
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
+            false => vec![lit.index() / 18],
+        }
+    }
+
+    /// The first square of `lit` (HoDoKu's index of a node).
+    pub fn first_cell(&self, lit: Lit) -> usize {
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].cells[0],
+            false => lit.index() / 18,
+        }
+    }
+
+    /// The digit of `lit`.
+    pub fn digit(&self, lit: Lit) -> u8 {
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].digit,
+            false => (lit.index() / 2 % 9 + 1) as u8,
+        }
+    }
+
+    /// The squares that see every square of `lit`.
+    pub fn seen_by(&self, lit: Lit) -> u128 {
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].seen_by,
+            false => peers_mask(lit.index() / 18),
+        }
+    }
+
+    fn fill(&mut self, board: &Board) {
+        for s in 0..81 {
+            if board.value(s) != 0 {
+                continue;
+            }
+            let digits: Vec<u8> = (1..=9u8).filter(|&d| board.has(s, d)).collect();
+            for &d in &digits {
+                let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
+                self.tables[on.index()].add_direct(on);
+                self.tables[off.index()].add_direct(off);
+                for &e in digits.iter().filter(|&&e| e != d) {
+                    self.tables[on.index()].add_direct(Lit::cell(s, e, false));
+                    if digits.len() == 2 {
+                        self.tables[off.index()].add_direct(Lit::cell(s, e, true));
+                    }
+                }
+                for u in units_of(s) {
+                    if board.free(u, d) < 2 {
+                        continue;
+                    }
+                    let others: Vec<usize> = UNITS[u]
+                        .iter()
+                        .map(|&t| usize::from(t))
+                        .filter(|&t| t != s && board.has(t, d))
+                        .collect();
+                    for &t in &others {
+                        self.tables[on.index()].add_direct(Lit::cell(t, d, false));
+                    }
+                    if board.free(u, d) == 2 && !others.is_empty() {
+                        self.tables[off.index()].add_direct(Lit::cell(others[0], d, true));
+                    }
+                }
+            }
+        }
+    }
+
+    fn fill_groups(&mut self, board: &Board) {
+        for i in 0..self.groups.len() {
+            let g = self.groups[i].clone();
+            let d = g.digit;
+            let (on, off) = (Lit::group(i, true), Lit::group(i, false));
+            self.tables[on.index()].add_direct(on);
+            self.tables[off.index()].add_direct(off);
+            let seeing = holding(board, d) & g.seen_by;
+            for t in squares_of(seeing) {
+                self.tables[on.index()].add_direct(Lit::cell(t, d, false));
+                self.tables[Lit::cell(t, d, true).index()].add_direct(off);
+            }
+            let line = match (g.line, g.col) {
+                (Some(r), _) => r,
+                (None, Some(c)) => 9 + c,
+                (None, None) => unreachable!("a group lies in a line"),
+            };
+            for u in [18 + g.block, line] {
+                let rest = seeing & unit_mask(u);
+                if rest.count_ones() == 1 {
+                    let t = rest.trailing_zeros() as usize;
+                    self.tables[off.index()].add_direct(Lit::cell(t, d, true));
+                    self.tables[Lit::cell(t, d, false).index()].add_direct(on);
+                }
+            }
+            // Other groups of the digit sharing a unit without overlapping.
+            let (mut in_line, mut in_col, mut in_block) = (Vec::new(), Vec::new(), Vec::new());
+            for (j, h) in self.groups.iter().enumerate() {
+                if j == i || h.digit != d || h.mask & g.mask != 0 {
+                    continue;
+                }
+                if g.line.is_some() && g.line == h.line {
+                    in_line.push(j);
+                    self.tables[on.index()].add_direct(Lit::group(j, false));
+                }
+                if g.col.is_some() && g.col == h.col {
+                    in_col.push(j);
+                    self.tables[on.index()].add_direct(Lit::group(j, false));
+                }
+                if g.block == h.block {
+                    in_block.push(j);
+                    self.tables[on.index()].add_direct(Lit::group(j, false));
+                }
+            }
+            let units = [
+                (in_line, g.line),
+                (in_col, g.col.map(|c| 9 + c)),
+                (in_block, Some(18 + g.block)),
+            ];
+            for (found, unit) in units {
+                let (Some(u), [j]) = (unit, found.as_slice()) else {
+                    continue;
+                };
+                let rest = holding(board, d) & unit_mask(u) & !g.mask & !self.groups[*j].mask;
+                if rest == 0 {
+                    self.tables[off.index()].add_direct(Lit::group(*j, true));
+                }
+            }
+        }
+    }
+
+    /// HoDoKu's number of the table of `lit` and how an entry that came
+    /// through it is marked.
+    fn via(&self, lit: Lit) -> (u16, u8) {
+        match lit.is_group() {
+            true => {
+                let g = (lit.index() - CELL_LITS) / 2;
+                ((g * 2 + usize::from(!lit.on())) as u16, FROM_GROUP)
+            }
+            false => {
+                let (s, d) = (lit.index() / 18, lit.index() / 2 % 9 + 1);
+                let flag = if lit.on() { FROM_ON } else { 0 };
+                ((s * 10 + d) as u16, flag)
+            }
+        }
+    }
+
+    /// The table an entry came through, from HoDoKu's number and marks.
+    fn resolve(&self, via: u16, flags: u8) -> Option<Lit> {
+        let via = usize::from(via);
+        if flags & FROM_GROUP != 0 {
+            let g = via / 2;
+            return (g < self.groups.len()).then(|| Lit::group(g, via % 2 == 0));
+        }
+        let (s, d) = (via / 10, via % 10);
+        (s < 81 && d != 0).then(|| Lit::cell(s, d as u8, flags & FROM_ON != 0))
+    }
+
+    fn expand_all(&mut self, board: &Board) {
+        for on in [true, false] {
+            for s in 0..81 {
+                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                    self.expand(Lit::cell(s, d, on));
+                }
+            }
+        }
+    }
+
+    /// Expands the table of `premise` as HoDoKu does.
+    fn expand(&mut self, premise: Lit) {
+        let dest_i = premise.index();
+        if self.tables[dest_i].entries.is_empty() {
+            return;
+        }
+        let mut dest = std::mem::take(&mut self.tables[dest_i]);
+        let mut j = 1;
+        while j < dest.entries.len() && j < CAPACITY {
+            if dest.entries.len() >= CAPACITY {
+                break;
+            }
+            let lit = dest.entries[j].lit;
+            let base = dest.entries[j].distance;
+            j += 1;
+            let src = &self.tables[lit.index()];
+            if src.entries.is_empty() {
+                continue;
+            }
+            let (via, flag) = self.via(lit);
+            for k in 1..src.entries.len() {
+                let e = src.entries[k];
+                if e.flags & EXPANDED != 0 {
+                    continue;
+                }
+                let distance = base + e.distance;
+                match dest.position(e.lit) {
+                    Some(o) => {
+                        let old = &mut dest.entries[o];
+                        if old.flags & EXPANDED != 0 && old.distance > distance {
+                            old.via = via;
+                            old.flags = EXPANDED | flag;
+                            old.distance = distance;
+                        }
+                    }
+                    None => {
+                        let added = dest.add(e.lit, 0);
+                        // A full table marks its last entry instead, as
+                        // HoDoKu's does.
+                        let last = dest.entries.last_mut().expect("a premise");
+                        if added {
+                            last.via = via;
+                            last.flags = EXPANDED | flag;
+                        } else {
+                            last.flags |= EXPANDED | flag;
+                        }
+                        last.distance = distance;
+                    }
+                }
+            }
+        }
+        self.tables[dest_i] = dest;
+    }
+
+    /// The chain from the premise of table `premise` to its entry at
+    /// `index`, premise first, and the squares of all its nodes but the
+    /// last; `None` where the tables do not lead back.
+    pub fn chain(&self, premise: Lit, index: usize) -> Option<(Vec<Lit>, u128)> {
+        let org = self.table(premise);
+        let mut chain = vec![org.entries[index].lit];
+        let mut cells = 0u128;
+        let mut at = index;
+        while at != 0 && chain.len() < CAPACITY {
+            let e = org.entries[at];
+            let back = if e.flags & EXPANDED != 0 {
+                let src = self.table(self.resolve(e.via, e.flags)?);
+                let k = src.position(e.lit)?;
+                if src.entries[k].flags & EXPANDED != 0 {
+                    return None;
+                }
+                src.entries[0].lit
+            } else {
+                org.entries[0].lit
+            };
+            chain.push(back);
+            for s in self.cells(back) {
+                cells |= 1u128 << s;
+            }
+            at = if back == org.entries[0].lit {
+                0
+            } else {
+                org.position(back)?
+            };
+        }
+        chain.reverse();
+        Some((chain, cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::hodoku::library::parse_case;
+
+    #[test]
+    fn a_digit_set_rules_out_its_square_and_peers_first() {
+        let case = parse_case(":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7").unwrap();
+        let b = &case.board;
+        let tables = Tables::build(b, false);
+        let s = (0..81).find(|&s| b.value(s) == 0).unwrap();
+        let d = (1..=9u8).find(|&d| b.has(s, d)).unwrap();
+        let t = tables.table(Lit::cell(s, d, true));
+        assert_eq!(t.entries[0].lit, Lit::cell(s, d, true));
+        assert_eq!(t.entries[0].distance, 1);
+        let e = (1..=9u8).find(|&e| e != d && b.has(s, e)).unwrap();
+        assert_eq!(t.entries[1].lit, Lit::cell(s, e, false));
+        assert_eq!(t.entries[1].distance, 2);
+        // Every chain leads back to its premise, one link at a time.
+        for (i, entry) in t.entries.iter().enumerate().skip(1) {
+            let (chain, _) = tables.chain(Lit::cell(s, d, true), i).unwrap();
+            assert_eq!(chain[0], Lit::cell(s, d, true));
+            assert_eq!(*chain.last().unwrap(), entry.lit);
+            assert!(usize::from(entry.distance) >= 2 * (chain.len() - 1));
+        }
+    }
+}
