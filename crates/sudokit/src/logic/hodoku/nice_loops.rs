@@ -49,12 +49,6 @@ fn mask_of(s: usize) -> u128 {
     1u128 << s
 }
 
-fn holding(board: &Board, d: u8) -> u128 {
-    (0..81)
-        .filter(|&s| board.has(s, d))
-        .fold(0, |m, s| m | mask_of(s))
-}
-
 fn squares(mask: u128) -> impl Iterator<Item = usize> {
     (0..81).filter(move |&s| mask & mask_of(s) != 0)
 }
@@ -172,7 +166,7 @@ impl Search<'_> {
                         & self.tables.seen_by(lit)
                         & !in_chain
                         & !mask_of(start)
-                        & holding(board, d);
+                        & self.tables.holding(d);
                     deletes.extend(squares(targets).map(|s| (s, d)));
                 }
             }
@@ -200,7 +194,7 @@ impl Search<'_> {
                 let (end, b) = (self.cell(lit), self.tables.digit(lit));
                 let both = self.tables.seen_by(premise) & self.tables.seen_by(lit);
                 if a == b {
-                    if (both & holding(self.board, a)).count_ones() >= 2 {
+                    if (both & self.tables.holding(a)).count_ones() >= 2 {
                         self.check_aic(premise, j);
                     }
                 } else if sees(start, end) && self.board.has(end, a) && self.board.has(start, b) {
@@ -220,7 +214,7 @@ impl Search<'_> {
         let mut deletes = Vec::new();
         if a == b {
             let both = self.tables.seen_by(premise) & self.tables.seen_by(end.lit);
-            let targets = both & holding(self.board, a);
+            let targets = both & self.tables.holding(a);
             if targets.count_ones() > 1 {
                 deletes.extend(squares(targets).map(|s| (s, a)));
             }
@@ -375,5 +369,24 @@ mod tests {
     fn a_discontinuous_loop_clears_its_start() {
         let m = check(":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7", false);
         assert_eq!(m[0].line(), "Discontinuous Nice Loop: 2/3/4/8 r6c4 =1= r6c5 =9= r3c5 =2= r3c4 =1= r6c4 => r6c4<>2, r6c4<>3, r6c4<>4, r6c4<>8");
+    }
+
+    /// The grouped loops and AICs of a position are HoDoKu's, in its
+    /// order (as its "find all steps" lists them).
+    #[test]
+    fn grouped_loops_and_aics_read_as_hodoku_writes_them() {
+        let m = check(":0709-1:1238:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9......6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 799:143 153 275 276 286 364 399 864::7", true);
+        assert_eq!(m[0].line(), "Grouped Continuous Nice Loop: 1/2/3/8 2= r6c4 =1= r6c3 -1- r9c3 =1= r9c9 =2= r9c56 -2- r78c4 =2= r6c4 =1 => r45c3<>1, r7c56,r8c6<>2, r6c4,r9c9<>3, r6c4<>8");
+        let case = parse_case(":0710-1:4569:+3+745+2+68+91...3+9+1.7.619..+4+2+3+5...6.9+3..736+2.5.......4+3..2...+1.+8.23...+9.21.....4.7...:448 449 967:477 577 677 977::9").unwrap();
+        let all = all_nice_loops(&case.board, true, true);
+        assert_eq!(all[0].line(), "Grouped Discontinuous Nice Loop: 4/5/6/9 r7c7 =7= r6c7 -7- r6c4 -8- r5c5 =8= r5c89 -8- r4c9 -7- r8c9 =7= r7c7 => r7c7<>4, r7c7<>5, r7c7<>6, r7c7<>9");
+        assert_eq!(all.len(), 25);
+        let m = check(":0711-1:3:..+4+6+825.186+1+5...+4+2+5.2.+41+768..9...+47+5.4..5......+54.....4..76+52+1..5..1..8..1.....+5.:241 251 357 657 957 261 367 667 967 389 689 989 893 399 699 999:311 312::7", true);
+        assert_eq!(
+            m[0].line(),
+            "Grouped AIC: 3 3- r1c8 -9- r2c7 =9= r89c7 -9- r7c9 =9= r7c2 -9- r3c2 -3 => r1c12<>3"
+        );
+        // A group is one node of several squares.
+        assert_eq!(m[0].chain.iter().filter(|n| n.cells.len() > 1).count(), 1);
     }
 }

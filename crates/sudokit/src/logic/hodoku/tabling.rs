@@ -150,6 +150,8 @@ pub struct Tables {
     /// The groups, in HoDoKu's order.
     pub groups: Vec<Group>,
     tables: Vec<Table>,
+    /// The squares holding each digit.
+    holding: [u128; 10],
 }
 
 /// The squares holding `d`, as a mask.
@@ -159,10 +161,17 @@ fn holding(board: &Board, d: u8) -> u128 {
         .fold(0, |m, s| m | 1u128 << s)
 }
 
+/// The peers of each square, as masks.
+static PEERS: std::sync::LazyLock<[u128; 81]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|s| {
+        (0..81)
+            .filter(|&t| sees(s, t))
+            .fold(0, |m, t| m | 1u128 << t)
+    })
+});
+
 fn peers_mask(s: usize) -> u128 {
-    (0..81)
-        .filter(|&t| sees(s, t))
-        .fold(0, |m, t| m | 1u128 << t)
+    PEERS[s]
 }
 
 fn unit_mask(u: usize) -> u128 {
@@ -222,6 +231,10 @@ impl Tables {
         let mut t = Tables {
             groups,
             tables: Vec::new(),
+            holding: std::array::from_fn(|d| match d {
+                0 => 0,
+                _ => holding(board, d as u8),
+            }),
         };
         let fresh = || Table {
             entries: Vec::new(),
@@ -242,7 +255,7 @@ impl Tables {
         }
         t.tables = tables;
         t.fill(board);
-        t.fill_groups(board);
+        t.fill_groups();
         t.expand_all(board);
         t
     }
@@ -274,6 +287,11 @@ impl Tables {
             true => self.groups[(lit.index() - CELL_LITS) / 2].digit,
             false => (lit.index() / 2 % 9 + 1) as u8,
         }
+    }
+
+    /// The squares holding digit `d`, as a mask.
+    pub fn holding(&self, d: u8) -> u128 {
+        self.holding[usize::from(d)]
     }
 
     /// The squares that see every square of `lit`.
@@ -320,14 +338,14 @@ impl Tables {
         }
     }
 
-    fn fill_groups(&mut self, board: &Board) {
+    fn fill_groups(&mut self) {
         for i in 0..self.groups.len() {
             let g = self.groups[i].clone();
             let d = g.digit;
             let (on, off) = (Lit::group(i, true), Lit::group(i, false));
             self.tables[on.index()].add_direct(on);
             self.tables[off.index()].add_direct(off);
-            let seeing = holding(board, d) & g.seen_by;
+            let seeing = self.holding[usize::from(d)] & g.seen_by;
             for t in squares_of(seeing) {
                 self.tables[on.index()].add_direct(Lit::cell(t, d, false));
                 self.tables[Lit::cell(t, d, true).index()].add_direct(off);
@@ -373,7 +391,8 @@ impl Tables {
                 let (Some(u), [j]) = (unit, found.as_slice()) else {
                     continue;
                 };
-                let rest = holding(board, d) & unit_mask(u) & !g.mask & !self.groups[*j].mask;
+                let rest =
+                    self.holding[usize::from(d)] & unit_mask(u) & !g.mask & !self.groups[*j].mask;
                 if rest == 0 {
                     self.tables[off.index()].add_direct(Lit::group(*j, true));
                 }
