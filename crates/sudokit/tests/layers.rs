@@ -79,6 +79,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::templates",
         "hodoku::remote_pair",
         "hodoku::xchains",
+        "hodoku::brute_force",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

@@ -3,6 +3,7 @@
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
 use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::brute_force::{brute_force, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
@@ -99,6 +100,8 @@ pub fn implemented(kind: Kind) -> bool {
                 | RemotePair
                 | XChain
                 | XyChain
+                | BruteForce
+                | GiveUp
         )
 }
 
@@ -137,6 +140,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         RemotePair => all_remote_pairs(board).into_iter().next(),
         XChain => all_x_chains(board).into_iter().next(),
         XyChain => all_xy_chains(board).into_iter().next(),
+        BruteForce => brute_force(board),
+        GiveUp => Some(give_up()),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -186,6 +191,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         RemotePair => all_remote_pairs(board),
         XChain => all_x_chains(board),
         XyChain => all_xy_chains(board),
+        BruteForce => brute_force(board).into_iter().collect(),
+        GiveUp => vec![give_up()],
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
