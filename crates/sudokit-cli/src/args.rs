@@ -479,7 +479,9 @@ impl From<HintLevel> for sudokit::logic::Level {
 pub struct HintArgs {
     /// The puzzles (their givens): a puzzle itself, or files of puzzles
     /// (plain or gzip); `-` or nothing reads standard input. Each puzzle
-    /// gets its hint, in input order.
+    /// gets its hint, in input order. A line of HoDoKu's library format
+    /// is its givens and, without --state, its own state (placed digits
+    /// and candidates).
     #[arg(value_name = "PUZZLE")]
     pub puzzles: Vec<String>,
     /// The player's state, or a file holding it: the digits placed so far
@@ -548,6 +550,11 @@ pub struct StepsArgs {
     /// Grid side (4, 6, 9, 16 or 25) when the text alone cannot tell.
     #[arg(long, value_parser = parse_size)]
     pub size: Option<Size>,
+    /// Threads to use; 0 (the default) means one per core (a larger
+    /// number is lowered to it, with a note). The answers come in input
+    /// order whatever the number.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 #[derive(Debug, Args)]
@@ -722,8 +729,14 @@ pub struct GenerateArgs {
     /// The technique of the hardest step (its id, as `rate --format json`
     /// writes it, e.g. x_wing, xy_wing, naked_pair). Refused (exit 2) when
     /// it never runs on the grid or is rated outside --er or --level.
-    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
-    pub technique: Option<sudokit::logic::Technique>,
+    /// With --rules hodoku: a HoDoKu step type (short name, library code
+    /// or name: 2sk, 0401, "2-String Kite") that the path must take, as
+    /// HoDoKu's practising mode makes puzzles (switched on if it is off by
+    /// default; any level unless --level says); refused (exit 2) when
+    /// sudokit has no finder for it, when the path tries a step type
+    /// without a finder before it, or when --level or --score rule it out.
+    #[arg(long, value_name = "NAME")]
+    pub technique: Option<String>,
     /// Grid side: 4, 6, 9 or 16 (25 works, slowly).
     #[arg(long, value_parser = parse_size, default_value = "9")]
     pub size: Size,
@@ -807,7 +820,7 @@ pub fn parse_level(text: &str) -> Result<Grade, String> {
         .map_err(|e: sudokit::generate::UnknownGrade| e.to_string())
 }
 
-fn parse_technique(text: &str) -> Result<sudokit::logic::Technique, String> {
+pub fn parse_technique(text: &str) -> Result<sudokit::logic::Technique, String> {
     sudokit::logic::Technique::from_id(text).ok_or_else(|| {
         let ids: Vec<&str> = sudokit::logic::Technique::ALL
             .iter()

@@ -647,7 +647,7 @@ fn generate_by_hodokus_rules_keeps_the_level_and_scores_asked_for() {
         ),
         (
             &["generate", "--rules", "hodoku", "--er", "2"][..],
-            "--er and --technique are for SE's rules",
+            "--er is for SE's rules",
         ),
     ] {
         sudokit()

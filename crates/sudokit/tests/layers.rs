@@ -81,6 +81,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::remote_pair",
         "hodoku::xchains",
         "hodoku::nice_loops",
+        "hodoku::brute_force",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

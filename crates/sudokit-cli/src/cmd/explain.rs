@@ -117,7 +117,7 @@ impl Explain {
         let steps = path.as_ref().map_or(&[][..], |p| &p.steps[..]);
         let rating = path.as_ref().map(|p| {
             let incomplete = if p.solved { "" } else { " incomplete" };
-            (p.level.name(), p.score, incomplete)
+            (p.level.name(), p.score, incomplete, p.marks())
         });
         let mut out = String::new();
         match self.format {
@@ -128,7 +128,7 @@ impl Explain {
                     let _ = writeln!(out, "{} ({score}): {}", step.name, step.text);
                 }
                 let _ = match rating {
-                    Some((level, score, incomplete)) => {
+                    Some((level, score, incomplete, _)) => {
                         writeln!(out, "{level} {score}{incomplete}")
                     }
                     None => writeln!(out, "{}", verdict.word),
@@ -138,8 +138,11 @@ impl Explain {
                 let puzzle = puzzle_text(answer);
                 let index = answer.entry.index;
                 let _ = match rating {
-                    Some((level, score, incomplete)) => {
-                        writeln!(out, "{puzzle} #{index} {level} ({score}){incomplete}")
+                    Some((level, score, incomplete, marks)) => {
+                        writeln!(
+                            out,
+                            "{puzzle} #{index} {level} ({score}){marks}{incomplete}"
+                        )
                     }
                     None => writeln!(out, "{puzzle} #{index} {}", verdict.word),
                 };
@@ -156,7 +159,7 @@ impl Explain {
                 let extra = HodokuExplained {
                     rules: Rules::Hodoku.name(),
                     level: path.as_ref().map(|p| p.level.id()),
-                    score: rating.map(|r| r.1),
+                    score: rating.as_ref().map(|r| r.1),
                     complete: path.as_ref().map(|p| p.solved),
                     path_steps: path.as_ref().map(|p| p.steps.len()),
                 };

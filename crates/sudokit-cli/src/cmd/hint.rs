@@ -7,7 +7,10 @@
 //! soon as it is found (streamed and on every core, like `rate`). The state
 //! is the placed digits or the pencil marks, in any form
 //! [`sudokit::parse::parse_state`] reads, written out or in a file; it is
-//! the state of every puzzle read. What is printed, and its exit status:
+//! the state of every puzzle read. A puzzle given as a line of HoDoKu's
+//! library format is its givens, and, without `--state`, its placed
+//! digits and candidates are the state. What is printed, and its exit
+//! status:
 //!
 //! | outcome | text | JSON `status` | exit |
 //! |---|---|---|---|
@@ -117,6 +120,20 @@ impl Hints {
         let givens = match (&answer.outcome, &entry.result, &entry.marks) {
             (Err(e), _, _) => return Err((Verdict::invalid(e), false)),
             (_, Err(e), _) => return Err((Verdict::invalid(e), false)),
+            // A line of HoDoKu's library format is a puzzle (its givens)
+            // and a state (its placed digits and candidates); `--state`,
+            // when given, is the state instead.
+            (_, Ok(givens), Some(marks)) if entry.placed.is_some() => {
+                if self.state.is_none() {
+                    let player = PlayerState::Written {
+                        values: entry.placed.as_deref().unwrap_or(givens).clone(),
+                        marks: marks.sets().to_vec(),
+                    };
+                    return player_state(givens, &player)
+                        .map_err(|e| (Verdict::invalid(format!("{e:#}")), false));
+                }
+                givens
+            }
             (_, Ok(_), Some(_)) => {
                 let why = "the puzzle is its givens; pencil marks go in --state";
                 return Err((Verdict::invalid(why), false));

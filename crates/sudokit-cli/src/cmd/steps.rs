@@ -22,16 +22,19 @@
 //! step, as steps are written everywhere) and `case` (for a library line:
 //! its `code`, `variant`, `fail` and `passed`; else null).
 
+use super::batch::thread_pool;
 use crate::args::{RuleSet, StepsArgs, TextFormat};
 use crate::input::{parse_options, Found, Inputs};
 use crate::out::shown;
 use crate::record::{Record, Verdict};
 use crate::Status;
 use anyhow::{bail, Result};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use sudokit::logic::hodoku::{self, search, Board, Kind};
 use sudokit::logic::solver::SE_ORDER;
 use sudokit::logic::{Cache, State, Step, Technique};
@@ -82,31 +85,62 @@ pub fn run(args: &StepsArgs) -> Result<Status> {
         }
     };
     let options = parse_options(args.size, args.diagonal);
+    let pool = thread_pool(args.jobs, false)?;
     let mut status = Status::Ok;
     let mut out = std::io::stdout().lock();
-    Inputs::new(&args.puzzles, options).for_each(|source, found| {
-        let (text, worst) = match found {
-            Found::Problem(message) => {
-                eprintln!("sudokit: {}: {message}", shown(source));
-                let text = match args.format {
-                    TextFormat::Text => String::new(),
-                    TextFormat::Json => Record::problem(source, &message)
-                        .with(Listed {
-                            rules: sudokit::logic::Rules::from(args.rules).name(),
-                            steps: None,
-                            case: None,
-                        })
-                        .to_line(),
-                };
-                (text, Status::Invalid)
+    let mut inputs = Inputs::new(&args.puzzles, options);
+    // What is read without waiting is searched on every core at once, and
+    // answered in input order.
+    loop {
+        let batches = inputs.read(CHUNK, true);
+        if batches.is_empty() {
+            break;
+        }
+        let found: Vec<(Arc<str>, Found)> = batches
+            .into_iter()
+            .flat_map(|b| {
+                let source = b.source;
+                b.found.into_iter().map(move |f| (source.clone(), f))
+            })
+            .collect();
+        let answers: Vec<(Option<String>, String, Status)> = pool.install(|| {
+            found
+                .into_par_iter()
+                .map(|(source, found)| match found {
+                    Found::Problem(message) => {
+                        let text = match args.format {
+                            TextFormat::Text => String::new(),
+                            TextFormat::Json => Record::problem(&source, &message)
+                                .with(Listed {
+                                    rules: sudokit::logic::Rules::from(args.rules).name(),
+                                    steps: None,
+                                    case: None,
+                                })
+                                .to_line(),
+                        };
+                        let message = format!("sudokit: {}: {message}\n", shown(&source));
+                        (Some(message), text, Status::Invalid)
+                    }
+                    Found::Puzzle(raw) => answer(&source, raw, &wanted, args.format),
+                })
+                .collect()
+        });
+        for (message, text, worst) in answers {
+            if let Some(message) = message {
+                eprint!("{message}");
             }
-            Found::Puzzle(raw) => answer(source, raw, &wanted, args.format),
-        };
-        status = status.max(worst);
-        out.write_all(text.as_bytes()).is_ok()
-    });
+            status = status.max(worst);
+            if out.write_all(text.as_bytes()).is_err() {
+                return Ok(status);
+            }
+        }
+        out.flush()?;
+    }
     Ok(status)
 }
+
+/// The most positions read (and searched at once) in one go.
+const CHUNK: usize = 1024;
 
 /// The step types (or SE's techniques) and the names `--technique` takes.
 fn list(rules: RuleSet) -> String {
@@ -143,7 +177,7 @@ fn list(rules: RuleSet) -> String {
 
 /// The HoDoKu step type `name` names: short name, library code or name
 /// (any case).
-fn hodoku_kind(name: &str) -> Option<Kind> {
+pub fn hodoku_kind(name: &str) -> Option<Kind> {
     Kind::from_short(name)
         .or_else(|| Kind::from_code(name))
         .or_else(|| {
@@ -171,13 +205,14 @@ struct Listed<'a> {
     case: Option<CaseOutcome>,
 }
 
-/// The steps of one position, as text or JSON, and its exit status.
+/// The steps of one position, as text or JSON, with the message for
+/// stderr when it is invalid, and its exit status.
 fn answer(
     source: &str,
     raw: sudokit::parse::RawEntry,
     wanted: &Wanted,
     format: TextFormat,
-) -> (String, Status) {
+) -> (Option<String>, String, Status) {
     let (index, line) = (raw.index, raw.line);
     let puzzle = shown(raw.text.trim()).into_owned();
     let rules = match wanted {
@@ -225,14 +260,14 @@ fn answer(
         }
     }
     if let Some(why) = &error {
-        eprintln!(
-            "sudokit: {} puzzle {index} (line {line}): invalid: {}",
+        let message = format!(
+            "sudokit: {} puzzle {index} (line {line}): invalid: {}\n",
             shown(source),
             shown(why)
         );
-        return (out, Status::Invalid);
+        return (Some(message), out, Status::Invalid);
     }
-    (out, Status::Ok)
+    (None, out, Status::Ok)
 }
 
 fn counted(n: usize) -> String {

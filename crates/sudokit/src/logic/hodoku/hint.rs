@@ -68,6 +68,8 @@ pub fn hint_with(state: &State, solution: &Grid, config: &Config) -> Result<Hodo
     }
     let mut board = Board::from_state(state);
     Ok(match next_move(&mut board, config) {
+        // Giving up is no hint.
+        Ok(Some(m)) if m.kind == Kind::GiveUp => HodokuHint::Stuck(None),
         Ok(Some(m)) => {
             let step = m.to_step();
             HodokuHint::Hint(Hint::Step {

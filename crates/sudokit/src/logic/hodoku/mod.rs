@@ -28,6 +28,8 @@
 //!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`xchains`] (X- and XY-chains),
 //!   [`templates`] (template set and delete).
+//! - [`brute_force`]: brute force (the solution's digit in the middle
+//!   empty square) and giving up, when nothing else finds a step.
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
 //! - [`hint`]: a hint by HoDoKu's rules: a mistake first, else the step
@@ -37,10 +39,10 @@
 //! naked and hidden subsets, basic, finned and sashimi fish, the
 //! skyscraper, 2-string kite, turbot fish and empty rectangle, the XY-,
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
-//! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
-//! fish up to jellyfish, mutant fish up to swordfish, the templates and
+//! rectangles, BUG+1, Sue de Coq, simple and multi colors, Franken
+//! and mutant fish of every size, the templates and
 //! the remote pair, the X- and the XY-chain, the nice loops and AICs
-//! (grouped or not): a
+//! (grouped or not), brute force and giving up: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -49,6 +51,7 @@
 //! sudokit's own.
 
 pub mod board;
+pub mod brute_force;
 pub mod coloring;
 pub mod fish;
 pub mod franken;

@@ -224,7 +224,7 @@ impl Move {
             false => format!(" => {}", notation::removals(&self.deletes)),
         };
         match self.kind {
-            FullHouse | NakedSingle | HiddenSingle => {
+            FullHouse | NakedSingle | HiddenSingle | BruteForce => {
                 let (s, d) = self.places[0];
                 format!("{name}: {}={d}", notation::square(s))
             }
@@ -402,6 +402,7 @@ impl Move {
                 }
                 line + &removals()
             }
+            GiveUp => format!("{name}: Don't know how to proceed!"),
             _ => format!("{name}{}", removals()),
         }
     }
@@ -555,6 +556,17 @@ impl Move {
                 let (s, d) = self.places[0];
                 format!("{name}: {d} is the only candidate left in {}", square(s))
             }
+            BruteForce => {
+                let (s, d) = self.places[0];
+                format!(
+                    "{name}: no technique finds a step, so {} takes its digit from the \
+                     solution, {d}",
+                    square(s)
+                )
+            }
+            GiveUp => format!(
+                "{name}: no technique finds a step, and the position has no single solution"
+            ),
             HiddenSingle => {
                 let (s, d) = self.places[0];
                 format!(

@@ -90,6 +90,29 @@ impl Path {
         counts
     }
 
+    /// What HoDoKu's batch output writes after the score: ` bf` when
+    /// the path used brute force, ` td` when it used a template, ` gu`
+    /// when it gave up (each at most once, in that order).
+    pub fn marks(&self) -> String {
+        let used = |kinds: &[Kind]| {
+            self.steps
+                .iter()
+                .filter_map(|s| s.hodoku.as_ref())
+                .any(|h| kinds.iter().any(|k| k.short() == h.short))
+        };
+        let mut marks = String::new();
+        for (kinds, mark) in [
+            (&[Kind::BruteForce][..], " bf"),
+            (&[Kind::TemplateSet, Kind::TemplateDelete][..], " td"),
+            (&[Kind::GiveUp][..], " gu"),
+        ] {
+            if used(kinds) {
+                marks.push_str(mark);
+            }
+        }
+        marks
+    }
+
     /// The steps as HoDoKu prints them, one line each.
     pub fn lines(&self) -> Vec<&str> {
         self.steps
@@ -143,6 +166,10 @@ pub fn solve_board(mut board: Board, config: &Config) -> Path {
                 level = level.max(m.kind.level());
                 m.apply(&mut board);
                 steps.push(m.to_step());
+                // Giving up changes nothing and ends the path.
+                if m.kind == Kind::GiveUp {
+                    break;
+                }
             }
         }
     }

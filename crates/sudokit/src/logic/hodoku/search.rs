@@ -3,6 +3,7 @@
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
 use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::brute_force::{brute_force, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
@@ -102,6 +103,8 @@ pub fn implemented(kind: Kind) -> bool {
                 | XyChain
                 | NiceLoop
                 | GroupedNiceLoop
+                | BruteForce
+                | GiveUp
         )
 }
 
@@ -142,6 +145,8 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         XyChain => all_xy_chains(board).into_iter().next(),
         NiceLoop => all_nice_loops(board, false, false).into_iter().next(),
         GroupedNiceLoop => all_nice_loops(board, true, false).into_iter().next(),
+        BruteForce => brute_force(board),
+        GiveUp => Some(give_up()),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -193,6 +198,8 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         XyChain => all_xy_chains(board),
         NiceLoop => all_nice_loops(board, false, false),
         GroupedNiceLoop => all_nice_loops(board, true, true),
+        BruteForce => brute_force(board).into_iter().collect(),
+        GiveUp => vec![give_up()],
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),

@@ -85,6 +85,27 @@ fn kept(board: &Board) -> [(u128, u128); 10] {
     }
 }
 
+/// The squares no template of `d` uses, the templates taken for `d` alone
+/// (those that keep its placed squares and use only its candidates, not
+/// checked against the other digits' as [`all_deletes`] does): what
+/// HoDoKu's template check of the larger fish sees.
+pub fn unused_alone(board: &Board, d: u8) -> u128 {
+    let (mut placed, mut allowed) = (0u128, 0u128);
+    for s in 0..81 {
+        if board.value(s) == d {
+            placed |= 1 << s;
+        }
+        if board.value(s) == d || board.has(s, d) {
+            allowed |= 1 << s;
+        }
+    }
+    let used = templates()
+        .iter()
+        .filter(|&&t| t & placed == placed && t & !allowed == 0)
+        .fold(0u128, |m, &t| m | t);
+    !used & ((1u128 << 81) - 1)
+}
+
 /// Every template set step (one per digit), digits in order.
 pub fn all_sets(board: &Board) -> Vec<Move> {
     let kept = kept(board);
