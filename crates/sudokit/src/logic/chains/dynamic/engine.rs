@@ -68,10 +68,12 @@ pub(super) struct Engine {
     /// Scratch: the rule parents of an inner rule's hint, as nodes.
     pub(super) parent_nodes: Vec<u32>,
     /// Scratch for counting ancestors: a stamp per potential, and the
-    /// nodes left to visit.
+    /// nodes left to visit (for a walk breadth first, the nodes of this
+    /// depth and of the next).
     pub(super) seen: Vec<u32>,
     pub(super) stamp: u32,
     pub(super) todo: Vec<u32>,
+    pub(super) todo_next: Vec<u32>,
     /// Scratch: the potentials every run of a cell or region reached.
     pub(super) shared: Vec<Potential>,
     /// The chains found inside chains: complexity and key (equal chains
@@ -146,6 +148,7 @@ impl Engine {
             seen: vec![0; keys],
             stamp: 0,
             todo: Vec::new(),
+            todo_next: Vec::new(),
             shared: Vec::new(),
             nested: Vec::new(),
             simple: InnerHints::default(),

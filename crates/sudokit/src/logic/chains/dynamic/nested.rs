@@ -65,14 +65,21 @@ impl Engine {
     fn rule_parents(&mut self, ranked: &RankedChain) -> (Vec<Need>, Vec<Potential>) {
         let mut needs: Vec<Need> = Vec::new();
         let mut key = Vec::new();
+        // The walk's two levels, kept by the engine from one call to the
+        // next (a call per hint, and most hints are short).
+        let (mut todo, mut next) = (
+            std::mem::take(&mut self.todo),
+            std::mem::take(&mut self.todo_next),
+        );
         for &(id, end) in &ranked.branches {
             // Each potential once, the first time the walk meets it (a
             // stamp per potential marks those met).
             let stamp = self.next_stamp();
             let run = &self.runs[id];
-            let mut todo = vec![end];
+            todo.clear();
+            todo.push(end);
             while !todo.is_empty() {
-                let mut next = Vec::new();
+                next.clear();
                 for &n in &todo {
                     let node = run.nodes[n as usize];
                     let p = node.potential;
@@ -98,7 +105,7 @@ impl Engine {
                     next.extend_from_slice(run.parents_of(n));
                     run.push_hidden(n, self.geo, self.stride, &mut next);
                 }
-                todo = next;
+                std::mem::swap(&mut todo, &mut next);
             }
             key.push(Potential {
                 square: usize::MAX,
@@ -106,6 +113,8 @@ impl Engine {
                 on: false,
             });
         }
+        self.todo = todo;
+        self.todo_next = next;
         (needs, key)
     }
 
