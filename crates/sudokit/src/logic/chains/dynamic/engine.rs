@@ -79,6 +79,10 @@ pub(super) struct Engine {
     /// The chains found inside chains: complexity and key (equal chains
     /// count once in a step; see [`memo`]).
     pub(super) nested: Vec<(usize, memo::ChainKey)>,
+    /// Scratch for ranking a step: the entries of `nested` its chains use,
+    /// and those its complexity has counted.
+    pub(super) used_inside: Vec<u32>,
+    pub(super) counted_inside: Vec<u32>,
     /// Kept between the points where a chain runs dry, so that the rules
     /// run there reuse their buffers: the level-1 rules' hints, the forcing
     /// chains' search, and the engine of a dynamic rule run inside.
@@ -151,6 +155,8 @@ impl Engine {
             todo_next: Vec::new(),
             shared: Vec::new(),
             nested: Vec::new(),
+            used_inside: Vec::new(),
+            counted_inside: Vec::new(),
             simple: InnerHints::default(),
             chain_work: forcing::Scratch::default(),
             inner: None,
