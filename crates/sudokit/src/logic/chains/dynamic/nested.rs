@@ -63,8 +63,12 @@ impl Engine {
     /// unit had one candidate or place left relies on what the outer chain
     /// struck there. A cell or region chain's assumptions count so too.
     fn rule_parents(&mut self, ranked: &RankedChain) -> (Vec<Need>, Vec<Potential>) {
-        let mut needs: Vec<Need> = Vec::new();
-        let mut key = Vec::new();
+        let mut needs: Vec<Need> = Vec::with_capacity(8);
+        // The key holds each branch's distinct potentials, which its
+        // complexity counts (with the chains used inside, if any), and an
+        // end per branch: room for them at once rather than grown step by
+        // step.
+        let mut key = Vec::with_capacity(ranked.complexity + ranked.branches.len());
         // The walk's two levels, kept by the engine from one call to the
         // next (a call per hint, and most hints are short).
         let (mut todo, mut next) = (
