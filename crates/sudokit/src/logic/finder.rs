@@ -48,23 +48,15 @@ pub trait Finder: Send + Sync {
     /// finder. The chaining rules offer theirs easiest first, so theirs is
     /// [`Finder::first`], which skips what cannot come first.
     fn easiest(&self, state: &State, cache: &mut Cache) -> Option<Step> {
-        let floor = self.min_difficulty();
-        let mut easiest: Option<Step> = None;
-        let _ = self.find(state, cache, &mut |step| {
-            if easiest
-                .as_ref()
-                .is_none_or(|e| step.difficulty < e.difficulty)
-            {
-                // None can be easier than the finder's floor.
-                let done = step.difficulty.0 == floor;
-                easiest = Some(step);
-                if done {
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        easiest
+        scan(self, state, cache, false).0
+    }
+
+    /// [`Finder::easiest`] and [`Finder::first`] together, from one
+    /// search: the easiest-first order takes the first finder's easiest
+    /// step, and Sudoku Explainer's path its first, so a path in the one
+    /// order learns where the other's goes as it is found.
+    fn easiest_and_first(&self, state: &State, cache: &mut Cache) -> (Option<Step>, Option<Step>) {
+        scan(self, state, cache, true)
     }
 
     /// Every step [`Finder::find`] offers, in order, with a fresh cache.
@@ -83,4 +75,34 @@ pub trait Finder: Send + Sync {
         });
         steps
     }
+}
+
+/// The easiest step `finder` offers (on a tie, the first it offers), and
+/// with `keep_first` the first it offers.
+fn scan<F: Finder + ?Sized>(
+    finder: &F,
+    state: &State,
+    cache: &mut Cache,
+    keep_first: bool,
+) -> (Option<Step>, Option<Step>) {
+    let floor = finder.min_difficulty();
+    let (mut easiest, mut first): (Option<Step>, Option<Step>) = (None, None);
+    let _ = finder.find(state, cache, &mut |step| {
+        if keep_first && first.is_none() {
+            first = Some(step.clone());
+        }
+        if easiest
+            .as_ref()
+            .is_none_or(|e| step.difficulty < e.difficulty)
+        {
+            // None can be easier than the finder's floor.
+            let done = step.difficulty.0 == floor;
+            easiest = Some(step);
+            if done {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    (easiest, first)
 }

@@ -17,7 +17,7 @@
 use crate::engine::{Count, EngineKind, Limits};
 use crate::grid::Grid;
 use crate::logic::cache::Cache;
-use crate::logic::solver::{explain, first_step, Order, Path, SE_ORDER};
+use crate::logic::solver::{explain, explain_easiest, first_step, Order, Path, SE_ORDER};
 use crate::logic::state::State;
 use crate::logic::step::{Difficulty, Step, Technique};
 use crate::logic::techniques::singles::first_single;
@@ -159,8 +159,19 @@ pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
 /// cache's stop flag or deadline ([`Cache::stopped`]) is rated as
 /// unfinished.
 pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
+    rate_after(cache, state, &[])
+}
+
+/// [`rate_from`] where SE's path from `state` is known to begin with
+/// `steps`: they are counted, and the path is followed on from where they
+/// lead.
+fn rate_after(cache: &mut Cache, state: &State, steps: &[Step]) -> Rating {
     let mut state = state.clone().without_reasons();
     let mut tally = RatingTally::default();
+    for step in steps {
+        state.apply(step);
+        tally.add(step.technique, step.difficulty.0, step.places());
+    }
     // SE's first two rules are the full house and the hidden single; the
     // rater takes those without building a step (see `first_single`).
     let (singles, rest) = SE_ORDER.split_at(2);
@@ -185,14 +196,29 @@ pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
 /// The path from `state` in `order`, and SE's rating of the puzzle from
 /// there. In SE's order the path is the rating's own, so it is rated as it
 /// stands rather than found a second time; in another order the rating
-/// comes from SE's path, as [`rate_from`] finds it.
+/// comes from SE's path, as [`rate_from`] finds it, and the steps that path
+/// shares with the one shown (often all of them) are not found again.
 pub fn explain_and_rate(cache: &mut Cache, state: &State, order: Order) -> (Path, Rating) {
-    let path = explain(cache, state, order);
-    let rating = match order {
-        Order::Se => Rating::of_path(&path.steps, path.is_complete()),
-        Order::Easiest => rate_from(cache, state),
-    };
-    (path, rating)
+    match order {
+        Order::Se => {
+            let path = explain(cache, state, order);
+            let rating = Rating::of_path(&path.steps, path.is_complete());
+            (path, rating)
+        }
+        Order::Easiest => {
+            let (path, shared) = explain_easiest(cache, state);
+            let rating = if cache.stopped() {
+                // A path cut short says nothing of where SE's goes on.
+                rate_from(cache, state)
+            } else if shared == path.steps.len() {
+                // Where no rule finds a step, none does in either order.
+                Rating::of_path(&path.steps, path.is_complete())
+            } else {
+                rate_after(cache, state, &path.steps[..shared])
+            };
+            (path, rating)
+        }
+    }
 }
 
 /// The puzzle's one solution, or why there is not exactly one.
@@ -234,6 +260,21 @@ mod tests {
                     assert_eq!(Rating::of_path(&path.steps, true), rated);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn an_easiest_path_that_parts_from_ses_is_rated_along_ses_path() {
+        for puzzle in crate::logic::solver::tests::PARTING {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let start = State::from_puzzle(&grid);
+            let rated = rate_from(&mut Cache::new(), &start);
+            let (path, rating) = explain_and_rate(&mut Cache::new(), &start, Order::Easiest);
+            assert_eq!(rating, rated, "{puzzle}");
+            // The path shown is not SE's: rated as it stands, it would
+            // count other techniques.
+            assert!(path.is_complete());
+            assert_ne!(Rating::of_path(&path.steps, true), rated, "{puzzle}");
         }
     }
 }

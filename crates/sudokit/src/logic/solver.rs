@@ -195,33 +195,46 @@ impl std::str::FromStr for Rules {
 pub fn next_step(cache: &mut Cache, state: &State, order: Order) -> Option<Step> {
     match order {
         Order::Se => first_step(cache, state, SE_ORDER),
-        Order::Easiest => {
-            let mut best: Option<Step> = None;
-            // Whether the finder before found a step.
-            let mut found = false;
-            for finder in SE_ORDER {
-                if cache.stopped() {
-                    return None;
-                }
-                // A finder that cannot beat the easiest so far is not run,
-                // nor a deeper level of a search that found a step.
-                let beaten = best
-                    .as_ref()
-                    .is_some_and(|b| b.difficulty.0 <= finder.min_difficulty());
-                if beaten || (found && finder.deepens()) {
-                    continue;
-                }
-                let step = finder.easiest(state, cache);
-                found = step.is_some();
-                if let Some(step) = step {
-                    if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
-                        best = Some(step);
-                    }
-                }
+        Order::Easiest => easiest_and_se(cache, state).0,
+    }
+}
+
+/// The easiest step from `state` ([`Order::Easiest`]), and Sudoku
+/// Explainer's step there ([`Order::Se`]): the first finder with a step is
+/// the same in both orders, and SE's is that finder's first.
+fn easiest_and_se(cache: &mut Cache, state: &State) -> (Option<Step>, Option<Step>) {
+    let mut best: Option<Step> = None;
+    let mut se: Option<Step> = None;
+    // Whether the finder before found a step.
+    let mut found = false;
+    for finder in SE_ORDER {
+        if cache.stopped() {
+            return (None, None);
+        }
+        // A finder that cannot beat the easiest so far is not run,
+        // nor a deeper level of a search that found a step.
+        let beaten = best
+            .as_ref()
+            .is_some_and(|b| b.difficulty.0 <= finder.min_difficulty());
+        if beaten || (found && finder.deepens()) {
+            continue;
+        }
+        let step = match best {
+            None => {
+                let (easiest, first) = finder.easiest_and_first(state, cache);
+                se = first;
+                easiest
             }
-            best
+            Some(_) => finder.easiest(state, cache),
+        };
+        found = step.is_some();
+        if let Some(step) = step {
+            if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+                best = Some(step);
+            }
         }
     }
+    (best, se)
 }
 
 /// The first step of the first of `rules` that has one.
@@ -269,6 +282,28 @@ pub fn explain(cache: &mut Cache, state: &State, order: Order) -> Path {
     Path { steps, end: state }
 }
 
+/// [`explain`] in the easiest-first order, and how many of its first steps
+/// are Sudoku Explainer's path too (all of them where the two paths never
+/// part, or where the path was stopped before they did).
+pub(crate) fn explain_easiest(cache: &mut Cache, state: &State) -> (Path, usize) {
+    let mut state = state.clone();
+    let mut steps = Vec::new();
+    let mut shared = None;
+    while !state.is_solved() && !cache.stopped() {
+        let (easiest, se) = easiest_and_se(cache, &state);
+        let Some(step) = easiest else {
+            break;
+        };
+        if shared.is_none() && se.as_ref() != Some(&step) {
+            shared = Some(steps.len());
+        }
+        state.apply(&step);
+        steps.push(step);
+    }
+    let shared = shared.unwrap_or(steps.len());
+    (Path { steps, end: state }, shared)
+}
+
 /// The grids along Sudoku Explainer's path for `puzzle`, each before its
 /// step, for the tests that check a rule along real paths.
 #[cfg(test)]
@@ -285,7 +320,7 @@ pub(crate) fn se_path_states(puzzle: &str) -> Vec<State> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The easiest-first order as it was before [`Finder::easiest`]: every
@@ -333,6 +368,35 @@ mod tests {
         }
         // Chains among them: the rules that now take their first step.
         assert!(states > 20 && chains > 5, "{states} {chains}");
+    }
+
+    /// Puzzles of magictour_top1465 whose easiest-first path parts from
+    /// SE's: at some grid SE takes a dynamic contradiction or region chain
+    /// (its rule comes first) where dynamic (+) chains have an easier step.
+    pub(crate) const PARTING: [&str; 2] = [
+        ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        "6..1...8..53.............4....8...6..9....7....24.........7.3.9....2.5..1........",
+    ];
+
+    #[test]
+    fn an_easiest_path_counts_the_steps_it_shares_with_ses_path() {
+        let together =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        for (puzzle, parts) in [(PARTING[0], true), (PARTING[1], true), (together, false)] {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let state = State::from_puzzle(&grid);
+            let (path, shared) = explain_easiest(&mut Cache::new(), &state);
+            assert_eq!(path, explain(&mut Cache::new(), &state, Order::Easiest));
+            let se = explain(&mut Cache::new(), &state, Order::Se);
+            let common = path
+                .steps
+                .iter()
+                .zip(&se.steps)
+                .take_while(|(a, b)| a == b)
+                .count();
+            assert_eq!(shared, common, "{puzzle}");
+            assert_eq!(shared < path.steps.len(), parts, "{puzzle}");
+        }
     }
 
     #[test]

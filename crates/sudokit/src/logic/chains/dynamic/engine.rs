@@ -68,15 +68,21 @@ pub(super) struct Engine {
     /// Scratch: the rule parents of an inner rule's hint, as nodes.
     pub(super) parent_nodes: Vec<u32>,
     /// Scratch for counting ancestors: a stamp per potential, and the
-    /// nodes left to visit.
+    /// nodes left to visit (for a walk breadth first, the nodes of this
+    /// depth and of the next).
     pub(super) seen: Vec<u32>,
     pub(super) stamp: u32,
     pub(super) todo: Vec<u32>,
+    pub(super) todo_next: Vec<u32>,
     /// Scratch: the potentials every run of a cell or region reached.
     pub(super) shared: Vec<Potential>,
     /// The chains found inside chains: complexity and key (equal chains
     /// count once in a step; see [`memo`]).
     pub(super) nested: Vec<(usize, memo::ChainKey)>,
+    /// Scratch for ranking a step: the entries of `nested` its chains use,
+    /// and those its complexity has counted.
+    pub(super) used_inside: Vec<u32>,
+    pub(super) counted_inside: Vec<u32>,
     /// Kept between the points where a chain runs dry, so that the rules
     /// run there reuse their buffers: the level-1 rules' hints, the forcing
     /// chains' search, and the engine of a dynamic rule run inside.
@@ -146,8 +152,11 @@ impl Engine {
             seen: vec![0; keys],
             stamp: 0,
             todo: Vec::new(),
+            todo_next: Vec::new(),
             shared: Vec::new(),
             nested: Vec::new(),
+            used_inside: Vec::new(),
+            counted_inside: Vec::new(),
             simple: InnerHints::default(),
             chain_work: forcing::Scratch::default(),
             inner: None,

@@ -179,6 +179,12 @@ impl Finder for ForcingChainRule {
         self.first(state, cache)
     }
 
+    /// The easiest is the first: one search, its step cloned.
+    fn easiest_and_first(&self, state: &State, cache: &mut Cache) -> (Option<Step>, Option<Step>) {
+        let first = self.first(state, cache);
+        (first.clone(), first)
+    }
+
     fn first(&self, state: &State, cache: &mut Cache) -> Option<Step> {
         #[cfg(feature = "parallel")]
         if self.rule.level() >= SPREAD_FROM {

@@ -63,16 +63,27 @@ impl Engine {
     /// unit had one candidate or place left relies on what the outer chain
     /// struck there. A cell or region chain's assumptions count so too.
     fn rule_parents(&mut self, ranked: &RankedChain) -> (Vec<Need>, Vec<Potential>) {
-        let mut needs: Vec<Need> = Vec::new();
-        let mut key = Vec::new();
+        let mut needs: Vec<Need> = Vec::with_capacity(8);
+        // The key holds each branch's distinct potentials, which its
+        // complexity counts (with the chains used inside, if any), and an
+        // end per branch: room for them at once rather than grown step by
+        // step.
+        let mut key = Vec::with_capacity(ranked.complexity + ranked.branches.len());
+        // The walk's two levels, kept by the engine from one call to the
+        // next (a call per hint, and most hints are short).
+        let (mut todo, mut next) = (
+            std::mem::take(&mut self.todo),
+            std::mem::take(&mut self.todo_next),
+        );
         for &(id, end) in &ranked.branches {
             // Each potential once, the first time the walk meets it (a
             // stamp per potential marks those met).
             let stamp = self.next_stamp();
             let run = &self.runs[id];
-            let mut todo = vec![end];
+            todo.clear();
+            todo.push(end);
             while !todo.is_empty() {
-                let mut next = Vec::new();
+                next.clear();
                 for &n in &todo {
                     let node = run.nodes[n as usize];
                     let p = node.potential;
@@ -98,7 +109,7 @@ impl Engine {
                     next.extend_from_slice(run.parents_of(n));
                     run.push_hidden(n, self.geo, self.stride, &mut next);
                 }
-                todo = next;
+                std::mem::swap(&mut todo, &mut next);
             }
             key.push(Potential {
                 square: usize::MAX,
@@ -106,6 +117,8 @@ impl Engine {
                 on: false,
             });
         }
+        self.todo = todo;
+        self.todo_next = next;
         (needs, key)
     }
 

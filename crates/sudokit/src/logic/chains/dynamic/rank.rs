@@ -142,22 +142,36 @@ impl Engine {
                 }
             }
         }
-        let mut nested = Vec::new();
+        // The chains used inside, by their entry in `self.nested`, and
+        // those counted so far (lists the engine keeps for the next step).
+        let (mut nested, mut counted) = (
+            std::mem::take(&mut self.used_inside),
+            std::mem::take(&mut self.counted_inside),
+        );
+        nested.clear();
+        counted.clear();
         let mut complexity: usize = 0;
+        let mut past_limit = false;
         for &(r, n) in branches {
             complexity += self.ancestors(r, n, &mut nested, limit - complexity);
             if complexity > limit {
-                return;
+                past_limit = true;
+                break;
             }
         }
-        // The chains counted so far, by their entry in `self.nested`.
-        let mut counted: Vec<u32> = Vec::new();
-        for i in nested {
-            let (inner, key) = &self.nested[i as usize];
-            if !counted.iter().any(|&j| self.nested[j as usize].1 == *key) {
-                counted.push(i);
-                complexity += inner;
+        if !past_limit {
+            for &i in &nested {
+                let (inner, key) = &self.nested[i as usize];
+                if !counted.iter().any(|&j| self.nested[j as usize].1 == *key) {
+                    counted.push(i);
+                    complexity += inner;
+                }
             }
+        }
+        self.used_inside = nested;
+        self.counted_inside = counted;
+        if past_limit {
+            return;
         }
         let sort_key = match kind {
             Kind::Double => 1,
