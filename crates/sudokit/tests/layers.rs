@@ -79,6 +79,8 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::templates",
         "hodoku::remote_pair",
         "hodoku::xchains",
+        "hodoku::als",
+        "hodoku::death_blossom",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

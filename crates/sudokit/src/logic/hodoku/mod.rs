@@ -27,6 +27,8 @@
 //!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
 //!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`xchains`] (X- and XY-chains),
+//!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
+//!   [`death_blossom`],
 //!   [`templates`] (template set and delete).
 //! - [`search`]: which step types have a finder, and how to ask one.
 //! - [`path`]: the path, its score and level.
@@ -39,7 +41,8 @@
 //! XYZ- and W-wing, the uniqueness tests, hidden and avoidable
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, and Franken
 //! fish up to jellyfish, mutant fish up to swordfish, the templates and
-//! the remote pair, the X- and the XY-chain: a
+//! the remote pair, the X- and the XY-chain, the ALS-XZ, ALS-XY-wing,
+//! ALS chain and death blossom: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -47,8 +50,10 @@
 //! The facts (order, levels, scores, notation) are HoDoKu's; the code is
 //! sudokit's own.
 
+pub mod als;
 pub mod board;
 pub mod coloring;
+pub mod death_blossom;
 pub mod fish;
 pub mod franken;
 pub mod hint;
