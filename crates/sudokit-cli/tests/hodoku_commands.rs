@@ -417,8 +417,8 @@ fn steps_lists_every_step_of_the_named_techniques() {
             "--technique nosuch: no HoDoKu step type",
         ),
         (
-            &["steps", "--rules", "hodoku", "-t", "axz", EASY][..],
-            "sudokit has no finder for Almost Locked Set XZ-Rule yet",
+            &["steps", "--rules", "hodoku", "-t", "kf", EASY][..],
+            "sudokit has no finder for Kraken Fish yet",
         ),
         (&["steps", EASY][..], "with SE's rules, name the techniques"),
     ] {
@@ -501,6 +501,13 @@ fn steps_passes_hodokus_regression_library() {
                     named(&s["eliminations"]) == field(5) && named(&s["placements"]) == field(6)
                 })
         };
+        if hodokus_own_failure(line) {
+            // Found as HoDoKu 2.2.0 finds it: not at all.
+            if !steps.is_empty() {
+                failed.push(line.to_string());
+            }
+            continue;
+        }
         if !good || case["passed"] != true {
             failed.push(line.to_string());
         }
@@ -512,7 +519,22 @@ fn steps_passes_hodokus_regression_library() {
         failed.join("\n")
     );
     println!("regression cases run: {ran}");
-    assert!(ran >= 808, "only {ran} cases ran");
+    assert!(ran >= 928, "only {ran} cases ran");
+}
+
+/// The cases HoDoKu 2.2.0 fails itself, by code and removals: five ALS
+/// chains its search does not find (it links each ALS to later ones only
+/// and stops at six links).
+fn hodokus_own_failure(line: &str) -> bool {
+    [
+        (":0903-1:7:", ":758::"),
+        (":0903-1:2:", ":211 272::"),
+        (":0903-1:4:", ":415::"),
+        (":0903-1:56:", ":568 668::"),
+        (":0903:137:", ":194 394 794::"),
+    ]
+    .iter()
+    .any(|(start, end)| line.starts_with(start) && line.ends_with(end))
 }
 
 #[test]

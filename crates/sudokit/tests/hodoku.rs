@@ -69,6 +69,16 @@ fn every_regression_case_of_the_implemented_techniques_passes() {
         let label = line.split(':').nth(1).unwrap().to_string();
         *ran.entry(label).or_default() += 1;
         let (matching, good) = (run.matching, run.passed);
+        if hodokus_own_failure(line) {
+            // Found as HoDoKu 2.2.0 finds it: not at all.
+            if !matching.is_empty() {
+                failed.push(format!(
+                    "line {}: {line}\n  found: HoDoKu finds none",
+                    n + 1
+                ));
+            }
+            continue;
+        }
         if !good {
             let found: Vec<String> = matching.iter().map(|m| m.line()).collect();
             failed.push(format!("line {}: {line}\n  found: {found:?}", n + 1));
@@ -85,7 +95,24 @@ fn every_regression_case_of_the_implemented_techniques_passes() {
         failed.len(),
         failed.join("\n")
     );
-    assert!(total >= 1003, "only {total} cases ran");
+    assert!(total >= 1066, "only {total} cases ran");
+}
+
+/// The cases HoDoKu 2.2.0 fails itself, by code and removals: five ALS
+/// chains its search does not find (it links each ALS to later ones only
+/// and stops at six links).
+const HODOKUS_OWN_FAILURES: [(&str, &str); 5] = [
+    (":0903-1:7:", ":758::"),
+    (":0903-1:2:", ":211 272::"),
+    (":0903-1:4:", ":415::"),
+    (":0903-1:56:", ":568 668::"),
+    (":0903:137:", ":194 394 794::"),
+];
+
+fn hodokus_own_failure(line: &str) -> bool {
+    HODOKUS_OWN_FAILURES
+        .iter()
+        .any(|(start, end)| line.starts_with(start) && line.ends_with(end))
 }
 
 struct HodokuPath {
@@ -242,4 +269,83 @@ fn paths_are_hodokus_where_every_step_type_has_a_finder() {
         exact_by_default >= 683,
         "only {exact_by_default} default paths are HoDoKu's"
     );
+}
+
+/// The squares of a block of HoDoKu's notation (`r13c4`, `r2c567`).
+fn block_squares(block: &str) -> Vec<usize> {
+    let (rows, cols) = block[1..].split_once('c').unwrap();
+    let digit = |c: char| c.to_digit(10).unwrap() as usize - 1;
+    let mut out = Vec::new();
+    for r in rows.chars().map(digit) {
+        for c in cols.chars().map(digit) {
+            out.push(r * 9 + c);
+        }
+    }
+    out
+}
+
+/// Makes HoDoKu's step `line` on `board`: its removals (`r1c2,r3c45<>6`)
+/// and placements (`r1c2=6`), after its `=>`, or after the colon for the
+/// steps that place without one.
+fn replay(board: &mut sudokit::logic::hodoku::Board, line: &str) {
+    let effect = match line.split_once(" => ") {
+        Some((_, e)) => e,
+        None => line.split_once(": ").unwrap().1,
+    };
+    for part in effect.split(", ") {
+        let (cells, digit, place) = match part.split_once("<>") {
+            Some((c, d)) => (c, d, false),
+            None => {
+                let (c, d) = part.split_once('=').unwrap();
+                (c, d, true)
+            }
+        };
+        let d: u8 = digit.trim().parse().unwrap();
+        for s in cells.split(',').flat_map(block_squares) {
+            match place {
+                true => board.place(s, d, false),
+                false => {
+                    board.remove(s, d);
+                }
+            }
+        }
+    }
+}
+
+/// Every ALS step of HoDoKu's paths, wherever it comes (also after the
+/// step types still without a finder): in the position HoDoKu's path
+/// reached, the ALS finder of its type takes the step HoDoKu took, line
+/// for line.
+#[test]
+fn every_als_step_of_hodokus_paths_is_found_as_hodoku_takes_it() {
+    use sudokit::logic::hodoku::search::first;
+    use sudokit::logic::hodoku::Board;
+    let Some(paths) = hodoku_paths() else {
+        return;
+    };
+    let kinds = [
+        Kind::AlsXz,
+        Kind::AlsXyWing,
+        Kind::AlsChain,
+        Kind::DeathBlossom,
+    ];
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for (n, expected) in paths.iter().enumerate() {
+        let grid = sudokit::parse_grid(&expected.puzzle, ParseOptions::default()).unwrap();
+        let mut board = Board::from_puzzle(&grid);
+        for line in &expected.steps {
+            let name = line.split(':').next().unwrap();
+            if let Some(&kind) = kinds.iter().find(|k| k.name() == name) {
+                checked += 1;
+                let ours = first(kind, &mut board.clone()).unwrap().map(|m| m.line());
+                if ours.as_deref() != Some(line.as_str()) {
+                    wrong.push(format!("puzzle {n}: ours {ours:?}, HoDoKu's {line:?}"));
+                }
+            }
+            replay(&mut board, line);
+        }
+    }
+    println!("ALS steps checked: {checked}, differing: {}", wrong.len());
+    assert!(checked >= 368, "only {checked} ALS steps");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -82,6 +82,8 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::xchains",
         "hodoku::nice_loops",
         "hodoku::brute_force",
+        "hodoku::als",
+        "hodoku::death_blossom",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

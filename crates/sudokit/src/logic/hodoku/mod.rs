@@ -27,6 +27,8 @@
 //!   [`sue_de_coq`], [`coloring`] (simple and multi colors),
 //!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`xchains`] (X- and XY-chains),
+//!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
+//!   [`death_blossom`],
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
 //!   empty square) and giving up, when nothing else finds a step.
@@ -42,7 +44,8 @@
 //! rectangles, BUG+1, Sue de Coq, simple and multi colors, Franken
 //! and mutant fish of every size, the templates and
 //! the remote pair, the X- and the XY-chain, the nice loops and AICs
-//! (grouped or not), brute force and giving up: a
+//! (grouped or not), the ALS-XZ, ALS-XY-wing, ALS chain and death
+//! blossom, brute force and giving up: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -50,9 +53,11 @@
 //! The facts (order, levels, scores, notation) are HoDoKu's; the code is
 //! sudokit's own.
 
+pub mod als;
 pub mod board;
 pub mod brute_force;
 pub mod coloring;
+pub mod death_blossom;
 pub mod fish;
 pub mod franken;
 pub mod hint;

@@ -203,7 +203,11 @@ impl Move {
     /// those (Sue de Coq), else the digits of its pattern; smallest first.
     pub fn library_digits(&self) -> String {
         let mut ds: Vec<u8> = match self.kind {
-            Kind::SueDeCoq => self.deletes.iter().map(|&(_, d)| d).collect(),
+            Kind::SueDeCoq
+            | Kind::AlsXz
+            | Kind::AlsXyWing
+            | Kind::AlsChain
+            | Kind::DeathBlossom => self.deletes.iter().map(|&(_, d)| d).collect(),
             // An XY-chain's other digits are its links'; it is about the
             // digit it removes.
             Kind::XyChain => self.digits[..1].to_vec(),
@@ -375,6 +379,7 @@ impl Move {
                     removals()
                 )
             }
+            AlsXz | AlsXyWing | AlsChain | DeathBlossom => self.als_line(),
             _ if self.kind.fish_size().is_some() => {
                 let siamese = if self.siamese { "Siamese " } else { "" };
                 // A siamese fish's two covers, parted by a slash.
@@ -452,6 +457,72 @@ impl Move {
                 nodes[nodes.len() - 1].digit
             ),
             _ => text,
+        }
+    }
+
+    /// The line of an ALS step: its sets written `r1c79,r23c7 {3456789}`,
+    /// with the RC digits (X), the digits removed (Z), or a chain's links.
+    fn als_line(&self) -> String {
+        let name = self.name();
+        let als = |i: usize| {
+            let (cells, ds) = &self.groups[i];
+            let ds: String = ds.iter().map(|d| d.to_string()).collect();
+            format!("{} {{{ds}}}", notation::squares(cells))
+        };
+        let joined = |ds: &[u8]| digit_list(ds.iter().copied());
+        let mut removed: Vec<u8> = self.deletes.iter().map(|&(_, d)| d).collect();
+        removed.sort_unstable();
+        removed.dedup();
+        let removals = format!(" => {}", notation::removals(&self.deletes));
+        match self.kind {
+            Kind::AlsXz => {
+                // No Z where a doubly linked pair locks both sets.
+                let z = match self.fins.is_empty() {
+                    true => String::new(),
+                    false => format!(", Z={}", joined(&removed)),
+                };
+                format!(
+                    "{name}: A={}, B={}, X={}{z}{removals}",
+                    als(0),
+                    als(1),
+                    joined(&self.digits)
+                )
+            }
+            Kind::AlsXyWing => format!(
+                "{name}: A={}, B={}, C={}, X,Y={}, Z={}{removals}",
+                als(0),
+                als(1),
+                als(2),
+                joined(&self.digits),
+                joined(&removed)
+            ),
+            Kind::AlsChain => {
+                let ends: String = removed.iter().map(|d| d.to_string()).collect();
+                // Each set's run of nodes: the digits it must be lead on.
+                let mut runs: Vec<(Vec<usize>, String)> = Vec::new();
+                for n in &self.chain {
+                    if runs.last().map(|(c, _)| c) != Some(&n.cells) {
+                        runs.push((n.cells.clone(), String::new()));
+                    }
+                    if n.on {
+                        runs.last_mut().expect("a run").1 += &n.digit.to_string();
+                    }
+                }
+                let sets: Vec<String> = (0..self.groups.len()).map(als).collect();
+                let mut line = format!("{name}: {ends}- {}", sets[0]);
+                for (set, (_, link)) in sets[1..].iter().zip(&runs) {
+                    line += &format!(" -{link}- {set}");
+                }
+                line + &format!(" -{ends}") + &removals
+            }
+            _ => {
+                // A death blossom: its stem, then each petal's digit and set.
+                let mut line = format!("{name}: [{}]", notation::square(self.cells[0]));
+                for (i, d) in self.digits.iter().enumerate() {
+                    line += &format!(",  -{d}- {}", als(i));
+                }
+                line + &removals
+            }
         }
     }
 

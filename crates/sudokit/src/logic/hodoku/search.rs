@@ -2,9 +2,11 @@
 //! the step HoDoKu's solver would take ([`first`]) and every step of the
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
+use crate::logic::hodoku::als::{self, ChainOptions};
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::brute_force::{brute_force, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
+use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
@@ -105,6 +107,10 @@ pub fn implemented(kind: Kind) -> bool {
                 | GroupedNiceLoop
                 | BruteForce
                 | GiveUp
+                | AlsXz
+                | AlsXyWing
+                | AlsChain
+                | DeathBlossom
         )
 }
 
@@ -147,6 +153,14 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         GroupedNiceLoop => all_nice_loops(board, true, false).into_iter().next(),
         BruteForce => brute_force(board),
         GiveUp => Some(give_up()),
+        AlsXz => als::xz(board, true).into_iter().next(),
+        AlsXyWing => als::xy_wings(board, true, false).into_iter().next(),
+        AlsChain => als::sorted(als::chains(board, ChainOptions::SOLVER))
+            .into_iter()
+            .next(),
+        DeathBlossom => all_death_blossoms(board, true, false, true)
+            .into_iter()
+            .next(),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -200,6 +214,10 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         GroupedNiceLoop => all_nice_loops(board, true, true),
         BruteForce => brute_force(board).into_iter().collect(),
         GiveUp => vec![give_up()],
+        AlsXz => als::sorted(als::xz(board, false)),
+        AlsXyWing => als::sorted(als::xy_wings(board, false, false)),
+        AlsChain => als::sorted(als::chains(board, ChainOptions::ALL)),
+        DeathBlossom => als::sorted(all_death_blossoms(board, false, false, true)),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
@@ -272,6 +290,18 @@ pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<
             with_dual_rectangles(all_empty_rectangles(board, true, false))
         }
         Kind::EmptyRectangle => all_empty_rectangles(board, variant == Some(1), false),
+        // The tester keeps every ALS step, and lets ALS overlap for
+        // variant 2 of wings, chains and blossoms.
+        Kind::AlsXyWing => als::xy_wings(board, false, variant == Some(2)),
+        Kind::AlsChain => als::chains(
+            board,
+            ChainOptions {
+                max_rcs: 6,
+                overlap: variant == Some(2),
+                one_per_removals: false,
+            },
+        ),
+        Kind::DeathBlossom => all_death_blossoms(board, false, variant == Some(2), false),
         _ if is_rectangle(kind) => {
             let mut seen = Seen::default();
             let mut moves = all_rectangles(board, variant != Some(1), &mut seen);

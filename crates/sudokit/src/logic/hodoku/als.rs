@@ -1,0 +1,844 @@
+//! Almost locked sets (ALS) as HoDoKu 2.2.0 collects them, the restricted
+//! commons between two of them, and the three steps built on those: the
+//! ALS-XZ rule (doubly linked too), the ALS-XY-wing and the ALS chain.
+//! The death blossom, which hangs ALS on one square, is in
+//! [`death_blossom`](super::death_blossom).
+//!
+//! An ALS is `n` empty squares of one unit holding `n + 1` digits. HoDoKu
+//! looks for them unit by unit (rows, columns, boxes), in each growing
+//! sets of up to eight squares in the unit's order, one square first,
+//! and keeps each set of squares the first time it is found; single
+//! bivalue squares count. A digit is a restricted common (RC) of two ALS
+//! when every square of both holding it sees every other; two ALS may
+//! have two. HoDoKu pairs each ALS with the later ones only, and with its
+//! default options two ALS that share a square are not paired.
+//!
+//! - ALS-XZ: for each RC in order, the digits both ALS hold besides it
+//!   are cleared from the squares seeing all of them in both. Two RCs
+//!   make the pair doubly linked: each RC is cleared that way too, and
+//!   each ALS without both RCs is a locked set clearing its digits from
+//!   what sees them outside the other ALS. The solver takes the first
+//!   found.
+//! - ALS-XY-wing: two RCs, in order, that join three ALS (C in the
+//!   middle) on different digits; A and B clear their common digits
+//!   besides the RCs. The solver takes the first found.
+//! - ALS chain: from each ALS, depth first over its RCs, each RC a digit
+//!   other than the one that entered the ALS before it; from four ALS on,
+//!   the first and the last clear what they share besides the RCs that
+//!   touch them. Of chains clearing the same candidates the one with the
+//!   fewest squares is kept; the solver sorts them (most removals, then
+//!   the removals' weighted sum, then fewer ALS, then fewer squares) and
+//!   takes the first.
+
+use crate::logic::hodoku::board::{bit, digits, Board, UNITS};
+use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::table::Kind;
+use std::collections::{HashMap, HashSet};
+
+/// A set of squares: bit `s` for square `s`.
+pub type Set = u128;
+
+/// Every square.
+const ALL: Set = (1 << 81) - 1;
+
+/// Each square's peers as a set.
+const PEERS: [Set; 81] = peer_sets();
+
+const fn peer_sets() -> [Set; 81] {
+    let mut out = [0; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        let mut t = 0;
+        while t < 81 {
+            let (tr, tc) = (t / 9, t % 9);
+            let same_box = r / 3 == tr / 3 && c / 3 == tc / 3;
+            if t != s && (r == tr || c == tc || same_box) {
+                out[s] |= 1 << t;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// The squares of a set, smallest first.
+pub fn squares_of(set: Set) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let s = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(s)
+    })
+}
+
+/// The squares that see every square of `set` (every square for none).
+pub fn seeing_all(set: Set) -> Set {
+    squares_of(set).fold(ALL, |acc, s| acc & PEERS[s])
+}
+
+/// The squares holding each digit as a candidate (index 0 unused).
+pub fn candidate_sets(board: &Board) -> [Set; 10] {
+    let mut out = [0; 10];
+    for s in 0..81 {
+        if board.value(s) == 0 {
+            for d in digits(board.cands(s)) {
+                out[usize::from(d)] |= 1 << s;
+            }
+        }
+    }
+    out
+}
+
+/// One almost locked set.
+#[derive(Clone, Debug)]
+pub struct Als {
+    /// Its squares.
+    pub cells: Set,
+    /// Its digits, as a mask.
+    pub cands: u16,
+    /// For each digit, its squares holding it.
+    pub with: [Set; 10],
+    /// For each digit, the squares outside it holding the digit and
+    /// seeing all its squares that do.
+    pub seen_by: [Set; 10],
+    /// The union of `seen_by`.
+    pub seen_by_any: Set,
+}
+
+impl Als {
+    fn new(cells: Set, cands: u16, cand_sets: &[Set; 10]) -> Als {
+        let mut als = Als {
+            cells,
+            cands,
+            with: [0; 10],
+            seen_by: [0; 10],
+            seen_by_any: 0,
+        };
+        for d in digits(cands) {
+            let i = usize::from(d);
+            als.with[i] = cells & cand_sets[i];
+            als.seen_by[i] = seeing_all(als.with[i]) & !cells & cand_sets[i];
+            als.seen_by_any |= als.seen_by[i];
+        }
+        als
+    }
+
+    /// Its squares, smallest first.
+    pub fn squares(&self) -> Vec<usize> {
+        squares_of(self.cells).collect()
+    }
+
+    /// How many squares it has.
+    pub fn size(&self) -> usize {
+        self.cells.count_ones() as usize
+    }
+
+    /// It as a group of a [`Move`]: its squares and its digits.
+    pub fn group(&self) -> (Vec<usize>, Vec<u8>) {
+        (self.squares(), digits(self.cands).collect())
+    }
+}
+
+/// Every ALS of the position, in HoDoKu's order.
+pub fn collect(board: &Board) -> Vec<Als> {
+    let cand_sets = candidate_sets(board);
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for unit in &UNITS {
+        grow(board, unit, 0, 0, 0, 0, &cand_sets, &mut out, &mut seen);
+    }
+    out
+}
+
+/// Adds each later square of `unit` to the set so far (of `size`
+/// squares, digits `mask`), keeps what is an ALS and grows on.
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    board: &Board,
+    unit: &[u8; 9],
+    from: usize,
+    size: usize,
+    set: Set,
+    mask: u16,
+    cand_sets: &[Set; 10],
+    out: &mut Vec<Als>,
+    seen: &mut HashSet<Set>,
+) {
+    let size = size + 1;
+    if size > 8 {
+        return;
+    }
+    for i in from..9 {
+        let s = usize::from(unit[i]);
+        if board.value(s) != 0 {
+            continue;
+        }
+        let (set, mask) = (set | 1 << s, mask | board.cands(s));
+        if mask.count_ones() as usize == size + 1 && seen.insert(set) {
+            out.push(Als::new(set, mask, cand_sets));
+        }
+        grow(board, unit, i + 1, size, set, mask, cand_sets, out, seen);
+    }
+}
+
+/// A restricted common between ALS `a` and `b` (indices, `a` before
+/// `b`): one digit, or two (`d2` 0 for none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rc {
+    /// The first ALS (its index).
+    pub a: usize,
+    /// The second ALS, a later one.
+    pub b: usize,
+    /// The RC digit.
+    pub d1: u8,
+    /// A second RC digit, or 0.
+    pub d2: u8,
+}
+
+/// The restricted commons of `alses`, each ALS paired with the later
+/// ones, in order; with each ALS's range of them (its RCs as `a`).
+/// `overlap`: pair ALS that share squares (never on a digit in the
+/// shared squares).
+pub fn restricted_commons(alses: &[Als], overlap: bool) -> (Vec<Rc>, Vec<(usize, usize)>) {
+    let mut rcs = Vec::new();
+    let mut ranges = Vec::with_capacity(alses.len());
+    for (i, x) in alses.iter().enumerate() {
+        let start = rcs.len();
+        for (j, y) in alses.iter().enumerate().skip(i + 1) {
+            let shared = x.cells & y.cells;
+            if !overlap && shared != 0 {
+                continue;
+            }
+            let common = x.cands & y.cands;
+            if common == 0 {
+                continue;
+            }
+            let mut rc: Option<Rc> = None;
+            for d in digits(common) {
+                let k = usize::from(d);
+                let places = x.with[k] | y.with[k];
+                if places & shared != 0 {
+                    continue;
+                }
+                let both = (x.seen_by[k] | x.with[k]) & (y.seen_by[k] | y.with[k]);
+                if places & both == places {
+                    match rc.as_mut() {
+                        None => {
+                            rc = Some(Rc {
+                                a: i,
+                                b: j,
+                                d1: d,
+                                d2: 0,
+                            })
+                        }
+                        Some(rc) => rc.d2 = d,
+                    }
+                }
+            }
+            rcs.extend(rc);
+        }
+        ranges.push((start, rcs.len()));
+    }
+    (rcs, ranges)
+}
+
+/// The digits both `x` and `y` hold but those of `skip` (0 for none),
+/// cleared from the squares that see all of them in both: appends the
+/// removals to `deletes` and the digit's squares in the two ALS to
+/// `fins` (HoDoKu's Z).
+fn common_removals(
+    x: &Als,
+    y: &Als,
+    skip: &[u8],
+    deletes: &mut Vec<(usize, u8)>,
+    fins: &mut Vec<(usize, u8)>,
+) {
+    let mut possible = x.cands & y.cands;
+    for &d in skip.iter().filter(|&&d| d != 0) {
+        possible &= !bit(d);
+    }
+    if possible == 0 || x.seen_by_any & y.seen_by_any == 0 {
+        return;
+    }
+    for d in digits(possible) {
+        let k = usize::from(d);
+        let hit = x.seen_by[k] & y.seen_by[k];
+        if hit != 0 {
+            deletes.extend(squares_of(hit).map(|s| (s, d)));
+            fins.extend(squares_of(x.with[k] | y.with[k]).map(|s| (s, d)));
+        }
+    }
+}
+
+/// Doubly linked: `x` without the two RCs is a locked set; its other
+/// digits are cleared from what sees them outside `y`. True when it
+/// clears something.
+fn locked_removals(x: &Als, y: &Als, rc: &Rc, deletes: &mut Vec<(usize, u8)>) -> bool {
+    let rest = x.cands & !bit(rc.d1) & !bit(rc.d2);
+    let mut any = false;
+    for d in digits(rest) {
+        let hit = x.seen_by[usize::from(d)] & !y.cells;
+        any |= hit != 0;
+        deletes.extend(squares_of(hit).map(|s| (s, d)));
+    }
+    any
+}
+
+/// The digits of a mask, as a list.
+fn list(mask: u16) -> Vec<u8> {
+    digits(mask).collect()
+}
+
+/// The mask of the nonzero digits of `ds`.
+fn mask_of(ds: &[u8]) -> u16 {
+    ds.iter().filter(|&&d| d != 0).fold(0, |m, &d| m | bit(d))
+}
+
+/// Every ALS-XZ of the position in HoDoKu's order of finding (the first
+/// only when `first_only`).
+pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
+    let alses = collect(board);
+    let (rcs, _) = restricted_commons(&alses, false);
+    let mut out = Vec::new();
+    for rc in &rcs {
+        let (x, y) = (&alses[rc.a], &alses[rc.b]);
+        let (mut deletes, mut fins) = (Vec::new(), Vec::new());
+        common_removals(x, y, &[rc.d1], &mut deletes, &mut fins);
+        if rc.d2 != 0 {
+            common_removals(x, y, &[rc.d2], &mut deletes, &mut fins);
+            let one = locked_removals(x, y, rc, &mut deletes);
+            let two = locked_removals(y, x, rc, &mut deletes);
+            if one || two {
+                fins.clear();
+            }
+        }
+        if deletes.is_empty() {
+            continue;
+        }
+        let mut m = Move::new(Kind::AlsXz);
+        m.digits = list(mask_of(&[rc.d1, rc.d2]));
+        m.groups = vec![x.group(), y.group()];
+        m.cells = union_squares(&[x, y]);
+        m.fins = fins.iter().map(|&(s, _)| s).collect();
+        m.deletes = deletes;
+        m.chain = wing_nodes(&[x, y], &[m.digits[0]], first_digit(&m));
+        out.push(m);
+        if first_only {
+            break;
+        }
+    }
+    out
+}
+
+/// Every ALS-XY-wing of the position in HoDoKu's order of finding (the
+/// first only when `first_only`); `overlap` lets A and B share squares.
+pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
+    let alses = collect(board);
+    let (rcs, _) = restricted_commons(&alses, overlap);
+    // The RCs touching each ALS, to visit only the pairs sharing one.
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
+    for (i, rc) in rcs.iter().enumerate() {
+        touching[rc.a].push(i);
+        touching[rc.b].push(i);
+    }
+    let mut out = Vec::new();
+    let mut later = Vec::new();
+    for (i, r1) in rcs.iter().enumerate() {
+        later.clear();
+        for &k in [r1.a, r1.b].iter() {
+            later.extend(touching[k].iter().copied().filter(|&j| j > i));
+        }
+        later.sort_unstable();
+        later.dedup();
+        for &j in &later {
+            let r2 = &rcs[j];
+            if r1.d2 == 0 && r2.d2 == 0 && r1.d1 == r2.d1 {
+                continue;
+            }
+            let Some((a, b, c)) = wing_of(r1, r2) else {
+                continue;
+            };
+            let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            if !overlap && a.cells & b.cells != 0 {
+                continue;
+            }
+            let both = a.cells | b.cells;
+            if both == a.cells || both == b.cells {
+                continue;
+            }
+            let (mut deletes, mut fins) = (Vec::new(), Vec::new());
+            let skip = [r1.d1, r1.d2, r2.d1, r2.d2];
+            common_removals(a, b, &skip, &mut deletes, &mut fins);
+            if deletes.is_empty() {
+                continue;
+            }
+            let mut m = Move::new(Kind::AlsXyWing);
+            m.digits = list(mask_of(&skip));
+            m.groups = vec![a.group(), b.group(), c.group()];
+            m.cells = union_squares(&[a, b, c]);
+            m.fins = fins.iter().map(|&(s, _)| s).collect();
+            m.deletes = deletes;
+            let links = [r1.d1, r2.d1];
+            m.chain = wing_nodes(&[a, c, b], &links, first_digit(&m));
+            out.push(m);
+            if first_only {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Which ALS of two RCs are A, B and C (the one they share), as HoDoKu
+/// names them; none when they do not join three ALS.
+fn wing_of(r1: &Rc, r2: &Rc) -> Option<(usize, usize, usize)> {
+    let joins = (r1.a == r2.a && r1.b != r2.b)
+        || (r1.b == r2.a && r1.a != r2.b)
+        || (r1.a == r2.b && r1.b != r2.a)
+        || (r1.b == r2.b && r1.a != r2.a);
+    if !joins {
+        return None;
+    }
+    // The later match wins, as in HoDoKu.
+    let mut found = None;
+    if r1.a == r2.a {
+        found = Some((r1.b, r2.b, r1.a));
+    }
+    if r1.a == r2.b {
+        found = Some((r1.b, r2.a, r1.a));
+    }
+    if r1.b == r2.a {
+        found = Some((r1.a, r2.b, r1.b));
+    }
+    if r1.b == r2.b {
+        found = Some((r1.a, r2.a, r1.b));
+    }
+    found
+}
+
+/// The squares of some ALS, each once, smallest first.
+fn union_squares(alses: &[&Als]) -> Vec<usize> {
+    squares_of(alses.iter().fold(0, |acc, a| acc | a.cells)).collect()
+}
+
+/// The smallest digit a move removes.
+fn first_digit(m: &Move) -> u8 {
+    m.deletes.iter().map(|&(_, d)| d).min().unwrap_or(0)
+}
+
+/// The nodes of a chain through `alses` joined by the digits `links`,
+/// entered and left on `z`: in each ALS the digit it cannot be, then the
+/// one it must be.
+fn wing_nodes(alses: &[&Als], links: &[u8], z: u8) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    for (i, a) in alses.iter().enumerate() {
+        let off = if i == 0 { z } else { links[i - 1] };
+        let on = links.get(i).copied().unwrap_or(z);
+        for (digit, on) in [(off, false), (on, true)] {
+            nodes.push(Node {
+                cells: a.squares(),
+                digit,
+                on,
+                als: true,
+            });
+        }
+    }
+    nodes
+}
+
+/// The options of an ALS chain search.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainOptions {
+    /// The most RCs in a chain (HoDoKu's solver: 50; its find-all and
+    /// regression tester: 6).
+    pub max_rcs: usize,
+    /// Pair ALS that share squares.
+    pub overlap: bool,
+    /// Keep one chain per set of removals (the one with fewest squares),
+    /// its removals sorted by digit then square.
+    pub one_per_removals: bool,
+}
+
+impl ChainOptions {
+    /// The options of HoDoKu's solver.
+    pub const SOLVER: ChainOptions = ChainOptions {
+        max_rcs: 50,
+        overlap: false,
+        one_per_removals: true,
+    };
+
+    /// The options of HoDoKu's "find all steps".
+    pub const ALL: ChainOptions = ChainOptions {
+        max_rcs: 6,
+        overlap: false,
+        one_per_removals: true,
+    };
+}
+
+/// One RC of a chain: its index and which of its digits link (1: the
+/// first, 2: the second, 3: both).
+type Link = (usize, u8);
+
+/// The state of one chain search.
+struct ChainSearch<'a> {
+    alses: &'a [Als],
+    rcs: &'a [Rc],
+    ranges: &'a [(usize, usize)],
+    options: ChainOptions,
+    start: usize,
+    chain: Vec<Link>,
+    in_chain: Vec<bool>,
+    found: Vec<Move>,
+    by_removals: HashMap<Vec<(usize, u8)>, usize>,
+}
+
+/// Which digits of `rc` may link after `last` (0: none), by HoDoKu's
+/// rule: not the digit(s) that linked into the ALS. The first RC of a
+/// chain with two digits is tried on each alone.
+fn linking(rc: &Rc, last: Option<(&Rc, u8)>, first_try: bool) -> u8 {
+    let mut actual = if rc.d2 == 0 { 1 } else { 3 };
+    match last {
+        None => {
+            if rc.d2 != 0 {
+                actual = if first_try { 1 } else { 2 };
+            }
+        }
+        Some((p, how)) => match how {
+            1 => actual = compare_links(p.d1, 0, rc.d1, rc.d2),
+            2 => actual = compare_links(p.d2, 0, rc.d1, rc.d2),
+            // HoDoKu compares a double link's first digit twice here.
+            3 => actual = compare_links(p.d1, p.d1, rc.d1, rc.d2),
+            _ => {}
+        },
+    }
+    actual
+}
+
+/// Which of the new RC's digits (`n1`, `n2`) are left when the previous
+/// link used `p1` (and `p2`).
+fn compare_links(p1: u8, p2: u8, n1: u8, n2: u8) -> u8 {
+    match (p2 == 0, n2 == 0) {
+        (true, true) => u8::from(p1 != n1),
+        (true, false) if p1 == n2 => 1,
+        (true, false) if p1 == n1 => 2,
+        (true, false) => 3,
+        (false, true) if p1 == n1 || p2 == n1 => 0,
+        (false, true) => 1,
+        (false, false) if (p1 == n1 && p2 == n2) || (p1 == n2 && p2 == n1) => 0,
+        (false, false) if p1 == n2 || p2 == n2 => 1,
+        (false, false) if p1 == n1 || p2 == n1 => 2,
+        (false, false) => 3,
+    }
+}
+
+/// The digits that link, by [`linking`]'s answer.
+fn link_digits(rc: &Rc, how: u8) -> Vec<u8> {
+    match how {
+        1 => vec![rc.d1],
+        2 => vec![rc.d2],
+        3 => vec![rc.d1, rc.d2],
+        _ => Vec::new(),
+    }
+}
+
+impl ChainSearch<'_> {
+    fn walk(&mut self, from: usize, last: Option<Link>) {
+        if self.chain.len() >= self.options.max_rcs {
+            return;
+        }
+        let (lo, hi) = self.ranges[from];
+        let mut i = lo;
+        let mut first_try = true;
+        while i < hi {
+            let rc = self.rcs[i];
+            let prev = last.map(|(j, how)| (&self.rcs[j], how));
+            let how = linking(&rc, prev, first_try);
+            if self.chain.len() >= self.options.max_rcs || how == 0 || self.in_chain[rc.b] {
+                i += 1;
+                continue;
+            }
+            self.chain.push((i, how));
+            self.in_chain[rc.b] = true;
+            if self.chain.len() >= 3 {
+                self.check();
+            }
+            self.walk(rc.b, Some((i, how)));
+            self.in_chain[rc.b] = false;
+            self.chain.pop();
+            if last.is_none() {
+                if rc.d2 != 0 && first_try {
+                    first_try = false;
+                    continue;
+                }
+                first_try = true;
+            }
+            i += 1;
+        }
+    }
+
+    /// The chain so far: what its first and last ALS clear.
+    fn check(&mut self) {
+        let (first, first_how) = self.chain[0];
+        let (last, last_how) = *self.chain.last().expect("a chain");
+        let (f, l) = (&self.rcs[first], &self.rcs[last]);
+        let mut skip = [f.d1, f.d2, 0, 0];
+        match first_how {
+            1 => skip[1] = 0,
+            2 => skip[0] = 0,
+            _ => {}
+        }
+        let ends = link_digits(l, last_how);
+        skip[2..2 + ends.len()].copy_from_slice(&ends);
+        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
+        let (mut deletes, mut fins) = (Vec::new(), Vec::new());
+        common_removals(start, end, &skip, &mut deletes, &mut fins);
+        if deletes.is_empty() {
+            return;
+        }
+        let mut path: Vec<&Als> = vec![start];
+        path.extend(self.chain.iter().map(|&(j, _)| &self.alses[self.rcs[j].b]));
+        let cells: usize = path.iter().map(|a| a.size()).sum();
+        let m = self.chain_move(&path, deletes);
+        if !self.options.one_per_removals {
+            self.found.push(m);
+            return;
+        }
+        match self.by_removals.get(&m.deletes) {
+            Some(&k) => {
+                if group_cells(&self.found[k]) > cells {
+                    self.found[k] = m;
+                }
+            }
+            None => {
+                self.by_removals.insert(m.deletes.clone(), self.found.len());
+                self.found.push(m);
+            }
+        }
+    }
+
+    fn chain_move(&self, path: &[&Als], mut deletes: Vec<(usize, u8)>) -> Move {
+        if self.options.one_per_removals {
+            // HoDoKu sorts the removals when it compares them.
+            deletes.sort_by_key(|&(s, d)| (d, s));
+            deletes.dedup();
+        }
+        let mut m = Move::new(Kind::AlsChain);
+        m.deletes = deletes;
+        m.groups = path.iter().map(|a| a.group()).collect();
+        m.cells = union_squares(path);
+        m.digits = list(mask_of(
+            &m.deletes.iter().map(|&(_, d)| d).collect::<Vec<_>>(),
+        ));
+        // In each ALS: the digits it cannot be, then those it must be.
+        let z = m.digits.clone();
+        for (k, a) in path.iter().enumerate() {
+            let into = match k {
+                0 => z.clone(),
+                _ => {
+                    let (j, how) = self.chain[k - 1];
+                    link_digits(&self.rcs[j], how)
+                }
+            };
+            let out = match self.chain.get(k) {
+                Some(&(j, how)) => link_digits(&self.rcs[j], how),
+                None => z.clone(),
+            };
+            for (ds, on) in [(into, false), (out, true)] {
+                for digit in ds {
+                    m.chain.push(Node {
+                        cells: a.squares(),
+                        digit,
+                        on,
+                        als: true,
+                    });
+                }
+            }
+        }
+        m
+    }
+}
+
+/// How many squares the ALS of a move have together (a square in two
+/// counts twice).
+fn group_cells(m: &Move) -> usize {
+    m.groups.iter().map(|(cells, _)| cells.len()).sum()
+}
+
+/// Every ALS chain of the position under `options`, in the order HoDoKu
+/// finds them (see [`sorted`] for the order its solver takes them in).
+pub fn chains(board: &Board, options: ChainOptions) -> Vec<Move> {
+    let alses = collect(board);
+    let (rcs, ranges) = restricted_commons(&alses, options.overlap);
+    let mut search = ChainSearch {
+        alses: &alses,
+        rcs: &rcs,
+        ranges: &ranges,
+        options,
+        start: 0,
+        chain: Vec::new(),
+        in_chain: vec![false; alses.len()],
+        found: Vec::new(),
+        by_removals: HashMap::new(),
+    };
+    for i in 0..alses.len() {
+        search.start = i;
+        search.in_chain.iter_mut().for_each(|b| *b = false);
+        search.in_chain[i] = true;
+        search.walk(i, None);
+    }
+    search.found
+}
+
+/// ALS steps as HoDoKu sorts them: most removals first (a removal found
+/// twice counts twice); of two steps clearing the same candidates, the
+/// one with fewer ALS, then fewer squares in them; else the one whose
+/// removals have the smaller weighted sum. That order is not always
+/// transitive, so the steps are sorted as HoDoKu's list sort does a short
+/// list: the leading run in order (reversed when it falls), then each
+/// later step put after the last one it does not come before.
+pub fn sorted(mut found: Vec<Move>) -> Vec<Move> {
+    use std::cmp::Ordering::Less;
+    let n = found.len();
+    if n < 2 {
+        return found;
+    }
+    let mut run = 2;
+    if compare(&found[1], &found[0]) == Less {
+        while run < n && compare(&found[run], &found[run - 1]) == Less {
+            run += 1;
+        }
+        found[..run].reverse();
+    } else {
+        while run < n && compare(&found[run], &found[run - 1]) != Less {
+            run += 1;
+        }
+    }
+    for i in run..n {
+        let (mut left, mut right) = (0, i);
+        while left < right {
+            let mid = (left + right) / 2;
+            if compare(&found[i], &found[mid]) == Less {
+                right = mid;
+            } else {
+                left = mid + 1;
+            }
+        }
+        found[left..=i].rotate_right(1);
+    }
+    found
+}
+
+/// HoDoKu's comparison of two ALS steps (see [`sorted`]).
+fn compare(x: &Move, y: &Move) -> std::cmp::Ordering {
+    let by_count = y.deletes.len().cmp(&x.deletes.len());
+    if by_count.is_ne() {
+        return by_count;
+    }
+    let same = x.deletes.iter().all(|c| y.deletes.contains(c))
+        && y.deletes.iter().all(|c| x.deletes.contains(c));
+    if !same {
+        let weight = |m: &Move| -> usize {
+            m.deletes
+                .iter()
+                .enumerate()
+                .map(|(i, &(s, d))| s * (1 + 80 * i) + usize::from(d))
+                .sum()
+        };
+        return weight(x).cmp(&weight(y));
+    }
+    (x.groups.len(), group_cells(x)).cmp(&(y.groups.len(), group_cells(y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::hodoku::library::parse_case;
+    use crate::logic::hodoku::search::{first, run_case};
+    use crate::logic::step::LinkReason;
+
+    /// Cases of HoDoKu's regression library, each with the step HoDoKu's
+    /// solver takes there.
+    const XZ_CASE: &str = ":0901-1:3:.24.6.+7..5.74.9.1.....+7......+5.9+4+87+14+7.+6.85.3..8..7.6.+7......46.+46..3.+57.5.7+4+61..:314 819 225 134 237 937 238 938 239 839 269 372 972 973 274 291 891 999:327::";
+    const DOUBLY_CASE: &str = ":0901-2:12479:.......+3.6..5..18..83.1..+2....9573...6.....92...........+6...254.487...1+3..23.....:111 615 616 636 453 457 261 262 164 464 664 465 467 667 668 669 171 971 172 972 985 986 791 792 895 995 196 896 996:141 149 151 153 161 162 163 212 413 463 725 925 926::";
+    const WING_CASE: &str = ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::";
+    const CHAIN_CASE: &str = ":0903-1:127:...+8......3.+57.8.98....315.9.8142......+3+5....5.+36...4.1.42+3....+3..7....6.8...531.:412 612 712 613 916 933 572 986 587 987:113 213 713::";
+
+    fn first_line(case: &str) -> String {
+        let case = parse_case(case).unwrap();
+        let kind = Kind::from_code(&case.code).unwrap();
+        assert!(run_case(&case).unwrap().passed, "{}", case.code);
+        let m = first(kind, &mut case.board.clone()).unwrap().unwrap();
+        m.line()
+    }
+
+    #[test]
+    fn an_als_xz_clears_the_common_digit_that_sees_both_sets() {
+        assert_eq!(
+            first_line(XZ_CASE),
+            "Almost Locked Set XZ-Rule: A=r1c46,r2c5 {1358}, B=r1c89,r2c9,r3c8 {23589}, \
+             X=5, Z=3 => r2c7<>3"
+        );
+    }
+
+    #[test]
+    fn a_doubly_linked_als_xz_locks_both_sets_and_names_no_z() {
+        assert_eq!(
+            first_line(DOUBLY_CASE),
+            "Almost Locked Set XZ-Rule: A=r2c239 {2479}, B=r4c23 {124}, X=2,4 => \
+             r16c3<>4, r1c2<>2, r2c5<>7, r2c56<>9, r4c19,r5c13,r6c123<>1"
+        );
+    }
+
+    #[test]
+    fn an_als_xy_wing_joins_two_sets_through_a_third() {
+        assert_eq!(
+            first_line(WING_CASE),
+            "Almost Locked Set XY-Wing: A=r6c5 {79}, B=r123c8,r3c79 {345679}, \
+             C=r3c56 {689}, X,Y=6,9, Z=7 => r6c8<>7"
+        );
+    }
+
+    #[test]
+    fn an_als_chain_names_each_set_and_the_digits_linking_them() {
+        assert_eq!(
+            first_line(CHAIN_CASE),
+            "Almost Locked Set Chain: 127- r1c156789 {1234679} -9- r3c4 {49} -4- r9c4 {49} \
+             -9- r2359c3 {12679} -127 => r1c3<>1, r1c3<>2, r1c3<>7"
+        );
+    }
+
+    #[test]
+    fn an_als_chain_step_carries_its_sets_as_nodes_for_drawing() {
+        let case = parse_case(CHAIN_CASE).unwrap();
+        let m = first(Kind::AlsChain, &mut case.board.clone())
+            .unwrap()
+            .unwrap();
+        assert_eq!(m.groups.len(), 4);
+        let step = m.to_step();
+        let links = &step.evidence.chain;
+        assert!(m.chain.iter().all(|n| n.als));
+        assert_eq!(links[0].reason, LinkReason::Assumption);
+        assert!(links[1..].iter().all(|l| l.reason == LinkReason::Rule));
+        // Each ALS's squares come with its nodes.
+        assert_eq!(step.evidence.chain_squares.len(), m.chain.len());
+        assert_eq!(step.evidence.chain_squares[0].len(), 6);
+        // The digits it clears are off in the first set, on in the last.
+        assert_eq!((m.chain[0].digit, m.chain[0].on), (1, false));
+        let last = m.chain.last().unwrap();
+        assert_eq!((last.digit, last.on), (7, true));
+    }
+
+    #[test]
+    fn the_solver_takes_the_chain_that_clears_most() {
+        let case = parse_case(CHAIN_CASE).unwrap();
+        let all = sorted(chains(&case.board, ChainOptions::SOLVER));
+        assert!(all
+            .windows(2)
+            .all(|w| w[0].deletes.len() >= w[1].deletes.len()));
+    }
+}
