@@ -42,6 +42,21 @@ pub const fn units_of(s: usize) -> [usize; 3] {
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
+/// The place of square `s` in each of its units (row, column, box): the
+/// bit it has in [`Board::places`].
+const PLACE_IN: [[u8; 3]; 81] = place_in();
+
+const fn place_in() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        out[s] = [c as u8, r as u8, ((r % 3) * 3 + c % 3) as u8];
+        s += 1;
+    }
+    out
+}
+
 /// The 20 peers of each square, in square order.
 const PEERS: [[u8; 20]; 81] = peers();
 
@@ -65,6 +80,23 @@ const fn peers() -> [[u8; 20]; 81] {
     out
 }
 
+/// The peers of each square as a mask of squares (bit `t` for square `t`).
+const PEER_MASKS: [u128; 81] = peer_masks();
+
+const fn peer_masks() -> [u128; 81] {
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[s] |= 1 << PEERS[s][i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
 /// True when squares `a` and `b` (different) share a unit.
 pub fn sees(a: usize, b: usize) -> bool {
     let (ua, ub) = (units_of(a), units_of(b));
@@ -78,7 +110,12 @@ pub const fn bit(d: u8) -> u16 {
 
 /// The digits of a mask, smallest first.
 pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+    let mut rest = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        let d = (rest != 0).then(|| rest.trailing_zeros() as u8 + 1)?;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 /// A queue of singles waiting to be taken: (square, digit), first in first
@@ -91,6 +128,14 @@ pub struct Queue {
 }
 
 impl Queue {
+    /// An empty queue with room for `n` entries.
+    fn with_capacity(n: usize) -> Queue {
+        Queue {
+            entries: Vec::with_capacity(n),
+            head: 0,
+        }
+    }
+
     fn push(&mut self, s: usize, d: u8) {
         self.entries.push((s as u8, d));
     }
@@ -134,6 +179,19 @@ pub struct Board {
     /// How many squares of each unit hold each digit as a candidate
     /// (`free[unit][digit]`).
     free: [[u8; 10]; 27],
+    /// The digits whose count in `free` is above 0, by unit.
+    open: [u16; 27],
+    /// The squares of each unit that hold each digit, as a mask of the
+    /// unit's positions (`where_[unit][digit]`); unlike `free`, always
+    /// what the candidates say.
+    where_: [[u16; 10]; 27],
+    /// The squares that hold each digit (`squares[digit]`, bit `s` for
+    /// square `s`).
+    squares: [u128; 10],
+    /// How many squares are empty.
+    empty: u8,
+    /// How many empty squares have no candidate left.
+    dead: u8,
     naked: Queue,
     hidden: Queue,
 }
@@ -151,13 +209,24 @@ impl Board {
         for unit in free.iter_mut() {
             unit[0] = 0;
         }
+        let mut where_ = [[0x1ffu16; 10]; 27];
+        for unit in where_.iter_mut() {
+            unit[0] = 0;
+        }
         Board {
             values: [0; 81],
             given: [false; 81],
             cands: [0x1ff; 81],
             free,
-            naked: Queue::default(),
-            hidden: Queue::default(),
+            open: [0x1ff; 27],
+            where_,
+            squares: [(1u128 << 81) - 1; 10],
+            empty: 81,
+            dead: 0,
+            // Room for what a path usually queues: a naked single for
+            // most squares, a hidden single for many units and digits.
+            naked: Queue::with_capacity(81),
+            hidden: Queue::with_capacity(128),
         }
     }
 
@@ -243,24 +312,44 @@ impl Board {
     /// The squares of unit `u` that hold candidate `d`, as a mask of the
     /// unit's positions (bit `i` for its `i`-th square).
     pub fn places(&self, u: usize, d: u8) -> u16 {
-        let mut mask = 0;
-        for (i, &s) in UNITS[u].iter().enumerate() {
-            if self.has(usize::from(s), d) {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        self.where_[u][usize::from(d)]
+    }
+
+    /// The digits that unit `u` holds as a candidate by its counts
+    /// ([`free`](Board::free) above 0), as a mask (see [`bit`]).
+    pub fn open(&self, u: usize) -> u16 {
+        self.open[u]
     }
 
     /// True when every square is filled.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// True when a square is left with no digit and no candidate: the
     /// position has no solution, and a path stops there.
     pub fn is_broken(&self) -> bool {
-        (0..81).any(|s| self.values[s] == 0 && self.cands[s] == 0)
+        self.dead > 0
+    }
+
+    /// One fewer square of unit `u` counted as holding `d`.
+    fn uncount(&mut self, u: usize, d: u8) {
+        let free = &mut self.free[u][usize::from(d)];
+        *free -= 1;
+        if *free == 0 {
+            self.open[u] &= !bit(d);
+        }
+    }
+
+    /// Square `s` no longer holds `d` in its units' masks of places.
+    fn unplace(&mut self, s: usize, d: u8) {
+        let [r, c, b] = units_of(s);
+        let [ir, ic, ib] = PLACE_IN[s];
+        let d = usize::from(d);
+        self.squares[d] &= !(1 << s);
+        self.where_[r][d] &= !(1 << ir);
+        self.where_[c][d] &= !(1 << ic);
+        self.where_[b][d] &= !(1 << ib);
     }
 
     /// The naked singles waiting, oldest first.
@@ -286,7 +375,9 @@ impl Board {
     /// Queues the hidden single of `d` in unit `u`: the first square of
     /// the unit that still holds it.
     fn queue_hidden(&mut self, u: usize, d: u8) {
-        if let Some(&s) = UNITS[u].iter().find(|&&s| self.has(usize::from(s), d)) {
+        let places = self.where_[u][usize::from(d)];
+        if places != 0 {
+            let s = UNITS[u][places.trailing_zeros() as usize];
             self.hidden.push(usize::from(s), d);
         }
     }
@@ -294,12 +385,20 @@ impl Board {
     /// Removes candidate `d` from square `s`; false when that leaves the
     /// square with none (the position is broken; the counts are then left
     /// as they were, as HoDoKu leaves them).
+    #[inline]
     pub fn remove(&mut self, s: usize, d: u8) -> bool {
         if !self.has(s, d) {
             return true;
         }
+        self.take_out(s, d)
+    }
+
+    /// [`remove`](Board::remove) of a candidate the square holds.
+    fn take_out(&mut self, s: usize, d: u8) -> bool {
         self.cands[s] &= !bit(d);
+        self.unplace(s, d);
         if self.cands[s] == 0 {
+            self.dead += 1;
             return false;
         }
         if self.cands[s].count_ones() == 1 {
@@ -307,7 +406,7 @@ impl Board {
             self.naked.push(s, last);
         }
         for u in units_of(s) {
-            self.free[u][usize::from(d)] -= 1;
+            self.uncount(u, d);
             match self.free[u][usize::from(d)] {
                 1 => self.queue_hidden(u, d),
                 0 => self
@@ -326,16 +425,30 @@ impl Board {
         if self.values[s] == d {
             return;
         }
+        match self.values[s] {
+            0 if self.cands[s] == 0 => {
+                self.dead -= 1;
+                self.empty -= 1;
+            }
+            0 => self.empty -= 1,
+            _ => {}
+        }
         self.values[s] = d;
         self.given[s] = given;
         let own = self.cands[s];
         self.cands[s] = 0;
-        for &peer in &PEERS[s] {
-            self.remove(usize::from(peer), d);
+        for c in digits(own) {
+            self.unplace(s, c);
+        }
+        // The peers that hold `d`, in square order.
+        let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
+        while peers != 0 {
+            self.take_out(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
         }
         for c in digits(own) {
             for u in units_of(s) {
-                self.free[u][usize::from(c)] -= 1;
+                self.uncount(u, c);
                 if self.free[u][usize::from(c)] == 1 && c != d {
                     self.queue_hidden(u, c);
                 }
