@@ -42,16 +42,19 @@ pub const fn units_of(s: usize) -> [usize; 3] {
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
-/// The place of square `s` in each of its units (row, column, box): the
-/// bit it has in [`Board::places`].
-const PLACE_IN: [[u8; 3]; 81] = place_in();
+/// Each square's units (row, column, box, HoDoKu's numbers) and its place
+/// in each (the bit it has in [`Board::places`]), looked up rather than
+/// worked out on every update.
+const SPOTS: [[u8; 6]; 81] = spots();
 
-const fn place_in() -> [[u8; 3]; 81] {
-    let mut out = [[0u8; 3]; 81];
+const fn spots() -> [[u8; 6]; 81] {
+    let mut out = [[0u8; 6]; 81];
     let mut s = 0;
     while s < 81 {
         let (r, c) = (s / 9, s % 9);
-        out[s] = [c as u8, r as u8, ((r % 3) * 3 + c % 3) as u8];
+        let [row, col, b] = units_of(s);
+        let (ir, ic, ib) = (c, r, (r % 3) * 3 + c % 3);
+        out[s] = [row as u8, col as u8, b as u8, ir as u8, ic as u8, ib as u8];
         s += 1;
     }
     out
@@ -95,6 +98,33 @@ const fn peer_masks() -> [u128; 81] {
         s += 1;
     }
     out
+}
+
+/// The squares of each unit as a mask of squares (bit `s` for square `s`).
+pub const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut out = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+}
+
+/// The squares of a mask of squares, smallest first.
+pub fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let s = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+        rest &= rest - 1;
+        Some(s)
+    })
 }
 
 /// True when squares `a` and `b` (different) share a unit.
@@ -220,7 +250,7 @@ impl Board {
             free,
             open: [0x1ff; 27],
             where_,
-            squares: [(1u128 << 81) - 1; 10],
+            squares: std::array::from_fn(|d| if d == 0 { 0 } else { (1u128 << 81) - 1 }),
             empty: 81,
             dead: 0,
             // Room for what a path usually queues: a naked single for
@@ -236,10 +266,103 @@ impl Board {
         let mut board = Board::new();
         for (s, &d) in puzzle.cells().iter().enumerate().take(81) {
             if d != 0 {
-                board.place(s, d, true);
+                board.seed(s, d);
             }
         }
+        board.settle();
         board
+    }
+
+    /// [`place`](Board::place) of a given while a puzzle is read: the
+    /// same candidates, counts and queues, with the masks of places and
+    /// of digits with places left to [`settle`](Board::settle) (most of
+    /// a puzzle's reading is removals, and those masks are most of what
+    /// each removal costs).
+    fn seed(&mut self, s: usize, d: u8) {
+        if self.values[s] == d {
+            return;
+        }
+        match self.values[s] {
+            0 if self.cands[s] == 0 => {
+                self.dead -= 1;
+                self.empty -= 1;
+            }
+            0 => self.empty -= 1,
+            _ => {}
+        }
+        self.values[s] = d;
+        self.given[s] = true;
+        let own = self.cands[s];
+        self.cands[s] = 0;
+        for c in digits(own) {
+            self.squares[usize::from(c)] &= !(1 << s);
+        }
+        let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
+        while peers != 0 {
+            self.seed_removal(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
+        }
+        for c in digits(own) {
+            for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+                self.free[u][usize::from(c)] -= 1;
+                if self.free[u][usize::from(c)] == 1 && c != d {
+                    self.seed_hidden(u, c);
+                }
+            }
+        }
+    }
+
+    /// [`take_out`](Board::take_out) while a puzzle is read (see
+    /// [`seed`](Board::seed)).
+    fn seed_removal(&mut self, s: usize, d: u8) {
+        self.cands[s] &= !bit(d);
+        self.squares[usize::from(d)] &= !(1 << s);
+        if self.cands[s] == 0 {
+            self.dead += 1;
+            return;
+        }
+        if self.cands[s].count_ones() == 1 {
+            let last = self.cands[s].trailing_zeros() as u8 + 1;
+            self.naked.push(s, last);
+        }
+        for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+            self.free[u][usize::from(d)] -= 1;
+            match self.free[u][usize::from(d)] {
+                1 => self.seed_hidden(u, d),
+                0 => self
+                    .hidden
+                    .drop_first(|q, e| e == d && units_of(q).contains(&u)),
+                _ => {}
+            }
+        }
+    }
+
+    /// [`queue_hidden`](Board::queue_hidden) while a puzzle is read: the
+    /// unit's first square that holds `d` is its lowest.
+    fn seed_hidden(&mut self, u: usize, d: u8) {
+        let places = self.squares[usize::from(d)] & UNIT_MASKS[u];
+        if places != 0 {
+            self.hidden.push(places.trailing_zeros() as usize, d);
+        }
+    }
+
+    /// The masks [`seed`](Board::seed) leaves: each unit's places of each
+    /// digit, from the candidates, and the digits each unit counts.
+    fn settle(&mut self) {
+        self.where_ = [[0; 10]; 27];
+        for (spots, &cands) in SPOTS.iter().zip(&self.cands) {
+            let [r, c, b, ir, ic, ib] = spots.map(usize::from);
+            for d in digits(cands).map(usize::from) {
+                self.where_[r][d] |= 1 << ir;
+                self.where_[c][d] |= 1 << ic;
+                self.where_[b][d] |= 1 << ib;
+            }
+        }
+        for (open, free) in self.open.iter_mut().zip(&self.free) {
+            *open = (1..=9u8)
+                .filter(|&d| free[usize::from(d)] > 0)
+                .fold(0, |m, d| m | bit(d));
+        }
     }
 
     /// A position: its digits placed in square order (givens marked as
@@ -315,6 +438,12 @@ impl Board {
         self.where_[u][usize::from(d)]
     }
 
+    /// The squares that hold candidate `d`, as a mask of squares (bit `s`
+    /// for square `s`).
+    pub fn squares_with(&self, d: u8) -> u128 {
+        self.squares[usize::from(d)]
+    }
+
     /// The digits that unit `u` holds as a candidate by its counts
     /// ([`free`](Board::free) above 0), as a mask (see [`bit`]).
     pub fn open(&self, u: usize) -> u16 {
@@ -341,12 +470,12 @@ impl Board {
         }
     }
 
-    /// Square `s` no longer holds `d` in its units' masks of places.
+    /// Square `s` no longer holds `d` in its units' masks of places (the
+    /// mask of the digit's squares is left to the caller).
+    #[inline]
     fn unplace(&mut self, s: usize, d: u8) {
-        let [r, c, b] = units_of(s);
-        let [ir, ic, ib] = PLACE_IN[s];
+        let [r, c, b, ir, ic, ib] = SPOTS[s].map(usize::from);
         let d = usize::from(d);
-        self.squares[d] &= !(1 << s);
         self.where_[r][d] &= !(1 << ir);
         self.where_[c][d] &= !(1 << ic);
         self.where_[b][d] &= !(1 << ib);
@@ -390,10 +519,12 @@ impl Board {
         if !self.has(s, d) {
             return true;
         }
+        self.squares[usize::from(d)] &= !(1 << s);
         self.take_out(s, d)
     }
 
-    /// [`remove`](Board::remove) of a candidate the square holds.
+    /// [`remove`](Board::remove) of a candidate the square holds, whose
+    /// bit in the digit's mask of squares the caller has cleared.
     fn take_out(&mut self, s: usize, d: u8) -> bool {
         self.cands[s] &= !bit(d);
         self.unplace(s, d);
@@ -405,7 +536,7 @@ impl Board {
             let last = self.cands[s].trailing_zeros() as u8 + 1;
             self.naked.push(s, last);
         }
-        for u in units_of(s) {
+        for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
             self.uncount(u, d);
             match self.free[u][usize::from(d)] {
                 1 => self.queue_hidden(u, d),
@@ -439,15 +570,17 @@ impl Board {
         self.cands[s] = 0;
         for c in digits(own) {
             self.unplace(s, c);
+            self.squares[usize::from(c)] &= !(1 << s);
         }
         // The peers that hold `d`, in square order.
         let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
+        self.squares[usize::from(d)] &= !peers;
         while peers != 0 {
             self.take_out(peers.trailing_zeros() as usize, d);
             peers &= peers - 1;
         }
         for c in digits(own) {
-            for u in units_of(s) {
+            for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
                 self.uncount(u, c);
                 if self.free[u][usize::from(c)] == 1 && c != d {
                     self.queue_hidden(u, c);
@@ -486,6 +619,30 @@ mod tests {
         assert_eq!(board.naked_queue().waiting().collect::<Vec<_>>(), [(0, 9)]);
         assert_eq!(board.take_naked(), Some((0, 9)));
         assert_eq!(board.take_naked(), None);
+    }
+
+    #[test]
+    fn reading_a_puzzle_gives_the_board_placing_its_givens_one_by_one_gives() {
+        let puzzles = [
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+            // Givens that clash, and a square left without a candidate.
+            "11.......2........3........4........5........6........7........8",
+            "12345678",
+            "12345678.........9",
+        ];
+        for p in puzzles {
+            let p = &format!("{p:.<81}");
+            let mut grid = Grid::empty(Shape::standard());
+            let mut placed = Board::new();
+            for (s, d) in p.bytes().enumerate() {
+                if d != b'.' {
+                    grid.set(s, d - b'0');
+                    placed.place(s, d - b'0', true);
+                }
+            }
+            assert_eq!(Board::from_puzzle(&grid), placed, "{p}");
+        }
     }
 
     #[test]

@@ -61,6 +61,48 @@ pub(super) fn combinations_until(
     }
 }
 
+/// Calls `f` with every `n`-subset of `masks` (`n` at most 9) whose masks
+/// together have exactly `n` bits, in lexicographic order (as
+/// [`combinations`] would reach them), with the union of their masks,
+/// until it returns true; true when it did. A pick whose union already
+/// has more than `n` bits is not extended.
+pub(super) fn tight_subsets(
+    masks: &[u16],
+    n: usize,
+    f: &mut dyn FnMut(&[usize], u16) -> bool,
+) -> bool {
+    fn go(
+        masks: &[u16],
+        n: usize,
+        picked: &mut [usize; 9],
+        depth: usize,
+        union: u16,
+        f: &mut dyn FnMut(&[usize], u16) -> bool,
+    ) -> bool {
+        if depth == n {
+            return union.count_ones() as usize == n && f(&picked[..n], union);
+        }
+        let start = if depth == 0 { 0 } else { picked[depth - 1] + 1 };
+        // Room left for the picks after this one.
+        for i in start..=masks.len() - (n - depth) {
+            let wider = union | masks[i];
+            if wider.count_ones() as usize > n {
+                continue;
+            }
+            picked[depth] = i;
+            if go(masks, n, picked, depth + 1, wider, f) {
+                return true;
+            }
+        }
+        false
+    }
+    if n == 0 || n > masks.len() {
+        return false;
+    }
+    assert!(n <= 9, "subsets of {n} items");
+    go(masks, n, &mut [0; 9], 0, 0, f)
+}
+
 /// The naked subset of `cells` (holding the digits `mask`): what it removes
 /// from the units all its squares share (row, column, box, each in square
 /// order), and whether it is locked. `None` when it removes nothing.
@@ -131,16 +173,16 @@ fn naked_into(
         if len < n {
             continue;
         }
-        let stopped = combinations_until(n, len, &mut |picked| {
+        let mut masks = [0u16; 9];
+        for (m, &s) in masks.iter_mut().zip(&open[..len]) {
+            *m = board.cands(s);
+        }
+        let stopped = tight_subsets(&masks[..len], n, &mut |picked, mask| {
             let mut cells = [0usize; 4];
             for (c, &i) in cells.iter_mut().zip(picked) {
                 *c = open[i];
             }
             let cells = &cells[..n];
-            let mask = cells.iter().fold(0, |m, &s| m | board.cands(s));
-            if mask.count_ones() as usize != n {
-                return false;
-            }
             let Some(m) = naked_move(board, cells, mask) else {
                 return false;
             };
@@ -218,13 +260,11 @@ fn hidden_into(board: &Board, first: usize, n: usize, out: &mut Vec<Move>, stop:
         if len < n {
             continue;
         }
-        let stopped = combinations_until(n, len, &mut |picked| {
-            let places = picked
-                .iter()
-                .fold(0, |m, &i| m | board.places(u, candidates[i]));
-            if places.count_ones() as usize != n {
-                return false;
-            }
+        let mut masks = [0u16; 9];
+        for (m, &d) in masks.iter_mut().zip(&candidates[..len]) {
+            *m = board.places(u, d);
+        }
+        let stopped = tight_subsets(&masks[..len], n, &mut |picked, places| {
             let mask = picked.iter().fold(0u16, |m, &i| m | bit(candidates[i]));
             let squares = || {
                 (0..9)
