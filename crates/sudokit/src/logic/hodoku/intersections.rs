@@ -3,7 +3,7 @@
 //! tried before the column) and claiming (a digit of a row, then of a
 //! column, confined to one box).
 
-use crate::logic::hodoku::board::{units_of, Board, UNITS};
+use crate::logic::hodoku::board::{units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -11,27 +11,24 @@ use crate::logic::hodoku::table::Kind;
 /// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order, onto
 /// `out`; with `stop`, only up to the first.
 fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool) {
-    for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
+    for (u, &unit_mask) in UNIT_MASKS.iter().enumerate().skip(first).take(9) {
         for d in 1..=9u8 {
             let count = board.free(u, d);
             if count != 2 && count != 3 {
                 continue;
             }
-            // The unit's squares that hold `d`, by their place in it.
-            let places = board.places(u, d);
+            // The unit's squares that hold `d`.
+            let held = board.squares_with(d) & unit_mask;
             // In a broken position (a square left with no candidate) the
             // counts may say more places than the unit still has.
-            if places.count_ones() < 2 {
+            if held.count_ones() < 2 {
                 continue;
             }
-            let squares = || {
-                (0..9)
-                    .filter(move |i| places & 1 << i != 0)
-                    .map(|i| usize::from(unit[i]))
-            };
+            // The unit `k` (row, column, box) of the first of them, when
+            // it holds them all.
             let shared = |k: usize| {
-                let one = units_of(usize::from(unit[places.trailing_zeros() as usize]))[k];
-                squares().all(|s| units_of(s)[k] == one).then_some(one)
+                let one = units_of(held.trailing_zeros() as usize)[k];
+                (held & !UNIT_MASKS[one] == 0).then_some(one)
             };
             let wider = |k: usize| shared(k).filter(|&w| board.free(w, d) > count);
             let (kind, target) = match first {

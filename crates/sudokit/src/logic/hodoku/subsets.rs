@@ -4,7 +4,7 @@
 //! from both is a locked pair or triple, which HoDoKu tries first (boxes
 //! only) and leaves out of its naked pairs and triples.
 
-use crate::logic::hodoku::board::{bit, digits, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{bit, digits, units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -110,6 +110,15 @@ fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
     let first = units_of(cells[0]);
     let shared: [bool; 3] =
         std::array::from_fn(|k| cells.iter().all(|&s| units_of(s)[k] == first[k]));
+    // Most subsets a search meets remove nothing: the squares that hold
+    // their digits, outside them, in the units they share.
+    let outside = (0..3)
+        .filter(|&k| shared[k])
+        .fold(0, |m, k| m | UNIT_MASKS[first[k]])
+        & !cells.iter().fold(0u128, |m, &s| m | 1 << s);
+    if digits(mask).all(|d| board.squares_with(d) & outside == 0) {
+        return None;
+    }
     let mut deletes = Vec::new();
     let mut reached = 0;
     for k in (0..3).filter(|&k| shared[k]) {
