@@ -127,6 +127,11 @@ pub fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The peers of square `s` as a mask of squares (bit `t` for square `t`).
+pub fn peers_mask(s: usize) -> u128 {
+    PEER_MASKS[s]
+}
+
 /// True when squares `a` and `b` (different) share a unit.
 pub fn sees(a: usize, b: usize) -> bool {
     let (ua, ub) = (units_of(a), units_of(b));

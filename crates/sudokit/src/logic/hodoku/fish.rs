@@ -5,7 +5,7 @@
 //! elsewhere; a finned fish when a few places (the fins) lie outside, and
 //! then only the cover's places that see every fin go.
 
-use crate::logic::hodoku::board::{sees, squares_of, Board, UNITS, UNIT_MASKS};
+use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::subsets::{combinations, tight_subsets};
 use crate::logic::hodoku::table::Kind;
@@ -155,53 +155,38 @@ pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Ve
 /// cover units (from `cover_first`: 0 rows, 9 columns) that leaves at most
 /// [`MAX_FINS`] fins and removes something.
 fn finned_on(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Vec<Move> {
-    let mut body: Vec<usize> = base
-        .iter()
-        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
-        .filter(|&s| board.has(s, d))
-        .collect();
-    body.sort_unstable();
+    let held = board.squares_with(d);
+    let body = held & base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
     let cover_of = |s: usize| match cover_first {
         0 => s / 9,
         _ => 9 + s % 9,
     };
-    let mut covers: Vec<usize> = body.iter().map(|&s| cover_of(s)).collect();
+    let mut covers: Vec<usize> = squares_of(body).map(cover_of).collect();
     covers.sort_unstable();
     covers.dedup();
     let mut out = Vec::new();
     combinations(base.len(), covers.len(), &mut |picked| {
-        let cover: Vec<usize> = picked.iter().map(|&i| covers[i]).collect();
-        let fins: Vec<usize> = body
-            .iter()
-            .copied()
-            .filter(|&s| !cover.contains(&cover_of(s)))
-            .collect();
-        if fins.is_empty() || fins.len() > MAX_FINS {
+        let covered = picked.iter().fold(0, |m, &i| m | UNIT_MASKS[covers[i]]);
+        let fins = body & !covered;
+        if fins == 0 || fins.count_ones() as usize > MAX_FINS {
             return;
         }
-        let deletes: Vec<(usize, u8)> = (0..81)
-            .filter(|&s| board.has(s, d) && cover.contains(&cover_of(s)) && !body.contains(&s))
-            .filter(|&s| fins.iter().all(|&f| sees(s, f)))
-            .map(|s| (s, d))
-            .collect();
-        if deletes.is_empty() {
+        // The cover's other places that every fin sees.
+        let gone = squares_of(fins).fold(held & covered & !body, |m, f| m & peers_mask(f));
+        if gone == 0 {
             return;
         }
         // Sashimi: a base unit with at most one place outside the fins.
-        let sashimi = base.iter().any(|&u| {
-            UNITS[u]
-                .iter()
-                .filter(|&&s| board.has(usize::from(s), d) && !fins.contains(&usize::from(s)))
-                .count()
-                <= 1
-        });
+        let sashimi = base
+            .iter()
+            .any(|&u| (held & UNIT_MASKS[u] & !fins).count_ones() <= 1);
         let mut m = Move::new(finned_kind(base.len(), sashimi));
         m.digits.push(d);
-        m.cells = body.iter().copied().filter(|s| !fins.contains(s)).collect();
-        m.deletes = deletes;
+        m.cells = squares_of(body & !fins).collect();
+        m.deletes = squares_of(gone).map(|s| (s, d)).collect();
         m.base = base.to_vec();
-        m.cover = cover;
-        m.fins = fins;
+        m.cover = picked.iter().map(|&i| covers[i]).collect();
+        m.fins = squares_of(fins).collect();
         out.push(m);
     });
     out
