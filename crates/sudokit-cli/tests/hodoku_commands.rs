@@ -679,3 +679,90 @@ fn generate_by_hodokus_rules_keeps_the_level_and_scores_asked_for() {
             .stderr(predicates::str::contains(says));
     }
 }
+
+/// `rate --rules hodoku` finds its path without writing the steps out
+/// (and starts a plain puzzle straight on HoDoKu's board): its level,
+/// score, step counts and hardest step must be those of the path
+/// `explain` writes, for every puzzle of norvig_top95 and every fourth of
+/// HoDoKu's sample paths, and for a position given as pencil marks.
+#[test]
+fn rate_by_hodokus_rules_counts_the_path_explain_writes() {
+    let mut puzzles: Vec<String> = Vec::new();
+    for name in ["puzzles/norvig_top95.txt", "hodoku/hodoku_paths_dev.jsonl"] {
+        let path = common::root().join("../shared").join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped {name}: not found in ../shared");
+            continue;
+        };
+        let every = if name.ends_with(".jsonl") { 4 } else { 1 };
+        let lines = text.lines().filter(|l| !l.is_empty()).step_by(every);
+        puzzles.extend(lines.map(|l| {
+            match l.starts_with('{') {
+                true => serde_json::from_str::<Value>(l).unwrap()["puzzle"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                false => l[..81].to_string(),
+            }
+        }));
+    }
+    let path = hodoku_path(TOP95_4);
+    puzzles.push(marks_after(TOP95_4, &path[..5]));
+    puzzles.push(TOP95_4.to_string());
+    let dir = scratch("hodoku-rate-counts");
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, puzzles.join("\n") + "\n").unwrap();
+    let run = |command: &str| {
+        json_lines(&stdout_of(
+            sudokit()
+                .args([command, "--rules", "hodoku", "-f", "json"])
+                .arg(&file),
+        ))
+    };
+    let rated = run("rate");
+    let explained = run("explain");
+    assert_eq!(rated.len(), puzzles.len());
+    // Each puzzle's steps, then its end, by its index.
+    let mut paths: Vec<(Vec<&Value>, Option<&Value>)> = vec![(Vec::new(), None); rated.len()];
+    for e in &explained {
+        let path = &mut paths[e["index"].as_u64().unwrap() as usize - 1];
+        match e.get("step") {
+            Some(_) => path.0.push(e),
+            None => path.1 = Some(e),
+        }
+    }
+    for (n, (r, (steps, end))) in rated.iter().zip(&paths).enumerate() {
+        let end = end.unwrap();
+        for field in ["level", "score", "complete"] {
+            assert_eq!(r[field], end[field], "puzzle {}: {field}", n + 1);
+        }
+        assert_eq!(r["steps"], steps.len(), "puzzle {}", n + 1);
+        let mut counts = serde_json::Map::new();
+        for s in steps {
+            let id = s["technique"].as_str().unwrap().to_string();
+            let count = counts.get(&id).and_then(Value::as_u64).unwrap_or(0);
+            counts.insert(id, (count + 1).into());
+        }
+        assert_eq!(r["techniques"], Value::Object(counts), "puzzle {}", n + 1);
+        let score = |s: &&Value| s["hodoku"]["score"].as_u64().unwrap();
+        let top = steps.iter().map(score).max();
+        let hardest = steps.iter().find(|s| Some(score(s)) == top);
+        assert_eq!(
+            (&r["technique"], &r["name"]),
+            match hardest {
+                Some(h) => (&h["technique"], &h["name"]),
+                None => (&Value::Null, &Value::Null),
+            },
+            "puzzle {}",
+            n + 1
+        );
+    }
+    assert_eq!(rated[puzzles.len() - 1]["score"], 1706);
+    assert_eq!(
+        rated[puzzles.len() - 2]["score"],
+        1706 - path[..5]
+            .iter()
+            .map(|s| s["hodoku"]["score"].as_u64().unwrap())
+            .sum::<u64>()
+    );
+}

@@ -21,27 +21,49 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::hodoku::{self, Board, Config, Level, Path};
+use sudokit::logic::hodoku::path::{rate_board, Rating};
+use sudokit::logic::hodoku::{self, Board, Config, Level};
 use sudokit::logic::{Cache, Rules};
+use sudokit::{Count, Variant};
 
-/// HoDoKu's path of a puzzle under `config`, or the verdict on a puzzle
-/// that has none: bad input, not one solution, or a grid HoDoKu's rules do
-/// not take (`what` names the work refused, as in "no logical rating").
-pub fn hodoku_path(answer: &Answer, config: &Config, what: &str) -> Result<Path, Verdict> {
+/// The rating of HoDoKu's path of a puzzle under `config` (its steps are
+/// not written out), or the verdict on a puzzle that has none: bad input,
+/// not one solution, or a grid HoDoKu's rules do not take (`what` names
+/// the work refused, as in "no logical rating").
+pub fn hodoku_rating(answer: &Answer, config: &Config, what: &str) -> Result<Rating, Verdict> {
+    Ok(rate_board(start(answer, what)?, config))
+}
+
+/// The board a puzzle's path starts from. A plain 9x9 puzzle with one
+/// solution (no pencil marks, no digits placed apart from its givens)
+/// goes straight onto HoDoKu's board, as HoDoKu reads it: the same board
+/// as through [`State`](sudokit::logic::State), whose candidates are then
+/// every digit the peers allow, without building the state.
+fn start(answer: &Answer, what: &str) -> Result<Board, Verdict> {
+    let entry = &answer.entry;
+    if let (Ok(grid), Ok((_, report)), None, None) =
+        (&entry.result, &answer.outcome, &entry.marks, &entry.placed)
+    {
+        let shape = grid.shape();
+        let standard = shape.side() == 9 && shape.variant() == Variant::Standard;
+        if standard && report.count(2) == Count::Exactly(1) {
+            return Ok(Board::from_puzzle(grid));
+        }
+    }
     let state = judge(answer, what)?;
     if !hodoku::hint::takes(&state) {
         return Err(Verdict::invalid(hodoku::hint::NOT_9X9));
     }
-    Ok(hodoku::solve_board(Board::from_state(&state), config))
+    Ok(Board::from_state(&state))
 }
 
 /// The verdict on a puzzle HoDoKu's rules rated.
-pub fn rated(path: &Path) -> Verdict {
+pub fn rated(path: &Rating) -> Verdict {
     Verdict::ok(if path.solved { "rated" } else { "incomplete" })
 }
 
 /// `Unfair 1706`, with ` incomplete` after it when the path stops short.
-pub fn rating_text(path: &Path) -> String {
+pub fn rating_text(path: &Rating) -> String {
     let incomplete = if path.solved { "" } else { " incomplete" };
     format!("{} {}{incomplete}", path.level.name(), path.score)
 }
@@ -60,8 +82,8 @@ pub struct HodokuRated {
     complete: Option<bool>,
 }
 
-impl From<Option<&Path>> for HodokuRated {
-    fn from(path: Option<&Path>) -> HodokuRated {
+impl From<Option<&Rating>> for HodokuRated {
+    fn from(path: Option<&Rating>) -> HodokuRated {
         let rules = Rules::Hodoku.name();
         let Some(p) = path else {
             return HodokuRated {
@@ -69,14 +91,13 @@ impl From<Option<&Path>> for HodokuRated {
                 ..HodokuRated::default()
             };
         };
-        let hardest = p.hardest();
         HodokuRated {
             rules,
             level: Some(p.level.id()),
             score: Some(p.score),
-            technique: hardest.map(|s| s.technique.id()),
-            name: hardest.map(|s| s.name.to_string()),
-            steps: Some(p.steps.len()),
+            technique: p.hardest.map(|(kind, _)| kind.technique().id()),
+            name: p.hardest.map(|(_, name)| name.to_string()),
+            steps: Some(p.steps),
             techniques: Some(p.techniques()),
             complete: Some(p.solved),
         }
@@ -118,7 +139,7 @@ impl RateHodoku {
 
     /// True when a puzzle belongs in the output: every puzzle without a
     /// filter, else the rated ones in range.
-    fn keeps(&self, path: Option<&Path>) -> bool {
+    fn keeps(&self, path: Option<&Rating>) -> bool {
         if !self.filtered() {
             return true;
         }
@@ -133,7 +154,7 @@ impl RateHodoku {
 impl Answers for RateHodoku {
     fn answer(&self, source: &str, answer: &Answer, _cache: &mut Cache) -> Rendered {
         let start = Instant::now();
-        let outcome = hodoku_path(answer, &self.config, "rating");
+        let outcome = hodoku_rating(answer, &self.config, "rating");
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, path) = match &outcome {
             Ok(path) => (rated(path), Some(path)),

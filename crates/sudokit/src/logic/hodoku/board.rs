@@ -42,6 +42,24 @@ pub const fn units_of(s: usize) -> [usize; 3] {
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
+/// Each square's units (row, column, box, HoDoKu's numbers) and its place
+/// in each (the bit it has in [`Board::places`]), looked up rather than
+/// worked out on every update.
+const SPOTS: [[u8; 6]; 81] = spots();
+
+const fn spots() -> [[u8; 6]; 81] {
+    let mut out = [[0u8; 6]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        let [row, col, b] = units_of(s);
+        let (ir, ic, ib) = (c, r, (r % 3) * 3 + c % 3);
+        out[s] = [row as u8, col as u8, b as u8, ir as u8, ic as u8, ib as u8];
+        s += 1;
+    }
+    out
+}
+
 /// The 20 peers of each square, in square order.
 const PEERS: [[u8; 20]; 81] = peers();
 
@@ -65,6 +83,55 @@ const fn peers() -> [[u8; 20]; 81] {
     out
 }
 
+/// The peers of each square as a mask of squares (bit `t` for square `t`).
+const PEER_MASKS: [u128; 81] = peer_masks();
+
+const fn peer_masks() -> [u128; 81] {
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[s] |= 1 << PEERS[s][i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// The squares of each unit as a mask of squares (bit `s` for square `s`).
+pub const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut out = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+}
+
+/// The squares of a mask of squares, smallest first.
+pub fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let s = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+        rest &= rest - 1;
+        Some(s)
+    })
+}
+
+/// The peers of square `s` as a mask of squares (bit `t` for square `t`).
+pub fn peers_mask(s: usize) -> u128 {
+    PEER_MASKS[s]
+}
+
 /// True when squares `a` and `b` (different) share a unit.
 pub fn sees(a: usize, b: usize) -> bool {
     let (ua, ub) = (units_of(a), units_of(b));
@@ -78,7 +145,12 @@ pub const fn bit(d: u8) -> u16 {
 
 /// The digits of a mask, smallest first.
 pub fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+    let mut rest = mask & 0x1ff;
+    std::iter::from_fn(move || {
+        let d = (rest != 0).then(|| rest.trailing_zeros() as u8 + 1)?;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 /// A queue of singles waiting to be taken: (square, digit), first in first
@@ -91,6 +163,14 @@ pub struct Queue {
 }
 
 impl Queue {
+    /// An empty queue with room for `n` entries.
+    fn with_capacity(n: usize) -> Queue {
+        Queue {
+            entries: Vec::with_capacity(n),
+            head: 0,
+        }
+    }
+
     fn push(&mut self, s: usize, d: u8) {
         self.entries.push((s as u8, d));
     }
@@ -134,6 +214,19 @@ pub struct Board {
     /// How many squares of each unit hold each digit as a candidate
     /// (`free[unit][digit]`).
     free: [[u8; 10]; 27],
+    /// The digits whose count in `free` is above 0, by unit.
+    open: [u16; 27],
+    /// The squares of each unit that hold each digit, as a mask of the
+    /// unit's positions (`where_[unit][digit]`); unlike `free`, always
+    /// what the candidates say.
+    where_: [[u16; 10]; 27],
+    /// The squares that hold each digit (`squares[digit]`, bit `s` for
+    /// square `s`).
+    squares: [u128; 10],
+    /// How many squares are empty.
+    empty: u8,
+    /// How many empty squares have no candidate left.
+    dead: u8,
     naked: Queue,
     hidden: Queue,
 }
@@ -151,13 +244,24 @@ impl Board {
         for unit in free.iter_mut() {
             unit[0] = 0;
         }
+        let mut where_ = [[0x1ffu16; 10]; 27];
+        for unit in where_.iter_mut() {
+            unit[0] = 0;
+        }
         Board {
             values: [0; 81],
             given: [false; 81],
             cands: [0x1ff; 81],
             free,
-            naked: Queue::default(),
-            hidden: Queue::default(),
+            open: [0x1ff; 27],
+            where_,
+            squares: std::array::from_fn(|d| if d == 0 { 0 } else { (1u128 << 81) - 1 }),
+            empty: 81,
+            dead: 0,
+            // Room for what a path usually queues: a naked single for
+            // most squares, a hidden single for many units and digits.
+            naked: Queue::with_capacity(81),
+            hidden: Queue::with_capacity(128),
         }
     }
 
@@ -167,10 +271,103 @@ impl Board {
         let mut board = Board::new();
         for (s, &d) in puzzle.cells().iter().enumerate().take(81) {
             if d != 0 {
-                board.place(s, d, true);
+                board.seed(s, d);
             }
         }
+        board.settle();
         board
+    }
+
+    /// [`place`](Board::place) of a given while a puzzle is read: the
+    /// same candidates, counts and queues, with the masks of places and
+    /// of digits with places left to [`settle`](Board::settle) (most of
+    /// a puzzle's reading is removals, and those masks are most of what
+    /// each removal costs).
+    fn seed(&mut self, s: usize, d: u8) {
+        if self.values[s] == d {
+            return;
+        }
+        match self.values[s] {
+            0 if self.cands[s] == 0 => {
+                self.dead -= 1;
+                self.empty -= 1;
+            }
+            0 => self.empty -= 1,
+            _ => {}
+        }
+        self.values[s] = d;
+        self.given[s] = true;
+        let own = self.cands[s];
+        self.cands[s] = 0;
+        for c in digits(own) {
+            self.squares[usize::from(c)] &= !(1 << s);
+        }
+        let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
+        while peers != 0 {
+            self.seed_removal(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
+        }
+        for c in digits(own) {
+            for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+                self.free[u][usize::from(c)] -= 1;
+                if self.free[u][usize::from(c)] == 1 && c != d {
+                    self.seed_hidden(u, c);
+                }
+            }
+        }
+    }
+
+    /// [`take_out`](Board::take_out) while a puzzle is read (see
+    /// [`seed`](Board::seed)).
+    fn seed_removal(&mut self, s: usize, d: u8) {
+        self.cands[s] &= !bit(d);
+        self.squares[usize::from(d)] &= !(1 << s);
+        if self.cands[s] == 0 {
+            self.dead += 1;
+            return;
+        }
+        if self.cands[s].count_ones() == 1 {
+            let last = self.cands[s].trailing_zeros() as u8 + 1;
+            self.naked.push(s, last);
+        }
+        for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+            self.free[u][usize::from(d)] -= 1;
+            match self.free[u][usize::from(d)] {
+                1 => self.seed_hidden(u, d),
+                0 => self
+                    .hidden
+                    .drop_first(|q, e| e == d && units_of(q).contains(&u)),
+                _ => {}
+            }
+        }
+    }
+
+    /// [`queue_hidden`](Board::queue_hidden) while a puzzle is read: the
+    /// unit's first square that holds `d` is its lowest.
+    fn seed_hidden(&mut self, u: usize, d: u8) {
+        let places = self.squares[usize::from(d)] & UNIT_MASKS[u];
+        if places != 0 {
+            self.hidden.push(places.trailing_zeros() as usize, d);
+        }
+    }
+
+    /// The masks [`seed`](Board::seed) leaves: each unit's places of each
+    /// digit, from the candidates, and the digits each unit counts.
+    fn settle(&mut self) {
+        self.where_ = [[0; 10]; 27];
+        for (spots, &cands) in SPOTS.iter().zip(&self.cands) {
+            let [r, c, b, ir, ic, ib] = spots.map(usize::from);
+            for d in digits(cands).map(usize::from) {
+                self.where_[r][d] |= 1 << ir;
+                self.where_[c][d] |= 1 << ic;
+                self.where_[b][d] |= 1 << ib;
+            }
+        }
+        for (open, free) in self.open.iter_mut().zip(&self.free) {
+            *open = (1..=9u8)
+                .filter(|&d| free[usize::from(d)] > 0)
+                .fold(0, |m, d| m | bit(d));
+        }
     }
 
     /// A position: its digits placed in square order (givens marked as
@@ -243,24 +440,50 @@ impl Board {
     /// The squares of unit `u` that hold candidate `d`, as a mask of the
     /// unit's positions (bit `i` for its `i`-th square).
     pub fn places(&self, u: usize, d: u8) -> u16 {
-        let mut mask = 0;
-        for (i, &s) in UNITS[u].iter().enumerate() {
-            if self.has(usize::from(s), d) {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        self.where_[u][usize::from(d)]
+    }
+
+    /// The squares that hold candidate `d`, as a mask of squares (bit `s`
+    /// for square `s`).
+    pub fn squares_with(&self, d: u8) -> u128 {
+        self.squares[usize::from(d)]
+    }
+
+    /// The digits that unit `u` holds as a candidate by its counts
+    /// ([`free`](Board::free) above 0), as a mask (see [`bit`]).
+    pub fn open(&self, u: usize) -> u16 {
+        self.open[u]
     }
 
     /// True when every square is filled.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// True when a square is left with no digit and no candidate: the
     /// position has no solution, and a path stops there.
     pub fn is_broken(&self) -> bool {
-        (0..81).any(|s| self.values[s] == 0 && self.cands[s] == 0)
+        self.dead > 0
+    }
+
+    /// One fewer square of unit `u` counted as holding `d`.
+    fn uncount(&mut self, u: usize, d: u8) {
+        let free = &mut self.free[u][usize::from(d)];
+        *free -= 1;
+        if *free == 0 {
+            self.open[u] &= !bit(d);
+        }
+    }
+
+    /// Square `s` no longer holds `d` in its units' masks of places (the
+    /// mask of the digit's squares is left to the caller).
+    #[inline]
+    fn unplace(&mut self, s: usize, d: u8) {
+        let [r, c, b, ir, ic, ib] = SPOTS[s].map(usize::from);
+        let d = usize::from(d);
+        self.where_[r][d] &= !(1 << ir);
+        self.where_[c][d] &= !(1 << ic);
+        self.where_[b][d] &= !(1 << ib);
     }
 
     /// The naked singles waiting, oldest first.
@@ -286,7 +509,9 @@ impl Board {
     /// Queues the hidden single of `d` in unit `u`: the first square of
     /// the unit that still holds it.
     fn queue_hidden(&mut self, u: usize, d: u8) {
-        if let Some(&s) = UNITS[u].iter().find(|&&s| self.has(usize::from(s), d)) {
+        let places = self.where_[u][usize::from(d)];
+        if places != 0 {
+            let s = UNITS[u][places.trailing_zeros() as usize];
             self.hidden.push(usize::from(s), d);
         }
     }
@@ -294,20 +519,30 @@ impl Board {
     /// Removes candidate `d` from square `s`; false when that leaves the
     /// square with none (the position is broken; the counts are then left
     /// as they were, as HoDoKu leaves them).
+    #[inline]
     pub fn remove(&mut self, s: usize, d: u8) -> bool {
         if !self.has(s, d) {
             return true;
         }
+        self.squares[usize::from(d)] &= !(1 << s);
+        self.take_out(s, d)
+    }
+
+    /// [`remove`](Board::remove) of a candidate the square holds, whose
+    /// bit in the digit's mask of squares the caller has cleared.
+    fn take_out(&mut self, s: usize, d: u8) -> bool {
         self.cands[s] &= !bit(d);
+        self.unplace(s, d);
         if self.cands[s] == 0 {
+            self.dead += 1;
             return false;
         }
         if self.cands[s].count_ones() == 1 {
             let last = self.cands[s].trailing_zeros() as u8 + 1;
             self.naked.push(s, last);
         }
-        for u in units_of(s) {
-            self.free[u][usize::from(d)] -= 1;
+        for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+            self.uncount(u, d);
             match self.free[u][usize::from(d)] {
                 1 => self.queue_hidden(u, d),
                 0 => self
@@ -326,16 +561,32 @@ impl Board {
         if self.values[s] == d {
             return;
         }
+        match self.values[s] {
+            0 if self.cands[s] == 0 => {
+                self.dead -= 1;
+                self.empty -= 1;
+            }
+            0 => self.empty -= 1,
+            _ => {}
+        }
         self.values[s] = d;
         self.given[s] = given;
         let own = self.cands[s];
         self.cands[s] = 0;
-        for &peer in &PEERS[s] {
-            self.remove(usize::from(peer), d);
+        for c in digits(own) {
+            self.unplace(s, c);
+            self.squares[usize::from(c)] &= !(1 << s);
+        }
+        // The peers that hold `d`, in square order.
+        let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
+        self.squares[usize::from(d)] &= !peers;
+        while peers != 0 {
+            self.take_out(peers.trailing_zeros() as usize, d);
+            peers &= peers - 1;
         }
         for c in digits(own) {
-            for u in units_of(s) {
-                self.free[u][usize::from(c)] -= 1;
+            for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
+                self.uncount(u, c);
                 if self.free[u][usize::from(c)] == 1 && c != d {
                     self.queue_hidden(u, c);
                 }
@@ -373,6 +624,30 @@ mod tests {
         assert_eq!(board.naked_queue().waiting().collect::<Vec<_>>(), [(0, 9)]);
         assert_eq!(board.take_naked(), Some((0, 9)));
         assert_eq!(board.take_naked(), None);
+    }
+
+    #[test]
+    fn reading_a_puzzle_gives_the_board_placing_its_givens_one_by_one_gives() {
+        let puzzles = [
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+            // Givens that clash, and a square left without a candidate.
+            "11.......2........3........4........5........6........7........8",
+            "12345678",
+            "12345678.........9",
+        ];
+        for p in puzzles {
+            let p = &format!("{p:.<81}");
+            let mut grid = Grid::empty(Shape::standard());
+            let mut placed = Board::new();
+            for (s, d) in p.bytes().enumerate() {
+                if d != b'.' {
+                    grid.set(s, d - b'0');
+                    placed.place(s, d - b'0', true);
+                }
+            }
+            assert_eq!(Board::from_puzzle(&grid), placed, "{p}");
+        }
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! elsewhere; a finned fish when a few places (the fins) lie outside, and
 //! then only the cover's places that see every fin go.
 
-use crate::logic::hodoku::board::{sees, Board, UNITS};
+use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::subsets::combinations;
+use crate::logic::hodoku::subsets::{combinations, tight_subsets};
 use crate::logic::hodoku::table::Kind;
 
 /// The basic fish step type of `size` (2 to 7).
@@ -28,23 +28,33 @@ pub fn basic(board: &Board, size: usize, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for d in 1..=9u8 {
         for base_first in [0usize, 9] {
-            let cover_first = 9 - base_first;
-            let bases: Vec<usize> = (base_first..base_first + 9)
-                .filter(|&u| (1..=size as u8).contains(&board.free(u, d)))
-                .collect();
-            let mut picked = Vec::with_capacity(size);
-            search(
-                board,
-                d,
-                size,
-                &bases,
-                0,
-                &mut picked,
-                cover_first,
-                &mut out,
-                first,
-            );
-            if first && !out.is_empty() {
+            // The base units that may take part, and where in each the
+            // digit is (a row's places are columns, a column's rows).
+            let (mut bases, mut places) = ([0usize; 9], [0u16; 9]);
+            let mut len = 0;
+            for u in base_first..base_first + 9 {
+                if (1..=size as u8).contains(&board.free(u, d)) {
+                    bases[len] = u;
+                    places[len] = board.places(u, d);
+                    len += 1;
+                }
+            }
+            // A fish's places lie in as many cover units as it has base
+            // units: the base units whose places together lie in `size`.
+            let stopped = tight_subsets(&places[..len], size, &mut |picked, covered| {
+                let mut base = [0usize; 9];
+                for (b, &i) in base.iter_mut().zip(picked) {
+                    *b = bases[i];
+                }
+                match fish_of(board, d, &base[..size], covered, 9 - base_first) {
+                    Some(m) => {
+                        out.push(m);
+                        first
+                    }
+                    None => false,
+                }
+            });
+            if stopped {
                 return out;
             }
         }
@@ -52,79 +62,24 @@ pub fn basic(board: &Board, size: usize, first: bool) -> Vec<Move> {
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search(
-    board: &Board,
-    d: u8,
-    size: usize,
-    bases: &[usize],
-    start: usize,
-    picked: &mut Vec<usize>,
-    cover_first: usize,
-    out: &mut Vec<Move>,
-    first: bool,
-) {
-    if picked.len() == size {
-        if let Some(m) = fish_of(board, d, picked, cover_first) {
-            out.push(m);
-        }
-        return;
-    }
-    for i in start..bases.len() {
-        if first && !out.is_empty() {
-            return;
-        }
-        picked.push(bases[i]);
-        search(
-            board,
-            d,
-            size,
-            bases,
-            i + 1,
-            picked,
-            cover_first,
-            out,
-            first,
-        );
-        picked.pop();
-    }
-}
-
-/// The fish of `d` on the base units `base`, when their places lie in
-/// exactly as many cover units and those hold `d` elsewhere.
-fn fish_of(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Option<Move> {
-    let mut body: Vec<usize> = base
-        .iter()
-        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
-        .filter(|&s| board.has(s, d))
+/// The fish of `d` on the base units `base`, whose places lie in the
+/// cover units `covered` (a mask of the nine from `cover_first`), when
+/// those hold `d` elsewhere.
+fn fish_of(board: &Board, d: u8, base: &[usize], covered: u16, cover_first: usize) -> Option<Move> {
+    let held = board.squares_with(d);
+    let body = held & base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
+    let cover: Vec<usize> = (0..9)
+        .filter(|i| covered & 1 << i != 0)
+        .map(|i| cover_first + i)
         .collect();
-    body.sort_unstable();
-    let mut cover: Vec<usize> = body
-        .iter()
-        .map(|&s| match cover_first {
-            0 => s / 9,
-            _ => 9 + s % 9,
-        })
-        .collect();
-    cover.sort_unstable();
-    cover.dedup();
-    if cover.len() != base.len() {
+    let gone = held & !body & cover.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
+    if gone == 0 {
         return None;
     }
-    let mut deletes: Vec<(usize, u8)> = cover
-        .iter()
-        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
-        .filter(|&s| board.has(s, d) && !body.contains(&s))
-        .map(|s| (s, d))
-        .collect();
-    if deletes.is_empty() {
-        return None;
-    }
-    deletes.sort_unstable();
     let mut m = Move::new(basic_kind(base.len()));
     m.digits.push(d);
-    m.cells = body;
-    m.deletes = deletes;
+    m.cells = squares_of(body).collect();
+    m.deletes = squares_of(gone).map(|s| (s, d)).collect();
     m.base = base.to_vec();
     m.cover = cover;
     Some(m)
@@ -200,53 +155,38 @@ pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Ve
 /// cover units (from `cover_first`: 0 rows, 9 columns) that leaves at most
 /// [`MAX_FINS`] fins and removes something.
 fn finned_on(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Vec<Move> {
-    let mut body: Vec<usize> = base
-        .iter()
-        .flat_map(|&u| UNITS[u].iter().map(|&s| usize::from(s)))
-        .filter(|&s| board.has(s, d))
-        .collect();
-    body.sort_unstable();
+    let held = board.squares_with(d);
+    let body = held & base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
     let cover_of = |s: usize| match cover_first {
         0 => s / 9,
         _ => 9 + s % 9,
     };
-    let mut covers: Vec<usize> = body.iter().map(|&s| cover_of(s)).collect();
+    let mut covers: Vec<usize> = squares_of(body).map(cover_of).collect();
     covers.sort_unstable();
     covers.dedup();
     let mut out = Vec::new();
     combinations(base.len(), covers.len(), &mut |picked| {
-        let cover: Vec<usize> = picked.iter().map(|&i| covers[i]).collect();
-        let fins: Vec<usize> = body
-            .iter()
-            .copied()
-            .filter(|&s| !cover.contains(&cover_of(s)))
-            .collect();
-        if fins.is_empty() || fins.len() > MAX_FINS {
+        let covered = picked.iter().fold(0, |m, &i| m | UNIT_MASKS[covers[i]]);
+        let fins = body & !covered;
+        if fins == 0 || fins.count_ones() as usize > MAX_FINS {
             return;
         }
-        let deletes: Vec<(usize, u8)> = (0..81)
-            .filter(|&s| board.has(s, d) && cover.contains(&cover_of(s)) && !body.contains(&s))
-            .filter(|&s| fins.iter().all(|&f| sees(s, f)))
-            .map(|s| (s, d))
-            .collect();
-        if deletes.is_empty() {
+        // The cover's other places that every fin sees.
+        let gone = squares_of(fins).fold(held & covered & !body, |m, f| m & peers_mask(f));
+        if gone == 0 {
             return;
         }
         // Sashimi: a base unit with at most one place outside the fins.
-        let sashimi = base.iter().any(|&u| {
-            UNITS[u]
-                .iter()
-                .filter(|&&s| board.has(usize::from(s), d) && !fins.contains(&usize::from(s)))
-                .count()
-                <= 1
-        });
+        let sashimi = base
+            .iter()
+            .any(|&u| (held & UNIT_MASKS[u] & !fins).count_ones() <= 1);
         let mut m = Move::new(finned_kind(base.len(), sashimi));
         m.digits.push(d);
-        m.cells = body.iter().copied().filter(|s| !fins.contains(s)).collect();
-        m.deletes = deletes;
+        m.cells = squares_of(body & !fins).collect();
+        m.deletes = squares_of(gone).map(|s| (s, d)).collect();
         m.base = base.to_vec();
-        m.cover = cover;
-        m.fins = fins;
+        m.cover = picked.iter().map(|&i| covers[i]).collect();
+        m.fins = squares_of(fins).collect();
         out.push(m);
     });
     out

@@ -3,33 +3,32 @@
 //! tried before the column) and claiming (a digit of a row, then of a
 //! column, confined to one box).
 
-use crate::logic::hodoku::board::{units_of, Board, UNITS};
+use crate::logic::hodoku::board::{units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
-/// Every locked candidate whose confining unit is one of the nine units
-/// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order.
-fn locked_in(board: &Board, first: usize) -> Vec<Move> {
-    let mut out = Vec::new();
-    for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
+/// The locked candidates whose confining unit is one of the nine units
+/// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order, onto
+/// `out`; with `stop`, only up to the first.
+fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool) {
+    for (u, &unit_mask) in UNIT_MASKS.iter().enumerate().skip(first).take(9) {
         for d in 1..=9u8 {
             let count = board.free(u, d);
             if count != 2 && count != 3 {
                 continue;
             }
-            let cells: Vec<usize> = unit
-                .iter()
-                .map(|&s| usize::from(s))
-                .filter(|&s| board.has(s, d))
-                .collect();
+            // The unit's squares that hold `d`.
+            let held = board.squares_with(d) & unit_mask;
             // In a broken position (a square left with no candidate) the
             // counts may say more places than the unit still has.
-            if cells.len() < 2 {
+            if held.count_ones() < 2 {
                 continue;
             }
+            // The unit `k` (row, column, box) of the first of them, when
+            // it holds them all.
             let shared = |k: usize| {
-                let one = units_of(cells[0])[k];
-                cells.iter().all(|&s| units_of(s)[k] == one).then_some(one)
+                let one = units_of(held.trailing_zeros() as usize)[k];
+                (held & !UNIT_MASKS[one] == 0).then_some(one)
             };
             let wider = |k: usize| shared(k).filter(|&w| board.free(w, d) > count);
             let (kind, target) = match first {
@@ -56,19 +55,41 @@ fn locked_in(board: &Board, first: usize) -> Vec<Move> {
                 }
             }
             out.push(m);
+            if stop {
+                return;
+            }
         }
     }
-    out
 }
 
 /// Every pointing step (boxes), in HoDoKu's order.
 pub fn all_pointing(board: &Board) -> Vec<Move> {
-    locked_in(board, 18)
+    let mut out = Vec::new();
+    locked_in(board, 18, &mut out, false);
+    out
+}
+
+/// The first pointing step in HoDoKu's order (the one its solver takes).
+pub fn first_pointing(board: &Board) -> Option<Move> {
+    let mut out = Vec::new();
+    locked_in(board, 18, &mut out, true);
+    out.pop()
 }
 
 /// Every claiming step: rows, then columns.
 pub fn all_claiming(board: &Board) -> Vec<Move> {
-    let mut out = locked_in(board, 0);
-    out.extend(locked_in(board, 9));
+    let mut out = Vec::new();
+    locked_in(board, 0, &mut out, false);
+    locked_in(board, 9, &mut out, false);
     out
+}
+
+/// The first claiming step: rows, then columns.
+pub fn first_claiming(board: &Board) -> Option<Move> {
+    let mut out = Vec::new();
+    locked_in(board, 0, &mut out, true);
+    if out.is_empty() {
+        locked_in(board, 9, &mut out, true);
+    }
+    out.pop()
 }

@@ -7,7 +7,8 @@ use crate::grid::Grid;
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::search;
-use crate::logic::hodoku::table::{Kind, Level};
+use crate::logic::hodoku::singles;
+use crate::logic::hodoku::table::{Kind, Level, Subtype};
 use crate::logic::step::Step;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -53,8 +54,10 @@ impl Config {
     }
 }
 
+/// The place of `kind` in [`Kind::ALL`], which lists the step types in the
+/// order they are declared.
 fn position(kind: Kind) -> usize {
-    Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+    kind as usize
 }
 
 /// A path by HoDoKu's rules.
@@ -133,54 +136,170 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Path {
 /// one; None when none does; or the step type the search reached that has
 /// no finder yet (it might have found a step).
 pub fn next_move(board: &mut Board, config: &Config) -> Result<Option<Move>, Kind> {
+    Ok(next_found(board, config)?.map(|found| match found {
+        Found::Single(kind, s, d, unit) => Move::single(kind, s, d, unit),
+        Found::Move(m) => m,
+    }))
+}
+
+/// A step found: a single as its square, digit and unit (all a path
+/// needs of it, without building a [`Move`]), or any other step. (A
+/// boxed move would cost an allocation a step; it is moved twice.)
+#[allow(clippy::large_enum_variant)]
+enum Found {
+    Single(Kind, usize, u8, Option<usize>),
+    Move(Move),
+}
+
+/// [`next_move`], with the singles found by their square and digit.
+fn next_found(board: &mut Board, config: &Config) -> Result<Option<Found>, Kind> {
     for &kind in Kind::ALL {
         if !config.is_on(kind) {
             continue;
         }
-        match search::first(kind, board) {
-            Err(_) => return Err(kind),
-            Ok(None) => {}
-            Ok(Some(m)) => return Ok(Some(m)),
+        let found = match kind {
+            Kind::FullHouse => {
+                singles::first_full_house(board).map(|(s, d, u)| Found::Single(kind, s, d, Some(u)))
+            }
+            Kind::NakedSingle => {
+                singles::take_naked_single(board).map(|(s, d)| Found::Single(kind, s, d, None))
+            }
+            Kind::HiddenSingle => singles::take_hidden_single(board)
+                .map(|(s, d, u)| Found::Single(kind, s, d, Some(u))),
+            _ => match search::first(kind, board) {
+                Err(_) => return Err(kind),
+                Ok(m) => m.map(Found::Move),
+            },
+        };
+        if found.is_some() {
+            return Ok(found);
         }
     }
     Ok(None)
 }
 
 /// The path from `board` under `config`.
-pub fn solve_board(mut board: Board, config: &Config) -> Path {
+pub fn solve_board(board: Board, config: &Config) -> Path {
     let mut steps = Vec::new();
-    let mut score = 0;
-    let mut level = Level::Easy;
-    let mut stopped_at = None;
+    let rating = run(board, config, |found| {
+        steps.push(match found {
+            Found::Single(kind, s, d, unit) => Move::single(*kind, *s, *d, *unit).to_step(),
+            Found::Move(m) => m.to_step(),
+        })
+    });
+    Path {
+        steps,
+        score: rating.score,
+        level: rating.level,
+        stopped_at: rating.stopped_at,
+        solved: rating.solved,
+    }
+}
+
+/// A path's rating: its score, level and end, how many steps of each step
+/// type it takes and its hardest step, without the steps themselves (no
+/// sentence or line is written for any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The sum of the steps' base scores.
+    pub score: u32,
+    /// The level.
+    pub level: Level,
+    /// The step type the path stopped at because it has no finder yet.
+    pub stopped_at: Option<Kind>,
+    /// True when the grid is full.
+    pub solved: bool,
+    /// How many steps the path takes.
+    pub steps: usize,
+    /// The hardest step (the first of the highest base score): its step
+    /// type and the name its line starts with.
+    pub hardest: Option<(Kind, &'static str)>,
+    /// Steps of each step type, by its place in [`Kind::ALL`].
+    counts: Vec<usize>,
+}
+
+impl Rating {
+    /// How many steps of each technique the path takes, by technique id
+    /// (as [`Path::techniques`] counts them).
+    pub fn techniques(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for (&kind, &n) in Kind::ALL.iter().zip(&self.counts) {
+            if n > 0 {
+                *counts.entry(kind.technique().id()).or_insert(0) += n;
+            }
+        }
+        counts
+    }
+
+    /// How many steps of `kind` the path takes.
+    pub fn count(&self, kind: Kind) -> usize {
+        self.counts[position(kind)]
+    }
+}
+
+/// The rating of `puzzle`'s path (a 9x9 grid, read as HoDoKu reads it)
+/// under `config`: [`solve`]'s score, level and counts, found faster.
+pub fn rate(puzzle: &Grid, config: &Config) -> Rating {
+    rate_board(Board::from_puzzle(puzzle), config)
+}
+
+/// The rating of the path from `board` under `config`.
+pub fn rate_board(board: Board, config: &Config) -> Rating {
+    run(board, config, |_| {})
+}
+
+/// Runs the path from `board`, handing each step to `taken` once it is
+/// made on the board; the rating of the whole.
+fn run(mut board: Board, config: &Config, mut taken: impl FnMut(&Found)) -> Rating {
+    let mut rating = Rating {
+        score: 0,
+        level: Level::Easy,
+        stopped_at: None,
+        solved: false,
+        steps: 0,
+        hardest: None,
+        counts: vec![0; Kind::ALL.len()],
+    };
+    let mut hardest_score = 0;
     // A position with no solution (a square left without a candidate)
     // ends the path: no step taken from there means anything.
     while !board.is_solved() && !board.is_broken() {
-        match next_move(&mut board, config) {
+        let found = match next_found(&mut board, config) {
             Err(kind) => {
-                stopped_at = Some(kind);
+                rating.stopped_at = Some(kind);
                 break;
             }
             Ok(None) => break,
-            Ok(Some(m)) => {
-                score += m.kind.base_score();
-                level = level.max(m.kind.level());
-                m.apply(&mut board);
-                steps.push(m.to_step());
-                // Giving up changes nothing and ends the path.
-                if m.kind == Kind::GiveUp {
-                    break;
-                }
+            Ok(Some(found)) => found,
+        };
+        let (kind, subtype) = match &found {
+            Found::Single(kind, s, d, _) => {
+                board.place(*s, *d, false);
+                (*kind, None)
             }
+            Found::Move(m) => {
+                m.apply(&mut board);
+                (m.kind, m.subtype)
+            }
+        };
+        let score = kind.base_score();
+        rating.score += score;
+        rating.level = rating.level.max(kind.level());
+        rating.steps += 1;
+        rating.counts[position(kind)] += 1;
+        if rating.hardest.is_none() || score > hardest_score {
+            hardest_score = score;
+            rating.hardest = Some((kind, subtype.map_or(kind.name(), Subtype::name)));
+        }
+        taken(&found);
+        // Giving up changes nothing and ends the path.
+        if kind == Kind::GiveUp {
+            break;
         }
     }
-    while score > level.max_score() {
-        level = level.next();
+    while rating.score > rating.level.max_score() {
+        rating.level = rating.level.next();
     }
-    Path {
-        steps,
-        score,
-        level,
-        stopped_at,
-        solved: board.is_solved(),
-    }
+    rating.solved = board.is_solved();
+    rating
 }

@@ -9,7 +9,9 @@ use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_
 use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
-use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
+use crate::logic::hodoku::intersections::{
+    all_claiming, all_pointing, first_claiming, first_pointing,
+};
 use crate::logic::hodoku::library::Case;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::nice_loops::all_nice_loops;
@@ -18,7 +20,7 @@ use crate::logic::hodoku::patterns::{
 };
 use crate::logic::hodoku::remote_pair::all_remote_pairs;
 use crate::logic::hodoku::singles;
-use crate::logic::hodoku::subsets::{all_hidden, all_naked, Keep};
+use crate::logic::hodoku::subsets::{all_hidden, all_naked, first_hidden, first_naked, Keep};
 use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
 use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::hodoku::templates;
@@ -122,16 +124,16 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         FullHouse => singles::full_house(board),
         NakedSingle => singles::naked_single(board),
         HiddenSingle => singles::hidden_single(board),
-        LockedPair => all_naked(board, 2, Keep::Locked).into_iter().next(),
-        LockedTriple => all_naked(board, 3, Keep::Locked).into_iter().next(),
-        LockedCandidates1 => all_pointing(board).into_iter().next(),
-        LockedCandidates2 => all_claiming(board).into_iter().next(),
-        NakedPair => all_naked(board, 2, Keep::Naked).into_iter().next(),
-        NakedTriple => all_naked(board, 3, Keep::Naked).into_iter().next(),
-        NakedQuadruple => all_naked(board, 4, Keep::Naked).into_iter().next(),
-        HiddenPair => all_hidden(board, 2).into_iter().next(),
-        HiddenTriple => all_hidden(board, 3).into_iter().next(),
-        HiddenQuadruple => all_hidden(board, 4).into_iter().next(),
+        LockedPair => first_naked(board, 2, Keep::Locked),
+        LockedTriple => first_naked(board, 3, Keep::Locked),
+        LockedCandidates1 => first_pointing(board),
+        LockedCandidates2 => first_claiming(board),
+        NakedPair => first_naked(board, 2, Keep::Naked),
+        NakedTriple => first_naked(board, 3, Keep::Naked),
+        NakedQuadruple => first_naked(board, 4, Keep::Naked),
+        HiddenPair => first_hidden(board, 2),
+        HiddenTriple => first_hidden(board, 3),
+        HiddenQuadruple => first_hidden(board, 4),
         BugPlus1 => bug_plus_one(board),
         _ if is_rectangle(kind) => uniqueness(kind, board, true).into_iter().next(),
         SueDeCoq => all_sue_de_coq(board, true).into_iter().next(),

@@ -4,7 +4,7 @@
 //! from both is a locked pair or triple, which HoDoKu tries first (boxes
 //! only) and leaves out of its naked pairs and triples.
 
-use crate::logic::hodoku::board::{bit, digits, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{bit, digits, units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -21,27 +21,86 @@ pub enum Keep {
 
 /// Calls `f` with every `n`-subset of `0..len`, in lexicographic order.
 pub(super) fn combinations(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
-    fn go(
-        start: usize,
-        n: usize,
-        len: usize,
-        picked: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]),
-    ) {
-        if picked.len() == n {
-            f(picked);
-            return;
+    combinations_until(n, len, &mut |picked| {
+        f(picked);
+        false
+    });
+}
+
+/// The most items [`combinations_until`] picks.
+const MOST_PICKED: usize = 16;
+
+/// Calls `f` with every `n`-subset of `0..len` (`n` at most 16), in
+/// lexicographic order, until it returns true; true when it did.
+pub(super) fn combinations_until(
+    n: usize,
+    len: usize,
+    f: &mut dyn FnMut(&[usize]) -> bool,
+) -> bool {
+    if n > len {
+        return false;
+    }
+    assert!(n <= MOST_PICKED, "combinations of {n} items");
+    let mut picked = [0usize; MOST_PICKED];
+    for (i, p) in picked.iter_mut().enumerate().take(n) {
+        *p = i;
+    }
+    loop {
+        if f(&picked[..n]) {
+            return true;
         }
-        for i in start..len {
-            if len - i < n - picked.len() {
-                break;
-            }
-            picked.push(i);
-            go(i + 1, n, len, picked, f);
-            picked.pop();
+        // The last pick that can still move on, moved on, and the picks
+        // after it right behind it.
+        let Some(i) = (0..n).rev().find(|&i| picked[i] < len - n + i) else {
+            return false;
+        };
+        picked[i] += 1;
+        for j in i + 1..n {
+            picked[j] = picked[j - 1] + 1;
         }
     }
-    go(0, n, len, &mut Vec::with_capacity(n), f);
+}
+
+/// Calls `f` with every `n`-subset of `masks` (`n` at most 9) whose masks
+/// together have exactly `n` bits, in lexicographic order (as
+/// [`combinations`] would reach them), with the union of their masks,
+/// until it returns true; true when it did. A pick whose union already
+/// has more than `n` bits is not extended.
+pub(super) fn tight_subsets(
+    masks: &[u16],
+    n: usize,
+    f: &mut dyn FnMut(&[usize], u16) -> bool,
+) -> bool {
+    fn go(
+        masks: &[u16],
+        n: usize,
+        picked: &mut [usize; 9],
+        depth: usize,
+        union: u16,
+        f: &mut dyn FnMut(&[usize], u16) -> bool,
+    ) -> bool {
+        if depth == n {
+            return union.count_ones() as usize == n && f(&picked[..n], union);
+        }
+        let start = if depth == 0 { 0 } else { picked[depth - 1] + 1 };
+        // Room left for the picks after this one.
+        for i in start..=masks.len() - (n - depth) {
+            let wider = union | masks[i];
+            if wider.count_ones() as usize > n {
+                continue;
+            }
+            picked[depth] = i;
+            if go(masks, n, picked, depth + 1, wider, f) {
+                return true;
+            }
+        }
+        false
+    }
+    if n == 0 || n > masks.len() {
+        return false;
+    }
+    assert!(n <= 9, "subsets of {n} items");
+    go(masks, n, &mut [0; 9], 0, 0, f)
 }
 
 /// The naked subset of `cells` (holding the digits `mask`): what it removes
@@ -49,9 +108,17 @@ pub(super) fn combinations(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
 /// order), and whether it is locked. `None` when it removes nothing.
 fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
     let first = units_of(cells[0]);
-    let shared: Vec<bool> = (0..3)
-        .map(|k| cells.iter().all(|&s| units_of(s)[k] == first[k]))
-        .collect();
+    let shared: [bool; 3] =
+        std::array::from_fn(|k| cells.iter().all(|&s| units_of(s)[k] == first[k]));
+    // Most subsets a search meets remove nothing: the squares that hold
+    // their digits, outside them, in the units they share.
+    let outside = (0..3)
+        .filter(|&k| shared[k])
+        .fold(0, |m, k| m | UNIT_MASKS[first[k]])
+        & !cells.iter().fold(0u128, |m, &s| m | 1 << s);
+    if digits(mask).all(|d| board.squares_with(d) & outside == 0) {
+        return None;
+    }
     let mut deletes = Vec::new();
     let mut reached = 0;
     for k in (0..3).filter(|&k| shared[k]) {
@@ -90,38 +157,67 @@ fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
     Some(m)
 }
 
+/// The naked subsets of `n` squares in the nine units from `first` (0
+/// rows, 9 columns, 18 boxes) that `keep` keeps, in HoDoKu's order, onto
+/// `out`; with `stop`, only up to the first. True when it stopped.
+fn naked_into(
+    board: &Board,
+    first: usize,
+    n: usize,
+    keep: Keep,
+    out: &mut Vec<Move>,
+    stop: bool,
+) -> bool {
+    for unit in UNITS.iter().skip(first).take(9) {
+        // The unit's squares with one to `n` candidates.
+        let mut open = [0usize; 9];
+        let mut len = 0;
+        for &s in unit {
+            let s = usize::from(s);
+            if (1..=n as u32).contains(&board.cands(s).count_ones()) {
+                open[len] = s;
+                len += 1;
+            }
+        }
+        if len < n {
+            continue;
+        }
+        let mut masks = [0u16; 9];
+        for (m, &s) in masks.iter_mut().zip(&open[..len]) {
+            *m = board.cands(s);
+        }
+        let stopped = tight_subsets(&masks[..len], n, &mut |picked, mask| {
+            let mut cells = [0usize; 4];
+            for (c, &i) in cells.iter_mut().zip(picked) {
+                *c = open[i];
+            }
+            let cells = &cells[..n];
+            let Some(m) = naked_move(board, cells, mask) else {
+                return false;
+            };
+            let locked = matches!(m.kind, Kind::LockedPair | Kind::LockedTriple);
+            let kept = match keep {
+                Keep::Locked => locked,
+                Keep::Naked => !locked,
+                Keep::All => true,
+            };
+            if kept {
+                out.push(m);
+            }
+            kept && stop
+        });
+        if stopped {
+            return true;
+        }
+    }
+    false
+}
+
 /// Every naked subset of `n` squares in the nine units from `first` (0
 /// rows, 9 columns, 18 boxes) that `keep` keeps, in HoDoKu's order.
 pub fn naked_in(board: &Board, first: usize, n: usize, keep: Keep) -> Vec<Move> {
     let mut out = Vec::new();
-    for unit in UNITS.iter().skip(first).take(9) {
-        let open: Vec<usize> = unit
-            .iter()
-            .map(|&s| usize::from(s))
-            .filter(|&s| (1..=n as u32).contains(&board.cands(s).count_ones()))
-            .collect();
-        if open.len() < n {
-            continue;
-        }
-        combinations(n, open.len(), &mut |picked| {
-            let cells: Vec<usize> = picked.iter().map(|&i| open[i]).collect();
-            let mask = cells.iter().fold(0, |m, &s| m | board.cands(s));
-            if mask.count_ones() as usize != n {
-                return;
-            }
-            if let Some(m) = naked_move(board, &cells, mask) {
-                let locked = matches!(m.kind, Kind::LockedPair | Kind::LockedTriple);
-                let kept = match keep {
-                    Keep::Locked => locked,
-                    Keep::Naked => !locked,
-                    Keep::All => true,
-                };
-                if kept {
-                    out.push(m);
-                }
-            }
-        });
-    }
+    naked_into(board, first, n, keep, &mut out, false);
     out
 }
 
@@ -129,19 +225,31 @@ pub fn naked_in(board: &Board, first: usize, n: usize, keep: Keep) -> Vec<Move> 
 /// columns (HoDoKu's order for naked subsets; locked ones are searched in
 /// boxes only, where every one of them is).
 pub fn all_naked(board: &Board, n: usize, keep: Keep) -> Vec<Move> {
-    let mut out = naked_in(board, 18, n, keep);
-    if keep != Keep::Locked {
-        out.extend(naked_in(board, 0, n, keep));
-        out.extend(naked_in(board, 9, n, keep));
-    }
+    let mut out = Vec::new();
+    naked_units(board, n, keep, &mut out, false);
     out
 }
 
-/// Every hidden subset of `n` digits in the nine units from `first`, in
-/// HoDoKu's order: units in order, in each the digits with one to `n`
-/// places combined in order.
-pub fn hidden_in(board: &Board, first: usize, n: usize) -> Vec<Move> {
+/// The first naked subset of `n` squares that `keep` keeps, in
+/// [`all_naked`]'s order (the one HoDoKu's solver takes).
+pub fn first_naked(board: &Board, n: usize, keep: Keep) -> Option<Move> {
     let mut out = Vec::new();
+    naked_units(board, n, keep, &mut out, true);
+    out.pop()
+}
+
+fn naked_units(board: &Board, n: usize, keep: Keep, out: &mut Vec<Move>, stop: bool) {
+    if naked_into(board, 18, n, keep, out, stop) || keep == Keep::Locked {
+        return;
+    }
+    let _ = naked_into(board, 0, n, keep, out, stop) || naked_into(board, 9, n, keep, out, stop);
+}
+
+/// The hidden subsets of `n` digits in the nine units from `first`, in
+/// HoDoKu's order (units in order, in each the digits with one to `n`
+/// places combined in order), onto `out`; with `stop`, only up to the
+/// first. True when it stopped.
+fn hidden_into(board: &Board, first: usize, n: usize, out: &mut Vec<Move>, stop: bool) -> bool {
     for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
         let open = unit
             .iter()
@@ -150,48 +258,79 @@ pub fn hidden_in(board: &Board, first: usize, n: usize) -> Vec<Move> {
         if open <= n {
             continue;
         }
-        let candidates: Vec<u8> = (1..=9u8)
-            .filter(|&d| (1..=n as u8).contains(&board.free(u, d)))
-            .collect();
-        if candidates.len() < n {
+        let mut candidates = [0u8; 9];
+        let mut len = 0;
+        for d in 1..=9u8 {
+            if (1..=n as u8).contains(&board.free(u, d)) {
+                candidates[len] = d;
+                len += 1;
+            }
+        }
+        if len < n {
             continue;
         }
-        combinations(n, candidates.len(), &mut |picked| {
-            let chosen: Vec<u8> = picked.iter().map(|&i| candidates[i]).collect();
-            let places = chosen.iter().fold(0, |m, &d| m | board.places(u, d));
-            if places.count_ones() as usize != n {
-                return;
-            }
-            let mask = chosen.iter().fold(0u16, |m, &d| m | bit(d));
-            let cells: Vec<usize> = (0..9)
-                .filter(|i| places & 1 << i != 0)
-                .map(|i| usize::from(unit[i]))
-                .collect();
-            let deletes: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&s| digits(board.cands(s) & !mask).map(move |d| (s, d)))
-                .collect();
-            if deletes.is_empty() {
-                return;
+        let mut masks = [0u16; 9];
+        for (m, &d) in masks.iter_mut().zip(&candidates[..len]) {
+            *m = board.places(u, d);
+        }
+        let stopped = tight_subsets(&masks[..len], n, &mut |picked, places| {
+            let mask = picked.iter().fold(0u16, |m, &i| m | bit(candidates[i]));
+            let squares = || {
+                (0..9)
+                    .filter(move |i| places & 1 << i != 0)
+                    .map(|i| usize::from(unit[i]))
+            };
+            if squares().all(|s| board.cands(s) & !mask == 0) {
+                return false;
             }
             let mut m = Move::new(match n {
                 2 => Kind::HiddenPair,
                 3 => Kind::HiddenTriple,
                 _ => Kind::HiddenQuadruple,
             });
-            m.cells = cells;
-            m.digits = chosen;
-            m.deletes = deletes;
+            m.cells = squares().collect();
+            m.digits = picked.iter().map(|&i| candidates[i]).collect();
+            m.deletes = m
+                .cells
+                .iter()
+                .flat_map(|&s| digits(board.cands(s) & !mask).map(move |d| (s, d)))
+                .collect();
             out.push(m);
+            stop
         });
+        if stopped {
+            return true;
+        }
     }
+    false
+}
+
+/// Every hidden subset of `n` digits in the nine units from `first`, in
+/// HoDoKu's order: units in order, in each the digits with one to `n`
+/// places combined in order.
+pub fn hidden_in(board: &Board, first: usize, n: usize) -> Vec<Move> {
+    let mut out = Vec::new();
+    hidden_into(board, first, n, &mut out, false);
     out
 }
 
 /// Every hidden subset of `n` digits: boxes, rows, then columns.
 pub fn all_hidden(board: &Board, n: usize) -> Vec<Move> {
-    let mut out = hidden_in(board, 18, n);
-    out.extend(hidden_in(board, 0, n));
-    out.extend(hidden_in(board, 9, n));
+    let mut out = Vec::new();
+    hidden_units(board, n, &mut out, false);
     out
+}
+
+/// The first hidden subset of `n` digits, in [`all_hidden`]'s order (the
+/// one HoDoKu's solver takes).
+pub fn first_hidden(board: &Board, n: usize) -> Option<Move> {
+    let mut out = Vec::new();
+    hidden_units(board, n, &mut out, true);
+    out.pop()
+}
+
+fn hidden_units(board: &Board, n: usize, out: &mut Vec<Move>, stop: bool) {
+    let _ = hidden_into(board, 18, n, out, stop)
+        || hidden_into(board, 0, n, out, stop)
+        || hidden_into(board, 9, n, out, stop);
 }
