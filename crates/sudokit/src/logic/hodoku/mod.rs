@@ -51,9 +51,11 @@
 pub mod board;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
 pub mod franken;
 pub mod hint;
 pub mod intersections;
+pub mod java_sort;
 pub mod library;
 pub mod moves;
 pub mod nice_loops;

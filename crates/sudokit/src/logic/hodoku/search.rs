@@ -5,6 +5,7 @@
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::fish;
+use crate::logic::hodoku::forcing::all_forcing_chains;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{all_claiming, all_pointing};
 use crate::logic::hodoku::library::Case;
@@ -102,6 +103,7 @@ pub fn implemented(kind: Kind) -> bool {
                 | XyChain
                 | NiceLoop
                 | GroupedNiceLoop
+                | ForcingChain
         )
 }
 
@@ -142,6 +144,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         XyChain => all_xy_chains(board).into_iter().next(),
         NiceLoop => all_nice_loops(board, false, false).into_iter().next(),
         GroupedNiceLoop => all_nice_loops(board, true, false).into_iter().next(),
+        ForcingChain => all_forcing_chains(board).into_iter().next(),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -193,6 +196,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         XyChain => all_xy_chains(board),
         NiceLoop => all_nice_loops(board, false, false),
         GroupedNiceLoop => all_nice_loops(board, true, true),
+        ForcingChain => all_forcing_chains(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
