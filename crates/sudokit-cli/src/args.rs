@@ -375,7 +375,7 @@ pub struct RateArgs {
     pub input: InputArgs,
     /// The rules: Sudoku Explainer's (ER/EP/ED), or HoDoKu's (its level
     /// and score, e.g. `Unfair 1706`; 9x9 puzzles only, and so far without
-    /// its forcing chains: where its path needs one of those the
+    /// its forcing nets: where its path needs one of those the
     /// rating says ` incomplete`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
@@ -500,7 +500,7 @@ pub struct HintArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (the step HoDoKu's path
     /// takes next, named as HoDoKu names it and weighed by its base score;
-    /// 9x9 puzzles only, and so far without its forcing chains:
+    /// 9x9 puzzles only, and so far without its forcing nets:
     /// where its path needs one of those the hint is `stuck`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
@@ -567,7 +567,7 @@ pub struct ExplainArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (its techniques in its
     /// order, its score and level; 9x9 puzzles only, and so far without
-    /// its forcing chains: where the path needs one of those it
+    /// its forcing nets: where the path needs one of those it
     /// stops and says it is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,

@@ -85,6 +85,37 @@ fn hodoku_paths_through_nice_loops_and_aics_no_longer_stop_there() {
     );
 }
 
+/// The path went no further than the first forcing chain: HoDoKu's
+/// solver takes one where nothing before it finds a step, and prints the
+/// chains under it, one a line, indented two spaces.
+#[test]
+fn hodoku_paths_through_forcing_chains_no_longer_stop_there_and_print_the_chains() {
+    let puzzle =
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...";
+    let out = stdout_of(sudokit().args([
+        "explain", "--rules", "hodoku", "--format", "hodoku", "--off", "axz", "--off", "axy",
+        "--off", "ach", puzzle,
+    ]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[8..12],
+        [
+            "   Forcing Chain Contradiction in r6 => r4c5<>2",
+            "  r4c5=2 r45c6<>2 r8c6=2 r8c3<>2 r89c1=2 r6c1<>2",
+            "  r4c5=2 r6c5<>2",
+            "  r4c5=2 r1c5<>2 r1c9=2 r6c9<>2",
+        ],
+        "{out}"
+    );
+    let json = stdout_of(sudokit().args([
+        "explain", "--rules", "hodoku", "--format", "json", "--off", "axz", "--off", "axy",
+        "--off", "ach", puzzle,
+    ]));
+    let step: serde_json::Value = serde_json::from_str(json.lines().nth(7).unwrap()).unwrap();
+    assert_eq!(step["hodoku"]["nets"][1], "r4c5=2 r6c5<>2");
+    assert_eq!(step["eliminations"].as_array().unwrap().len(), 1);
+}
+
 #[test]
 fn explain_json_by_hodokus_rules_carries_each_steps_line_and_the_score() {
     let out = stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "json", EASY]));
@@ -159,21 +190,36 @@ fn explain_by_hodokus_rules_matches_hodokus_own_paths() {
             .args(["explain", "--rules", "hodoku", "--format", "hodoku"])
             .arg(&file),
     );
-    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    // A step's line, with the lines under it (a forcing chain's, indented
+    // two spaces) after a newline each.
+    let mut blocks: Vec<Vec<String>> = Vec::new();
     for line in out.lines() {
-        match line.strip_prefix("   ") {
-            Some(step) => blocks.last_mut().unwrap().push(step),
-            None => blocks.push(vec![line]),
+        match (line.strip_prefix("   "), line.strip_prefix("  ")) {
+            (Some(step), _) => blocks.last_mut().unwrap().push(step.to_string()),
+            (None, Some(_)) => {
+                let step = blocks.last_mut().unwrap().last_mut().unwrap();
+                step.push('\n');
+                step.push_str(line);
+            }
+            (None, None) => blocks.push(vec![line.to_string()]),
         }
     }
     assert_eq!(blocks.len(), expected.len());
     let mut complete = 0;
     for (n, (block, e)) in blocks.iter().zip(&expected).enumerate() {
-        let steps: Vec<&str> = e["steps"]
+        let steps: Vec<String> = e["steps"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|s| s.as_str().unwrap())
+            .enumerate()
+            .map(|(i, s)| {
+                let mut step = s.as_str().unwrap().to_string();
+                for net in e["nets"][i.to_string()].as_array().into_iter().flatten() {
+                    step.push_str("\n  ");
+                    step.push_str(net.as_str().unwrap());
+                }
+                step
+            })
             .collect();
         if block[0].ends_with(" incomplete") {
             assert!(block.len() - 1 <= steps.len(), "puzzle {}", n + 1);

@@ -56,9 +56,10 @@ const LAYERS: &[&[&str]] = &[
     &["solver"],
     &["rating"],
     &["hint"],
-    // HoDoKu's rules, file by file: the table, the grid, the notation,
+    // HoDoKu's rules, file by file: Java's sort, the table, the grid, the notation,
     // one step's record, the library format, the finders, the path, the
     // hint.
+    &["hodoku::java_sort"],
     &["hodoku::table"],
     &["hodoku::board"],
     &["hodoku::notation"],
@@ -84,6 +85,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::brute_force",
         "hodoku::als",
         "hodoku::death_blossom",
+        "hodoku::forcing",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

@@ -149,6 +149,9 @@ impl Explain {
                 for step in steps {
                     if let Some(h) = &step.hodoku {
                         let _ = writeln!(out, "   {}", h.line);
+                        for net in &h.nets {
+                            let _ = writeln!(out, "  {net}");
+                        }
                     }
                 }
             }

@@ -510,6 +510,10 @@ pub struct HodokuDetail {
     pub score: u32,
     /// The step as HoDoKu prints it, squares written `r1c1`.
     pub line: String,
+    /// The lines HoDoKu prints under a forcing chain or net: one chain
+    /// each, from its premise, nodes written `r4c5=2`, `r45c6<>2`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nets: Vec<String>,
 }
 
 impl Step {

@@ -50,6 +50,12 @@ pub struct Move {
     /// [`cells`](Move::cells) alone (loops, AICs, grouped and ALS
     /// chains); see [`Move::chain_nodes`].
     pub chain: Vec<Node>,
+    /// A forcing chain's chains (the first is [`chain`](Move::chain)),
+    /// each from its premise to its outcome.
+    pub nets: Vec<Vec<Node>>,
+    /// A forcing chain's kind and, for a contradiction, where it lies, as
+    /// its line writes them (`Contradiction in r6`, `Verity`).
+    pub forcing: Option<String>,
 }
 
 /// One node of a chain: a digit in one square, in a group of squares of
@@ -67,6 +73,19 @@ pub struct Node {
     pub on: bool,
     /// True when its squares are an almost locked set.
     pub als: bool,
+}
+
+/// A line HoDoKu prints under a forcing step: one chain, each node as its
+/// squares, `=` or `<>`, and its digit (`r4c5=2 r45c6<>2 r8c6=2`).
+pub fn forcing_line(chain: &[Node]) -> String {
+    chain
+        .iter()
+        .map(|n| {
+            let link = if n.on { "=" } else { "<>" };
+            format!("{}{link}{}", notation::squares(&n.cells), n.digit)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Node {
@@ -99,6 +118,8 @@ impl Move {
             groups: Vec::new(),
             siamese: false,
             chain: Vec::new(),
+            nets: Vec::new(),
+            forcing: None,
         }
     }
 
@@ -304,6 +325,14 @@ impl Move {
                 self.loop_text(),
                 removals()
             ),
+            ForcingChain | ForcingNet => {
+                let outcome = match self.places.first() {
+                    Some(&(s, d)) => format!(" => {}={d}", notation::square(s)),
+                    None => removals(),
+                };
+                let kind = self.forcing.as_deref().unwrap_or("Verity");
+                format!("{name} {kind}{outcome}")
+            }
             SimpleColors | MultiColors => {
                 let mut line = format!("{name}: {}", self.digits[0]);
                 for (i, (cells, _)) in self.groups.iter().enumerate() {
@@ -557,6 +586,7 @@ impl Move {
             short: self.subtype.map_or(self.kind.short(), |s| s.short()),
             score: self.kind.base_score(),
             line: self.line(),
+            nets: self.nets.iter().map(|c| forcing_line(c)).collect(),
         }));
         step
     }
@@ -566,9 +596,26 @@ impl Move {
     /// where a node is a group or an almost locked set.
     fn chain_evidence(&self, step: &mut Step) {
         use crate::logic::step::{Link, LinkReason};
-        let nodes = self.chain_nodes();
+        // A forcing step's chains follow one another, each from its
+        // premise (an assumption).
+        let nodes: Vec<Node> = match self.nets.is_empty() {
+            true => self.chain_nodes(),
+            false => self.nets.concat(),
+        };
+        let starts: Vec<usize> = self
+            .nets
+            .iter()
+            .scan(0, |at, c| {
+                let start = *at;
+                *at += c.len();
+                Some(start)
+            })
+            .collect();
         for (i, n) in nodes.iter().enumerate() {
-            let prev = i.checked_sub(1).map(|j| &nodes[j]);
+            let prev = match starts.contains(&i) {
+                true => None,
+                false => i.checked_sub(1).map(|j| &nodes[j]),
+            };
             let (reason, shared) = match prev {
                 None => (LinkReason::Assumption, None),
                 Some(p) if p.als || n.als => (LinkReason::Rule, None),

@@ -1,0 +1,518 @@
+//! Forcing chains (contradiction and verity) as HoDoKu 2.2.0 finds them,
+//! on its implication tables with groups ([`Tables`]).
+//!
+//! What follows from each premise (a digit set in a square, or ruled out)
+//! is summed up per digit: the squares where it is set, where it is ruled
+//! out. HoDoKu then looks, in this order:
+//!
+//! - each premise in turn (square by square, digit by digit, set before
+//!   ruled out) for a contradiction, which proves the premise false: it
+//!   leads to its own opposite; to a digit both set and ruled out in one
+//!   square; to two digits set in one square; to a digit set twice in a
+//!   row, column or box (rows, then columns, then boxes); to a square left
+//!   without digits; to a digit ruled out of all of a row, column or box
+//!   (those squares of it where no placed digit forbids it);
+//! - each square's two premises for one digit (set, ruled out) for a
+//!   common outcome (a verity), digit by digit, set ones first;
+//! - then the digits of each square, and each digit's squares in each row,
+//!   column and box, all set in turn, for a common outcome.
+//!
+//! Of the steps with the same outcome and kind it keeps the first found,
+//! unless a later one has fewer nodes in all its chains. It then sorts them
+//! (placements first, by square; removals by square and digit; equal ones
+//! by length) with a comparison that calls two different placements in one
+//! square "greater" both ways, so the order is the one Java's sort gives:
+//! [`java_sort`]. When a contradiction lies in the premise itself, HoDoKu
+//! names the square left in its scratch set by the check before (in
+//! practice the first square of box 9 where digit 9 may stand); sudokit
+//! names the same. The facts are HoDoKu's; the code is sudokit's own.
+
+use std::cmp::Ordering;
+
+use crate::logic::hodoku::board::{Board, UNITS};
+use crate::logic::hodoku::java_sort;
+use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::notation;
+use crate::logic::hodoku::table::Kind;
+use crate::logic::hodoku::tabling::{Lit, Tables};
+
+/// Where a contradiction lies: a square, or a unit (HoDoKu's numbering:
+/// rows 0-8, columns 9-17, boxes 18-26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entity {
+    Cell(usize),
+    Unit(usize),
+}
+
+/// One step found.
+#[derive(Clone, Debug)]
+struct Found {
+    verity: bool,
+    entity: Entity,
+    /// The digit placed (`on`) or removed, in its square.
+    effect: (usize, u8, bool),
+    chains: Vec<Vec<Lit>>,
+}
+
+impl Found {
+    fn length(&self) -> usize {
+        self.chains.iter().map(Vec::len).sum()
+    }
+}
+
+/// What each premise implies, per digit: squares set, squares ruled out.
+#[derive(Clone, Copy, Default)]
+struct Sets {
+    on: [u128; 10],
+    off: [u128; 10],
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    tables: Tables,
+    sets: Vec<Sets>,
+    /// The squares holding each digit.
+    cands: [u128; 10],
+    /// The empty squares where no placed digit forbids each digit.
+    allowed: [u128; 10],
+    placed: u128,
+    found: Vec<Found>,
+    /// HoDoKu's scratch set, as its last check left it, and its first
+    /// square when last read.
+    scratch: u128,
+    scratch_first: usize,
+}
+
+fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&s| mask & (1u128 << s) != 0)
+}
+
+fn unit_mask(u: usize) -> u128 {
+    UNITS[u].iter().fold(0, |m, &s| m | 1u128 << s)
+}
+
+impl<'a> Search<'a> {
+    fn new(board: &'a Board) -> Search<'a> {
+        let tables = Tables::build(board, true);
+        let mut sets = vec![Sets::default(); 81 * 9 * 2];
+        for s in 0..81 {
+            for d in 1..=9u8 {
+                for on in [true, false] {
+                    let lit = Lit::cell(s, d, on);
+                    let slot = &mut sets[slot(s, d, on)];
+                    for e in &tables.table(lit).entries {
+                        if e.lit.is_group() {
+                            continue;
+                        }
+                        let (t, e_d) = (tables.first_cell(e.lit), tables.digit(e.lit));
+                        match e.lit.on() {
+                            true => slot.on[usize::from(e_d)] |= 1u128 << t,
+                            false => slot.off[usize::from(e_d)] |= 1u128 << t,
+                        }
+                    }
+                }
+            }
+        }
+        let mut cands = [0u128; 10];
+        let mut allowed = [0u128; 10];
+        let mut placed = 0u128;
+        for s in 0..81 {
+            let v = board.value(s);
+            if v != 0 {
+                placed |= 1u128 << s;
+                continue;
+            }
+            for d in 1..=9u8 {
+                if board.has(s, d) {
+                    cands[usize::from(d)] |= 1u128 << s;
+                }
+                let forbidden = (0..81).any(|t| {
+                    t != s && board.value(t) == d && crate::logic::hodoku::board::sees(s, t)
+                });
+                if !forbidden {
+                    allowed[usize::from(d)] |= 1u128 << s;
+                }
+            }
+        }
+        Search {
+            board,
+            tables,
+            sets,
+            cands,
+            allowed,
+            placed,
+            found: Vec::new(),
+            scratch: 0,
+            scratch_first: 0,
+        }
+    }
+
+    /// The square, digit and state of a square's literal.
+    fn index(&self, lit: Lit) -> (usize, u8, bool) {
+        (
+            self.tables.first_cell(lit),
+            self.tables.digit(lit),
+            lit.on(),
+        )
+    }
+
+    fn empty(&self, premise: Lit) -> bool {
+        self.tables.table(premise).entries.is_empty()
+    }
+
+    /// The chain from `premise` to digit `d` set (`on`) or ruled out in
+    /// `s`, if the table holds it.
+    fn chain(&self, premise: Lit, s: usize, d: u8, on: bool) -> Option<Vec<Lit>> {
+        let at = self.tables.table(premise).position(Lit::cell(s, d, on))?;
+        self.tables.chain(premise, at).map(|(c, _)| c)
+    }
+
+    fn chains(&self, premise: Lit, ends: &[(usize, u8, bool)]) -> Vec<Vec<Lit>> {
+        ends.iter()
+            .filter_map(|&(s, d, on)| self.chain(premise, s, d, on))
+            .collect()
+    }
+
+    /// Keeps `f` unless a step of its kind with its outcome is kept; then
+    /// puts its chains there when they are shorter.
+    fn record(&mut self, f: Found) {
+        let same = self
+            .found
+            .iter()
+            .position(|g| g.verity == f.verity && g.effect == f.effect);
+        match same {
+            Some(i) => {
+                if self.found[i].length() > f.length() {
+                    self.found[i] = f;
+                }
+            }
+            None => self.found.push(f),
+        }
+    }
+
+    /// The scratch set's first square when HoDoKu reads it.
+    fn read_scratch(&mut self) -> usize {
+        if self.scratch != 0 {
+            self.scratch_first = self.scratch.trailing_zeros() as usize;
+        }
+        self.scratch_first
+    }
+
+    fn set_scratch(&mut self, mask: u128, read: bool) {
+        self.scratch = mask;
+        if read {
+            self.read_scratch();
+        }
+    }
+
+    fn contradiction(&mut self, premise: Lit, entity: Entity, ends: &[(usize, u8, bool)]) {
+        let (s, d, on) = self.index(premise);
+        let chains = self.chains(premise, ends);
+        self.record(Found {
+            verity: false,
+            entity,
+            effect: (s, d, !on),
+            chains,
+        });
+    }
+
+    fn check_one(&mut self, premise: Lit) {
+        if self.empty(premise) {
+            return;
+        }
+        let (s0, d0, on0) = self.index(premise);
+        let sets = self.sets[slot(s0, d0, on0)];
+        let own = match on0 {
+            true => sets.off[usize::from(d0)],
+            false => sets.on[usize::from(d0)],
+        };
+        if own & (1u128 << s0) != 0 {
+            let at = self.read_scratch();
+            self.contradiction(premise, Entity::Cell(at), &[(s0, d0, !on0)]);
+        }
+        for i in 0..10usize {
+            let both = sets.on[i] & sets.off[i];
+            self.set_scratch(both, both != 0);
+            if both != 0 {
+                let c = both.trailing_zeros() as usize;
+                let d = i as u8;
+                self.contradiction(premise, Entity::Cell(c), &[(c, d, false), (c, d, true)]);
+            }
+        }
+        for i in 1..10usize {
+            for j in i + 1..10 {
+                let both = sets.on[i] & sets.on[j];
+                self.set_scratch(both, both != 0);
+                if both != 0 {
+                    let c = both.trailing_zeros() as usize;
+                    let ends = [(c, i as u8, true), (c, j as u8, true)];
+                    self.contradiction(premise, Entity::Cell(c), &ends);
+                }
+            }
+        }
+        for units in [0..9usize, 9..18, 18..27] {
+            for i in 1..10usize {
+                for u in units.clone() {
+                    let twice = unit_mask(u) & sets.on[i];
+                    self.set_scratch(twice, twice != 0);
+                    if twice.count_ones() > 1 {
+                        let ends: Vec<_> = squares_of(twice).map(|c| (c, i as u8, true)).collect();
+                        self.contradiction(premise, Entity::Unit(u), &ends);
+                    }
+                }
+            }
+        }
+        let mut bare = (1u128 << 81) - 1;
+        for i in 1..10usize {
+            bare &= sets.off[i] | !self.cands[i];
+        }
+        for i in 0..10usize {
+            bare &= !sets.on[i];
+        }
+        bare &= !self.placed;
+        self.set_scratch(bare, bare != 0);
+        for c in squares_of(bare) {
+            let ends: Vec<_> = (1..=9u8)
+                .filter(|&d| self.board.has(c, d))
+                .map(|d| (c, d, false))
+                .collect();
+            self.contradiction(premise, Entity::Cell(c), &ends);
+        }
+        for units in [0..9usize, 9..18, 18..27] {
+            for i in 1..10usize {
+                for u in units.clone() {
+                    let places = unit_mask(u) & self.allowed[i];
+                    let gone = places != 0 && places & sets.off[i] == places;
+                    self.set_scratch(places, gone);
+                    if gone {
+                        let ends: Vec<_> =
+                            squares_of(places).map(|c| (c, i as u8, false)).collect();
+                        self.contradiction(premise, Entity::Unit(u), &ends);
+                    }
+                }
+            }
+        }
+    }
+
+    fn verity(&mut self, premises: &[Lit], effect: (usize, u8, bool)) {
+        let (s, d, on) = effect;
+        let chains = premises
+            .iter()
+            .filter_map(|&p| self.chain(p, s, d, on))
+            .collect();
+        self.record(Found {
+            verity: true,
+            entity: Entity::Cell(s),
+            effect,
+            chains,
+        });
+    }
+
+    fn check_two(&mut self, s: usize, d: u8) {
+        let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
+        if self.empty(on) || self.empty(off) {
+            return;
+        }
+        let (a, b) = (self.sets[slot(s, d, true)], self.sets[slot(s, d, false)]);
+        for state in [true, false] {
+            for i in 1..10usize {
+                let both = match state {
+                    true => a.on[i] & b.on[i],
+                    false => a.off[i] & b.off[i],
+                } & !(1u128 << s);
+                for c in squares_of(both) {
+                    self.verity(&[on, off], (c, i as u8, state));
+                }
+            }
+        }
+    }
+
+    fn check_list(&mut self, premises: &[Lit]) {
+        let (mut on, mut off) = ([!0u128; 10], [!0u128; 10]);
+        for &p in premises {
+            let (s, d, o) = self.index(p);
+            let sets = self.sets[slot(s, d, o)];
+            for j in 1..10 {
+                on[j] &= sets.on[j];
+                off[j] &= sets.off[j];
+            }
+        }
+        for j in 1..10usize {
+            for c in squares_of(on[j]) {
+                self.verity(premises, (c, j as u8, true));
+            }
+            for c in squares_of(off[j]) {
+                self.verity(premises, (c, j as u8, false));
+            }
+        }
+    }
+
+    fn run(&mut self) {
+        for s in 0..81 {
+            for d in 1..=9u8 {
+                self.check_one(Lit::cell(s, d, true));
+                self.check_one(Lit::cell(s, d, false));
+            }
+        }
+        for s in 0..81 {
+            for d in 1..=9u8 {
+                self.check_two(s, d);
+            }
+        }
+        for s in (0..81).filter(|&s| self.board.value(s) == 0) {
+            let list: Vec<Lit> = (1..=9u8)
+                .filter(|&d| self.board.has(s, d))
+                .map(|d| Lit::cell(s, d, true))
+                .collect();
+            self.check_list(&list);
+        }
+        for u in 0..27 {
+            for d in 1..=9u8 {
+                let places = unit_mask(u) & self.cands[usize::from(d)];
+                if places != 0 {
+                    let list: Vec<Lit> =
+                        squares_of(places).map(|s| Lit::cell(s, d, true)).collect();
+                    self.check_list(&list);
+                }
+            }
+        }
+    }
+
+    fn to_move(&self, f: &Found) -> Move {
+        let mut m = Move::new(Kind::ForcingChain);
+        let (s, d, on) = f.effect;
+        match on {
+            true => m.places.push((s, d)),
+            false => m.deletes.push((s, d)),
+        }
+        m.digits.push(d);
+        m.cells.push(s);
+        m.forcing = Some(match (f.verity, f.entity) {
+            (true, _) => "Verity".to_string(),
+            (false, Entity::Cell(c)) => format!("Contradiction in {}", notation::square(c)),
+            (false, Entity::Unit(u)) => format!("Contradiction in {}", notation::unit(u)),
+        });
+        m.nets = f
+            .chains
+            .iter()
+            .map(|chain| {
+                chain
+                    .iter()
+                    .map(|&lit| Node {
+                        cells: self.tables.cells(lit),
+                        digit: self.tables.digit(lit),
+                        on: lit.on(),
+                        als: false,
+                    })
+                    .collect()
+            })
+            .collect();
+        m.chain = m.nets.first().cloned().unwrap_or_default();
+        m
+    }
+}
+
+fn slot(s: usize, d: u8, on: bool) -> usize {
+    (s * 9 + usize::from(d) - 1) * 2 + usize::from(on)
+}
+
+/// HoDoKu's order of forcing steps; not consistent (two placements in one
+/// square that are not of one kind are each "greater").
+fn compare(a: &Found, b: &Found) -> Ordering {
+    let (sa, da, pa) = a.effect;
+    let (sb, db, pb) = b.effect;
+    let by_length = || a.length().cmp(&b.length());
+    match (pa, pb) {
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+        (true, true) => {
+            if a.verity != b.verity || sa != sb {
+                match sa.cmp(&sb) {
+                    Ordering::Equal => Ordering::Greater,
+                    o => o,
+                }
+            } else {
+                by_length()
+            }
+        }
+        (false, false) => {
+            let (ka, kb) = (sa * 10 + usize::from(da), sb * 10 + usize::from(db));
+            if a.verity != b.verity || ka != kb {
+                match ka.cmp(&kb) {
+                    Ordering::Equal => {}
+                    o => return o,
+                }
+            }
+            by_length()
+        }
+    }
+}
+
+/// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
+/// is the one its solver takes).
+pub fn all_forcing_chains(board: &Board) -> Vec<Move> {
+    let mut search = Search::new(board);
+    search.run();
+    let mut found = std::mem::take(&mut search.found);
+    java_sort::sort(&mut found, compare);
+    found.iter().map(|f| search.to_move(f)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::hodoku::moves::forcing_line;
+    use crate::logic::hodoku::path::{next_move, Config};
+    use crate::logic::hodoku::search::implemented;
+
+    /// The first forcing chain of `puzzle`'s path (the step types without
+    /// a finder switched off), with the lines under it.
+    fn first_forcing(puzzle: &str) -> (String, Vec<String>) {
+        let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+        let mut board = Board::from_puzzle(&grid);
+        let mut config = Config::default();
+        for &k in Kind::ALL.iter().filter(|&&k| !implemented(k)) {
+            config.set(k.short(), false).unwrap();
+        }
+        loop {
+            let m = next_move(&mut board, &config).unwrap().unwrap();
+            if m.kind == Kind::ForcingChain {
+                let nets = m.nets.iter().map(|c| forcing_line(c)).collect();
+                return (m.line(), nets);
+            }
+            m.apply(&mut board);
+        }
+    }
+
+    #[test]
+    fn a_premise_that_rules_a_digit_out_of_a_whole_row_is_false() {
+        let (line, nets) = first_forcing(
+            ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        );
+        assert_eq!(line, "Forcing Chain Contradiction in r6 => r4c5<>2");
+        assert_eq!(
+            nets,
+            [
+                "r4c5=2 r45c6<>2 r8c6=2 r8c3<>2 r89c1=2 r6c1<>2",
+                "r4c5=2 r6c5<>2",
+                "r4c5=2 r1c5<>2 r1c9=2 r6c9<>2",
+            ]
+        );
+    }
+
+    #[test]
+    fn what_follows_from_every_place_of_a_digit_in_a_unit_is_a_verity() {
+        let (line, nets) = first_forcing(
+            "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
+        );
+        assert_eq!(line, "Forcing Chain Verity => r2c5=8");
+        assert_eq!(
+            nets,
+            [
+                "r1c2=1 r1c4<>1 r3c5=1 r3c5<>8 r2c5=8",
+                "r5c2=1 r5c5<>1 r5c5=6 r2c5<>6 r2c5=8",
+                "r8c2=1 r8c2<>7 r6c2=7 r6c5<>7 r6c5=6 r2c5<>6 r2c5=8",
+            ]
+        );
+    }
+}
