@@ -55,6 +55,7 @@ let marked = { area: [], focus: [], eliminated: [] };
 let paused = false;
 let checked = { wrong: [], marks: [] }; // what Check found, shown until the next move
 let hintChain = [];  // the chain of the hint on screen (at the move level), drawn on the board
+let hintGroups = [];  // the squares of each of its links, where a link is a group or an ALS
 let path = null;   // while explaining: { steps, boards and marks (after k steps), k }
 let replay = null; // while replaying: { steps, k, masks (candidates after k steps), undone, timer }
 
@@ -678,7 +679,8 @@ function hint() {
   render();
   // A move's chain is drawn on the board, as Explain draws it.
   hintChain = level === 'move' ? h.evidence?.chain ?? [] : [];
-  if (!paused && !path) drawChain(hintChain);
+  hintGroups = level === 'move' ? h.evidence?.chain_squares ?? [] : [];
+  if (!paused && !path) drawChain(hintChain, hintGroups);
   say(`Hint (${level}): ${h.text}`);
 }
 
@@ -1071,7 +1073,8 @@ function showStep(k) {
     say(`${path.fromHere ? 'Your position' : 'The givens'}; ${path.steps.length} steps follow.`);
   }
   render();
-  drawChain(path.k > 0 ? path.steps[path.k - 1].evidence?.chain ?? [] : []);
+  const ev = path.k > 0 ? path.steps[path.k - 1].evidence : null;
+  drawChain(ev?.chain ?? [], ev?.chain_squares ?? []);
 }
 
 /** Where candidate `d` of square `s` sits, in the arrow layer's units. */
@@ -1086,8 +1089,10 @@ function spot(s, d) {
 /** Draws a chain's links over the board: a dot on each candidate (filled
  *  when the link turns it on, hollow when off) and an arrow from each link
  *  to the next, solid into an "on", dashed into an "off". Each branch starts
- *  again from its assumption. */
-function drawChain(links) {
+ *  again from its assumption. Where `groups[i]` names several squares (a
+ *  group or an almost locked set), link i has a dot in each, joined by a
+ *  thin line. */
+function drawChain(links, groups = []) {
   const svg = $('arrows');
   const ns = 'http://www.w3.org/2000/svg';
   const make = (tag, attrs) => {
@@ -1107,6 +1112,12 @@ function drawChain(links) {
   links.forEach((link, i) => {
     const [x, y] = spot(squareIndex(link.square), link.digit);
     svg.append(make('circle', { cx: x, cy: y, r: 4, class: link.on ? 'on' : 'off', 'data-link': id(link) }));
+    for (const other of (groups[i] ?? []).slice(1)) {
+      const [gx, gy] = spot(squareIndex(other), link.digit);
+      svg.append(make('line', { x1: x, y1: y, x2: gx, y2: gy, class: 'group' }));
+      svg.append(make('circle', { cx: gx, cy: gy, r: 4, class: link.on ? 'on' : 'off',
+        'data-link': id(link), 'data-group': other }));
+    }
     if (i === 0 || link.reason === 'assumption') return;
     const from = links[i - 1];
     const [x0, y0] = spot(squareIndex(from.square), from.digit);
@@ -1246,8 +1257,10 @@ async function main() {
   $('step-back').addEventListener('click', replayBack);
   // The arrows are drawn in pixels: draw them again when the board moves.
   window.addEventListener('resize', () => {
-    if (path?.k > 0) drawChain(path.steps[path.k - 1].evidence?.chain ?? []);
-    else if (hintChain.length) drawChain(hintChain);
+    if (path?.k > 0) {
+      const ev = path.steps[path.k - 1].evidence;
+      drawChain(ev?.chain ?? [], ev?.chain_squares ?? []);
+    } else if (hintChain.length) drawChain(hintChain, hintGroups);
   });
   $('export').addEventListener('click', exportState);
   $('stop-replay').addEventListener('click', stopReplay);

@@ -169,8 +169,8 @@ test('each hint press gives away more, and Apply makes the move (SE\'s rules)', 
 // its tenth step, after nine singles and locked candidates.
 const SKYSCRAPER =
   '1....6.8..64..........4...7....9.6...7.4..5..5...7.1...5....32.3....8...4........';
-// A puzzle whose path by HoDoKu's rules needs a nice loop (a chain) at its
-// second step.
+// A puzzle whose path by HoDoKu's rules needs a forcing net at its fifth
+// step, after locked candidates, a nice loop, an ALS-XZ and a forcing chain.
 const LOOPED =
   '9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.';
 
@@ -205,7 +205,7 @@ test('hints follow HoDoKu\'s rules by default and name its techniques; SE\'s rul
 test('where HoDoKu\'s path stops short, the hint and the path go on by SE\'s rules and say so', async () => {
   await importPuzzle(LOOPED);
   await page.waitForFunction(() => /rating incomplete \(\w+ \d+ before [^)]+\) · ER/.test(document.getElementById('info').textContent));
-  await button('Apply').click();
+  for (let i = 0; i < 4; i++) await button('Apply').click();
   await button('Hint').click();
   await button('Hint').click();
   assert.match(await status(), /^Hint \(technique\): HoDoKu's rules have no step here yet \([^)]+\); SE's: Try /);
@@ -213,8 +213,9 @@ test('where HoDoKu\'s path stops short, the hint and the path go on by SE\'s rul
   await button('Explain').click();
   await explained();
   assert.match(await page.locator('#path-summary').textContent(),
-    /^\d+ steps by HoDoKu's rules, incomplete \(.*\); from step 2: HoDoKu's rules have no step here yet \([^)]+\); SE's:\.$/);
-  assert.match(await page.locator('#path-steps button').nth(1).textContent(), /^SE: /);
+    /^\d+ steps by HoDoKu's rules, incomplete \(.*\); from step 5: HoDoKu's rules have no step here yet \([^)]+\); SE's:\.$/);
+  assert.match(await page.locator('#path-steps button').nth(3).textContent(), /^Forcing chain/);
+  assert.match(await page.locator('#path-steps button').nth(4).textContent(), /^SE: /);
 });
 
 test('a wrong digit is named by Check and by Hint', async () => {
@@ -1101,6 +1102,31 @@ test('explain draws a chain link by link, and what a step removes', async () => 
   assert.match(await status(), k === 1 ? /^The givens/ : new RegExp(`^Step ${k - 1} of `));
   await button('Next step').click();
   assert.equal(await arrows.count(), lines);
+  await button('Close').click();
+  assert.equal(await page.locator('#arrows *').count(), 0);
+});
+
+// A puzzle whose path by HoDoKu's rules takes a grouped nice loop (a chain
+// through a group of squares) at its eighth step.
+const GROUPED =
+  '1.5.8.......4.6......7...82..6..29..392...8.1.1.......62...749.........57..9....3';
+
+test('a chain through a group of squares is drawn with a dot in each of them', async () => {
+  await importPuzzle(GROUPED);
+  await openTools();
+  await button('Explain').click();
+  await explained();
+  let step = '';
+  for (let i = 0; i < 20 && !/Grouped/.test(step); i++) {
+    await button('Next step').click();
+    step = await status();
+  }
+  assert.match(step, /^Step 8 of \d+: .*Grouped Discontinuous Nice Loop/);
+  // Its second link is 5 in E6 and F6: one dot in each, joined.
+  const groups = await page.locator('#arrows circle[data-group]')
+    .evaluateAll((cs) => cs.map((c) => c.dataset.group));
+  assert.ok(groups.includes('F6'), groups.join(' '));
+  assert.ok(await page.locator('#arrows line.group').count() >= 1);
   await button('Close').click();
   assert.equal(await page.locator('#arrows *').count(), 0);
 });
