@@ -266,3 +266,29 @@ fn a_hodoku_path_through_als_steps_no_longer_stops_there() {
         &"   Almost Locked Set XZ-Rule: A=r367c4 {2579}, B=r3789c7 {25679}, X=7, Z=5 => r7c8<>5"
     ));
 }
+
+/// A nice loop's sentence was "Grouped nice loop or AIC 5 in B5, C5, ...":
+/// the squares, not the chain. It now walks the chain, a group's squares
+/// named together, and its links are on the step for drawing.
+#[test]
+fn a_nice_loop_says_its_chain_in_words_and_carries_its_groups() {
+    let puzzle =
+        "1.5.8.......4.6......7...82..6..29..392...8.1.1.......62...749.........57..9....3";
+    let out =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "json", puzzle]));
+    let records = json_lines(&out);
+    let step = &records[7];
+    assert_eq!(step["technique"], "grouped_nice_loop");
+    assert_eq!(
+        step["text"],
+        "Grouped Discontinuous Nice Loop: if D4 is 5, then E6 and F6 are not 5, so C6 is 5, \
+         so C6 is not 1, so B5 or C5 is 1, so D5 is not 1, so D4 is 1; remove 5 from D4"
+    );
+    let chain = step["evidence"]["chain"].as_array().unwrap();
+    assert_eq!(chain.len(), 7);
+    assert_eq!(chain[0]["reason"], "assumption");
+    assert_eq!(
+        step["evidence"]["chain_squares"][1],
+        serde_json::json!(["E6", "F6"])
+    );
+}

@@ -649,6 +649,32 @@ impl Move {
         }
     }
 
+    /// Its chain in words, from its first node: "if D4 is 5, then E6 and
+    /// F6 are not 5, so C6 is 5, ...", a group's squares joined by "or"
+    /// where one of them holds the digit and by "and" where none does.
+    fn chain_sentence(&self) -> String {
+        let said: Vec<String> = self
+            .chain
+            .iter()
+            .map(|n| {
+                let names: Vec<String> = n.cells.iter().map(|&s| square(s).to_string()).collect();
+                match (n.on, names.len()) {
+                    (true, 1) => format!("{} is {}", names[0], n.digit),
+                    (false, 1) => format!("{} is not {}", names[0], n.digit),
+                    (true, _) => format!("{} is {}", names.join(" or "), n.digit),
+                    (false, _) => format!("{} are not {}", and_list(&names), n.digit),
+                }
+            })
+            .collect();
+        match said.split_first() {
+            Some((first, rest)) if !rest.is_empty() => {
+                format!("if {first}, then {}", rest.join(", so "))
+            }
+            Some((first, _)) => first.clone(),
+            None => String::new(),
+        }
+    }
+
     /// One sentence in sudokit's words.
     fn sentence(&self, squares: &[Square]) -> String {
         use Kind::*;
@@ -741,6 +767,9 @@ impl Move {
                 and_list(squares),
                 remove()
             ),
+            NiceLoop | GroupedNiceLoop if !self.chain.is_empty() => {
+                format!("{}: {}; {}", self.name(), self.chain_sentence(), remove())
+            }
             _ => format!("{name} {digits} in {}: {}", and_list(squares), remove()),
         }
     }
