@@ -7,7 +7,7 @@
 
 use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::subsets::{combinations, tight_subsets};
+use crate::logic::hodoku::subsets::{combinations_until, tight_subsets};
 use crate::logic::hodoku::table::Kind;
 
 /// The basic fish step type of `size` (2 to 7).
@@ -123,27 +123,29 @@ const MAX_FINS: usize = 5;
 pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for d in 1..=9u8 {
+        let held = board.squares_with(d);
         for base_first in [0usize, 9] {
-            let bases: Vec<usize> = (base_first..base_first + 9)
-                .filter(|&u| board.free(u, d) > 0)
-                .collect();
-            let mut stop = false;
-            combinations(size, bases.len(), &mut |picked| {
-                if stop {
-                    return;
+            let (mut bases, mut len) = ([0usize; 9], 0);
+            for u in base_first..base_first + 9 {
+                if board.free(u, d) > 0 {
+                    bases[len] = u;
+                    len += 1;
                 }
-                let base: Vec<usize> = picked.iter().map(|&i| bases[i]).collect();
-                for m in finned_on(board, d, &base, 9 - base_first) {
+            }
+            let stopped = combinations_until(size, len, &mut |picked| {
+                let mut base = [0usize; 9];
+                for (b, &i) in base.iter_mut().zip(picked) {
+                    *b = bases[i];
+                }
+                finned_on(held, d, &base[..size], 9 - base_first, &mut |m| {
                     if only.is_none_or(|k| k == m.kind) {
                         out.push(m);
-                        if first {
-                            stop = true;
-                            return;
-                        }
+                        return first;
                     }
-                }
+                    false
+                })
             });
-            if stop {
+            if stopped {
                 return out;
             }
         }
@@ -151,43 +153,78 @@ pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Ve
     out
 }
 
-/// The finned fish of `d` on the base units `base`, one for each set of
-/// cover units (from `cover_first`: 0 rows, 9 columns) that leaves at most
-/// [`MAX_FINS`] fins and removes something.
-fn finned_on(board: &Board, d: u8, base: &[usize], cover_first: usize) -> Vec<Move> {
-    let held = board.squares_with(d);
+/// Hands `found` the finned fish of `d` (whose squares are `held`) on the
+/// base units `base`, one for each set of cover units (from
+/// `cover_first`: 0 rows, 9 columns) that leaves at most [`MAX_FINS`]
+/// fins and removes something, until it returns true (then returns true).
+fn finned_on(
+    held: u128,
+    d: u8,
+    base: &[usize],
+    cover_first: usize,
+    found: &mut dyn FnMut(Move) -> bool,
+) -> bool {
+    let size = base.len();
     let body = held & base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
-    let cover_of = |s: usize| match cover_first {
-        0 => s / 9,
-        _ => 9 + s % 9,
-    };
-    let mut covers: Vec<usize> = squares_of(body).map(cover_of).collect();
-    covers.sort_unstable();
-    covers.dedup();
-    let mut out = Vec::new();
-    combinations(base.len(), covers.len(), &mut |picked| {
-        let covered = picked.iter().fold(0, |m, &i| m | UNIT_MASKS[covers[i]]);
-        let fins = body & !covered;
-        if fins == 0 || fins.count_ones() as usize > MAX_FINS {
-            return;
+    // The cover units that meet the body, in order, and the body's
+    // squares in each.
+    let (mut covers, mut meets, mut len) = ([0usize; 9], [0u128; 9], 0);
+    for (u, &unit) in UNIT_MASKS.iter().enumerate().skip(cover_first).take(9) {
+        let meet = body & unit;
+        if meet != 0 {
+            covers[len] = u;
+            meets[len] = meet;
+            len += 1;
         }
+    }
+    if len < size {
+        return false;
+    }
+    // No set of cover units covers more of the body than the `size` that
+    // meet it most: when even they leave too many fins, none is a fish.
+    let mut counts = [0u32; 9];
+    for (c, m) in counts.iter_mut().zip(&meets[..len]) {
+        *c = m.count_ones();
+    }
+    counts[..len].sort_unstable_by(|a, b| b.cmp(a));
+    let most: u32 = counts[..size].iter().sum();
+    if body.count_ones() - most > MAX_FINS as u32 {
+        return false;
+    }
+    // A square a finned fish removes lies outside the base units, in a
+    // cover unit, so it sees a fin (in a base unit, outside the cover)
+    // only through their box: the fins lie in one box, and the cover
+    // holds every unit meeting the body outside it. No box with at most
+    // `size` such units, no fish.
+    let box_allows = |b: usize| {
+        let outside = body & !UNIT_MASKS[18 + b];
+        outside != body && meets[..len].iter().filter(|&&m| m & outside != 0).count() <= size
+    };
+    if !(0..9).any(box_allows) {
+        return false;
+    }
+    combinations_until(size, len, &mut |picked| {
+        let fins = body & !picked.iter().fold(0, |m, &i| m | meets[i]);
+        if fins == 0 || fins.count_ones() as usize > MAX_FINS {
+            return false;
+        }
+        let covered = picked.iter().fold(0, |m, &i| m | UNIT_MASKS[covers[i]]);
         // The cover's other places that every fin sees.
         let gone = squares_of(fins).fold(held & covered & !body, |m, f| m & peers_mask(f));
         if gone == 0 {
-            return;
+            return false;
         }
         // Sashimi: a base unit with at most one place outside the fins.
         let sashimi = base
             .iter()
             .any(|&u| (held & UNIT_MASKS[u] & !fins).count_ones() <= 1);
-        let mut m = Move::new(finned_kind(base.len(), sashimi));
+        let mut m = Move::new(finned_kind(size, sashimi));
         m.digits.push(d);
         m.cells = squares_of(body & !fins).collect();
         m.deletes = squares_of(gone).map(|s| (s, d)).collect();
         m.base = base.to_vec();
         m.cover = picked.iter().map(|&i| covers[i]).collect();
         m.fins = squares_of(fins).collect();
-        out.push(m);
-    });
-    out
+        found(m)
+    })
 }

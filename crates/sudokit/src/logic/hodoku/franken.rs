@@ -336,14 +336,20 @@ fn pick_base(
     false
 }
 
+/// The most units a fish search takes on one side.
+const MOST_UNITS: usize = 27;
+
 /// One base and the cover units that meet it, for the walk over covers.
 struct Covering<'a> {
     s: &'a Search,
     base: &'a [usize],
-    meeting: Vec<usize>,
+    meeting: [usize; MOST_UNITS],
+    /// The squares of `meeting[i]` holding the digit.
+    meeting_cells: [u128; MOST_UNITS],
+    len: usize,
     /// The squares of `meeting[i..]`, for each `i`: what is left to cover
     /// with.
-    reach: Vec<u128>,
+    reach: [u128; MOST_UNITS + 1],
     body: u128,
     endo: u128,
 }
@@ -357,56 +363,62 @@ fn pick_cover(
     endo: u128,
     found: &mut dyn FnMut(Move) -> bool,
 ) -> bool {
-    let meeting: Vec<usize> = covers
-        .iter()
-        .copied()
-        .filter(|u| !base.contains(u) && s.masks[*u] & body != 0)
-        .collect();
-    let mut reach = vec![0u128; meeting.len() + 1];
-    for i in (0..meeting.len()).rev() {
-        reach[i] = reach[i + 1] | s.masks[meeting[i]];
-    }
-    let c = Covering {
+    let mut c = Covering {
         s,
         base,
-        meeting,
-        reach,
+        meeting: [0; MOST_UNITS],
+        meeting_cells: [0; MOST_UNITS],
+        len: 0,
+        reach: [0; MOST_UNITS + 1],
         body,
         endo,
     };
-    promising(&c, 0, base.len(), 0) && walk(&c, 0, 0, 0, &mut Vec::new(), found)
+    for &u in covers {
+        if !base.contains(&u) && s.masks[u] & body != 0 {
+            c.meeting[c.len] = u;
+            c.meeting_cells[c.len] = s.masks[u];
+            c.len += 1;
+        }
+    }
+    for i in (0..c.len).rev() {
+        c.reach[i] = c.reach[i + 1] | c.meeting_cells[i];
+    }
+    let mut picked = [0usize; MOST_UNITS];
+    promising(&c, 0, base.len(), 0) && walk(&c, 0, 0, 0, &mut picked, 0, found)
 }
 
-/// Combines the cover units from `from` on, in order. A branch whose
-/// fins can no longer be few enough is skipped: it would find nothing.
+/// Combines the cover units from `from` on, in order, after the `depth`
+/// already in `picked`. A branch whose fins can no longer be few enough
+/// is skipped: it would find nothing.
 fn walk(
     c: &Covering,
     from: usize,
     cover_cells: u128,
     cannibal: u128,
-    picked: &mut Vec<usize>,
+    picked: &mut [usize; MOST_UNITS],
+    depth: usize,
     found: &mut dyn FnMut(Move) -> bool,
 ) -> bool {
-    let need = c.base.len() - picked.len();
-    for i in from..c.meeting.len() {
-        if c.meeting.len() - i < need {
+    let need = c.base.len() - depth;
+    for i in from..c.len {
+        if c.len - i < need {
             break;
         }
-        let cells = c.s.masks[c.meeting[i]];
+        let cells = c.meeting_cells[i];
         let (cover_cells, cannibal) = (cover_cells | cells, cannibal | (cover_cells & cells));
-        picked.push(c.meeting[i]);
-        if picked.len() == c.base.len() {
-            if let Some(m) = evaluate(c.s, c.base, picked, cover_cells, cannibal, c.body, c.endo) {
+        picked[depth] = c.meeting[i];
+        if depth + 1 == c.base.len() {
+            let cover = &picked[..depth + 1];
+            if let Some(m) = evaluate(c.s, c.base, cover, cover_cells, cannibal, c.body, c.endo) {
                 if found(m) {
                     return true;
                 }
             }
         } else if promising(c, i + 1, need - 1, cover_cells)
-            && walk(c, i + 1, cover_cells, cannibal, picked, found)
+            && walk(c, i + 1, cover_cells, cannibal, picked, depth + 1, found)
         {
             return true;
         }
-        picked.pop();
     }
     false
 }
@@ -420,8 +432,8 @@ fn promising(c: &Covering, from: usize, need: usize, cover_cells: u128) -> bool 
     // How many of the units left cover each count of open squares (a
     // unit has at most nine), to add up the `need` best.
     let mut by_gain = [0u32; 10];
-    for &u in &c.meeting[from..] {
-        by_gain[(c.s.masks[u] & open).count_ones() as usize] += 1;
+    for &cells in &c.meeting_cells[from..c.len] {
+        by_gain[(cells & open).count_ones() as usize] += 1;
     }
     let (mut best, mut left) = (0u32, need as u32);
     for gain in (1..10u32).rev() {

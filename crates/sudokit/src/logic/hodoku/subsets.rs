@@ -19,14 +19,6 @@ pub enum Keep {
     All,
 }
 
-/// Calls `f` with every `n`-subset of `0..len`, in lexicographic order.
-pub(super) fn combinations(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
-    combinations_until(n, len, &mut |picked| {
-        f(picked);
-        false
-    });
-}
-
 /// The most items [`combinations_until`] picks.
 const MOST_PICKED: usize = 16;
 
@@ -63,7 +55,7 @@ pub(super) fn combinations_until(
 
 /// Calls `f` with every `n`-subset of `masks` (`n` at most 9) whose masks
 /// together have exactly `n` bits, in lexicographic order (as
-/// [`combinations`] would reach them), with the union of their masks,
+/// [`combinations_until`] would reach them), with the union of their masks,
 /// until it returns true; true when it did. A pick whose union already
 /// has more than `n` bits is not extended.
 pub(super) fn tight_subsets(
