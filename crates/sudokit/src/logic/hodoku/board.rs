@@ -284,21 +284,9 @@ impl Board {
     /// a puzzle's reading is removals, and those masks are most of what
     /// each removal costs).
     fn seed(&mut self, s: usize, d: u8) {
-        if self.values[s] == d {
+        let Some(own) = self.fill(s, d, true) else {
             return;
-        }
-        match self.values[s] {
-            0 if self.cands[s] == 0 => {
-                self.dead -= 1;
-                self.empty -= 1;
-            }
-            0 => self.empty -= 1,
-            _ => {}
-        }
-        self.values[s] = d;
-        self.given[s] = true;
-        let own = self.cands[s];
-        self.cands[s] = 0;
+        };
         for c in digits(own) {
             self.squares[usize::from(c)] &= !(1 << s);
         }
@@ -554,12 +542,13 @@ impl Board {
         true
     }
 
-    /// Puts `d` in square `s` (a given or not): the peers lose `d`, in
-    /// square order, then the square's own candidates leave its units'
-    /// counts.
-    pub fn place(&mut self, s: usize, d: u8, given: bool) {
+    /// Writes `d` in square `s` and empties its candidates, keeping the
+    /// counts of empty and dead squares; the candidates it had, or `None`
+    /// when `d` was there already. What the peers and units lose is the
+    /// caller's.
+    fn fill(&mut self, s: usize, d: u8, given: bool) -> Option<u16> {
         if self.values[s] == d {
-            return;
+            return None;
         }
         match self.values[s] {
             0 if self.cands[s] == 0 => {
@@ -573,6 +562,16 @@ impl Board {
         self.given[s] = given;
         let own = self.cands[s];
         self.cands[s] = 0;
+        Some(own)
+    }
+
+    /// Puts `d` in square `s` (a given or not): the peers lose `d`, in
+    /// square order, then the square's own candidates leave its units'
+    /// counts.
+    pub fn place(&mut self, s: usize, d: u8, given: bool) {
+        let Some(own) = self.fill(s, d, given) else {
+            return;
+        };
         for c in digits(own) {
             self.unplace(s, c);
             self.squares[usize::from(c)] &= !(1 << s);

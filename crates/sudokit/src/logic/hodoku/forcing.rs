@@ -31,7 +31,7 @@ use std::cmp::Ordering;
 
 use crate::logic::hodoku::board::{Board, UNITS};
 use crate::logic::hodoku::java_sort;
-use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::tabling::{Lit, Tables};
@@ -395,17 +395,7 @@ impl<'a> Search<'a> {
         m.nets = f
             .chains
             .iter()
-            .map(|chain| {
-                chain
-                    .iter()
-                    .map(|&lit| Node {
-                        cells: self.tables.cells(lit),
-                        digit: self.tables.digit(lit),
-                        on: lit.on(),
-                        als: false,
-                    })
-                    .collect()
-            })
+            .map(|chain| chain.iter().map(|&lit| self.tables.node(lit)).collect())
             .collect();
         m.chain = m.nets.first().cloned().unwrap_or_default();
         m

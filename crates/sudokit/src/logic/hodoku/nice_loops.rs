@@ -30,7 +30,7 @@
 //! found first. Its "find all" of grouped loops keeps the grouped ones.
 
 use crate::logic::hodoku::board::{sees, Board};
-use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Subtype;
 use crate::logic::hodoku::tabling::{Lit, Tables};
 use std::collections::BTreeMap;
@@ -271,15 +271,7 @@ impl Search<'_> {
                 }
             }
         }
-        m.chain = chain
-            .iter()
-            .map(|&lit| Node {
-                cells: self.tables.cells(lit),
-                digit: self.tables.digit(lit),
-                on: lit.on(),
-                als: false,
-            })
-            .collect();
+        m.chain = chain.iter().map(|&lit| self.tables.node(lit)).collect();
         m.deletes = deletes;
         // Equal removals: the shorter chain first, then a plain one before a
         // grouped one.

@@ -30,6 +30,7 @@
 //! through. The facts are HoDoKu's; the code is sudokit's own.
 
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
 pub const CAPACITY: usize = 1000;
@@ -270,6 +271,17 @@ impl Tables {
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
             false => vec![lit.index() / 18],
+        }
+    }
+
+    /// `lit` as a node of a step's chain: its squares, digit, and
+    /// whether it sets the digit.
+    pub fn node(&self, lit: Lit) -> Node {
+        Node {
+            cells: self.cells(lit),
+            digit: self.digit(lit),
+            on: lit.on(),
+            als: false,
         }
     }
 

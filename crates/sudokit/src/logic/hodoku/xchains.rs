@@ -66,28 +66,42 @@ impl Search<'_> {
     /// Records the chain when its ends see candidates of the digit.
     fn check(&mut self) {
         let (start, end) = (self.chain[0], *self.chain.last().unwrap());
-        let d = self.digit;
-        let deletes: Vec<(usize, u8)> = (0..81)
-            .filter(|&t| t != start && t != end && self.board.has(t, d))
-            .filter(|&t| sees(t, start) && sees(t, end))
-            .map(|t| (t, d))
-            .collect();
-        if deletes.is_empty() {
-            return;
-        }
         let links = self.chain.len() - 1;
-        if let Some(&shorter) = self.seen.get(&deletes) {
-            if shorter <= links {
-                return;
-            }
-        }
-        self.seen.insert(deletes.clone(), links);
+        let Some(deletes) =
+            kept_removals(self.board, &mut self.seen, start, end, self.digit, links)
+        else {
+            return;
+        };
         let mut m = Move::new(Kind::XChain);
-        m.digits.push(d);
+        m.digits.push(self.digit);
         m.cells = self.chain.clone();
         m.deletes = deletes;
         self.found.push((m, links));
     }
+}
+
+/// What a chain from `start` to `end` on digit `d` removes (the digit
+/// from every other square seeing both ends), when that is something and
+/// no chain of at most `links` links removed the same before; `seen`
+/// keeps the shortest chain of each set of removals.
+fn kept_removals(
+    board: &Board,
+    seen: &mut BTreeMap<Vec<(usize, u8)>, usize>,
+    start: usize,
+    end: usize,
+    d: u8,
+    links: usize,
+) -> Option<Vec<(usize, u8)>> {
+    let deletes: Vec<(usize, u8)> = (0..81)
+        .filter(|&t| t != start && t != end && board.has(t, d))
+        .filter(|&t| sees(t, start) && sees(t, end))
+        .map(|t| (t, d))
+        .collect();
+    if deletes.is_empty() || seen.get(&deletes).is_some_and(|&shorter| shorter <= links) {
+        return None;
+    }
+    seen.insert(deletes.clone(), links);
+    Some(deletes)
 }
 
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
@@ -177,20 +191,9 @@ impl XySearch<'_> {
     fn check(&mut self, links: usize) {
         let (start, d) = self.chain[0];
         let end = self.chain.last().unwrap().0;
-        let deletes: Vec<(usize, u8)> = (0..81)
-            .filter(|&t| t != start && t != end && self.board.has(t, d))
-            .filter(|&t| sees(t, start) && sees(t, end))
-            .map(|t| (t, d))
-            .collect();
-        if deletes.is_empty() {
+        let Some(deletes) = kept_removals(self.board, &mut self.seen, start, end, d, links) else {
             return;
-        }
-        if let Some(&shorter) = self.seen.get(&deletes) {
-            if shorter <= links {
-                return;
-            }
-        }
-        self.seen.insert(deletes.clone(), links);
+        };
         let mut m = Move::new(Kind::XyChain);
         m.digits = self.chain.iter().map(|&(_, d)| d).collect();
         m.cells = self.chain.iter().map(|&(s, _)| s).collect();
