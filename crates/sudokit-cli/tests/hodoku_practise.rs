@@ -70,7 +70,7 @@ fn generate_by_hodokus_rules_refuses_at_once_a_technique_it_cannot_meet() {
         ),
         (
             &["--score", "..100", "--technique", "sk"][..],
-            "Skyscraper alone scores 130, above --score's highest",
+            "Skyscraper alone scores 130, above the highest score asked for",
         ),
         (&["--er", "2"][..], "--er is for SE's rules"),
     ] {

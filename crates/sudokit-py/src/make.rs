@@ -9,7 +9,8 @@ use pyo3::types::PyTuple;
 use sudokit::generate::{
     fewest_givens, generate_nth, Grade, Options, Symmetry, SymmetryChoice, Wanted,
 };
-use sudokit::logic::Technique;
+use sudokit::logic::hodoku;
+use sudokit::logic::{Rules, Technique};
 use sudokit::Stop;
 use sudokit::{Shape, Size, Variant};
 
@@ -169,6 +170,52 @@ fn options(
     })
 }
 
+/// What `rules="hodoku"` keeps, or ValueError for a request it cannot
+/// take (as the command refuses it).
+fn hodoku_wanted(
+    level: Option<&str>,
+    er: bool,
+    score: Option<OneOrRange<u32>>,
+    technique: Option<&str>,
+    size: usize,
+    diagonal: bool,
+) -> PyResult<hodoku::Wanted> {
+    if er {
+        return Err(usage(
+            "er is for SE's rules: with rules=\"hodoku\" give level or score",
+        ));
+    }
+    if size != 9 || diagonal {
+        return Err(usage(hodoku::hint::NOT_9X9));
+    }
+    let level = level
+        .map(|name| {
+            name.parse::<hodoku::Level>()
+                .map_err(|e| usage(format!("level {name:?}: {e}")))
+        })
+        .transpose()?;
+    let kind = technique
+        .map(|name| {
+            hodoku::Kind::named(name).ok_or_else(|| {
+                usage(format!(
+                    "technique {name:?}: no HoDoKu step type has this short name, code or name"
+                ))
+            })
+        })
+        .transpose()?;
+    let score = score.map_or((0, None), |s| {
+        let (low, high) = s.range();
+        (low, Some(high))
+    });
+    hodoku::Wanted::new(level, score, kind).map_err(|refusal| match refusal {
+        hodoku::Refusal::Scores => usage(format!("score: {refusal}")),
+        hodoku::Refusal::Technique(why) => usage(format!(
+            "technique {:?}: {why}",
+            technique.unwrap_or_default()
+        )),
+    })
+}
+
 /// A number or a (low, high) pair, as the command takes `25` or `20..25`.
 #[derive(FromPyObject)]
 pub(crate) enum OneOrRange<T> {
@@ -190,7 +237,8 @@ impl<T: Copy> OneOrRange<T> {
 /// tries).
 #[pyfunction]
 #[pyo3(signature = (*, level=None, er=None, symmetry="rot180", minimal=false, givens=None,
-    size=9, diagonal=false, seed=None, max_tries=100_000, technique=None, clues=None))]
+    size=9, diagonal=false, seed=None, max_tries=100_000, technique=None, clues=None,
+    rules="se", score=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
@@ -205,6 +253,8 @@ pub(crate) fn generate(
     max_tries: u64,
     technique: Option<&str>,
     clues: Option<OneOrRange<usize>>,
+    rules: &str,
+    score: Option<OneOrRange<u32>>,
 ) -> PyResult<PyGenerated> {
     // `clues`, the old name of `givens`, is still taken (as the command
     // still takes `--clues`), with a warning.
@@ -216,6 +266,27 @@ pub(crate) fn generate(
             Some(clues)
         }
         (givens, None) => givens,
+    };
+    // By HoDoKu's rules the level, score and technique are HoDoKu's, asked
+    // of each try's puzzle; by SE's the generator itself rates.
+    let hodoku = match crate::hodoku::rules(rules)? {
+        Rules::Se if score.is_some() => {
+            return Err(usage("score is HoDoKu's: add rules=\"hodoku\""));
+        }
+        Rules::Se => None,
+        Rules::Hodoku => Some(hodoku_wanted(
+            level,
+            er.is_some(),
+            score,
+            technique,
+            size,
+            diagonal,
+        )?),
+    };
+    let (level, technique) = if hodoku.is_some() {
+        (None, None)
+    } else {
+        (level, technique)
     };
     let options = options(
         size,
@@ -233,9 +304,15 @@ pub(crate) fn generate(
     let made = interruptible(py, &stop, move || {
         (0..max_tries)
             .take_while(|_| !flag.is_raised())
-            .find_map(|i| generate_nth(&options, seed, i).ok().map(|g| (g, i + 1)))
+            .find_map(|i| {
+                let g = generate_nth(&options, seed, i).ok()?;
+                match &hodoku {
+                    None => Some((g, None, i + 1)),
+                    Some(wanted) => wanted.keeps(&g.puzzle).map(|p| (g, Some(p), i + 1)),
+                }
+            })
     })?;
-    let Some((g, tries)) = made else {
+    let Some((g, path, tries)) = made else {
         return Err(PyRuntimeError::new_err(format!(
             "no puzzle as asked in {} (seed {seed}); allow more with max_tries",
             crate::counted(max_tries, "try", "tries")
@@ -246,7 +323,10 @@ pub(crate) fn generate(
         solution: g.solution.to_line(),
         symmetry: g.symmetry.name().to_string(),
         givens: g.puzzle.given_count(),
-        rating: g.rating.as_ref().map(PyRating::from),
+        rating: match &path {
+            Some(path) => Some(PyRating::from(path)),
+            None => g.rating.as_ref().map(PyRating::from),
+        },
         seed,
         tries,
     })

@@ -266,3 +266,43 @@ def test_a_library_line_reads_as_its_position_and_a_bad_one_says_library():
         sudokit.rate(":0000:x:" + "1" * 20 + "::::", rules="hodoku")
     assert caught.value.what == "library"
     assert "field 3" in str(caught.value)
+
+
+def test_generate_by_hodokus_rules_keeps_the_level_score_and_technique_asked_for():
+    made = sudokit.generate(rules="hodoku", technique="Skyscraper", seed=1)
+    path = sudokit.explain(made.puzzle, rules="hodoku")
+    assert "skyscraper" in {step.technique for step in path}
+    rating = sudokit.rate(made.puzzle, rules="hodoku")
+    assert made.rating == rating
+    assert rating.level in {"hard", "unfair", "extreme"}
+    easy = sudokit.generate(rules="hodoku", level="easy", score=(0, 700), seed=2)
+    assert easy.rating.level == "easy" and easy.rating.score <= 700
+    assert easy.rating.er is None
+
+
+@needs_bin
+def test_generate_by_hodokus_rules_makes_the_commands_puzzle():
+    made = sudokit.generate(rules="hodoku", technique="sk", seed=1)
+    line = command("generate", "--rules", "hodoku", "--technique", "sk", "--seed", "1")
+    assert line == [made.puzzle]
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"level": "easy", "technique": "sk"}, "not Easy"),
+        ({"technique": "no such step"}, "no HoDoKu step type"),
+        ({"level": "fiendish"}, "HoDoKu's levels"),
+        ({"score": (900, 800)}, "lowest score is above the highest"),
+        ({"er": 3.0}, "er is for SE's rules"),
+        ({"size": 4}, "9x9"),
+    ],
+)
+def test_generate_by_hodokus_rules_refuses_what_no_puzzle_can_meet(kwargs, says):
+    with pytest.raises(ValueError, match=says):
+        sudokit.generate(rules="hodoku", seed=1, max_tries=5, **kwargs)
+
+
+def test_generate_takes_a_score_only_by_hodokus_rules():
+    with pytest.raises(ValueError, match="score is HoDoKu's"):
+        sudokit.generate(score=(0, 500), seed=1)

@@ -58,7 +58,7 @@ const LAYERS: &[&[&str]] = &[
     &["hint"],
     // HoDoKu's rules, file by file: Java's sort, the table, the grid, the notation,
     // one step's record, the library format, the finders, the path, the
-    // hint.
+    // hint and what a generator keeps.
     &["hodoku::java_sort"],
     &["hodoku::table"],
     &["hodoku::board"],
@@ -89,7 +89,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["hodoku::search"],
     &["hodoku::path"],
-    &["hodoku::hint"],
+    &["hodoku::hint", "hodoku::wanted"],
 ];
 
 /// The most source lines a file may have.

@@ -11,12 +11,12 @@
 //!
 //! With `--rules hodoku` each try's puzzle is rated by HoDoKu's rules and
 //! kept when its level and score are those asked for, as HoDoKu's
-//! generator keeps them ([`Hodoku::keeps`]), and when a technique is
+//! generator keeps them ([`hodoku::Wanted::keeps`]), and when a technique is
 //! asked for, when its path takes a step of it, as HoDoKu's practising
 //! mode keeps them.
 
 use super::batch::{spinner, thread_pool};
-use crate::args::{parse_level, parse_technique, GenerateArgs, HodokuLevel, RuleSet, SolveFormat};
+use crate::args::{parse_level, parse_technique, GenerateArgs, RuleSet, SolveFormat};
 use crate::record::counted;
 use crate::Status;
 use anyhow::{bail, Result};
@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use sudokit::generate::{
     fewest_givens, generate_nth_until, Generated, Miss, Options, Symmetry, Wanted,
 };
-use sudokit::logic::hodoku::{self, search, Config, Kind, Level, Path};
+use sudokit::logic::hodoku::{self, Kind, Level, Path, Refusal};
 use sudokit::logic::Difficulty;
 use sudokit::{format, Shape};
 
@@ -90,56 +90,6 @@ struct MadeHodoku {
 
 /// A puzzle kept, with its HoDoKu path when HoDoKu's rules rated it.
 type Kept = (Generated, Option<Path>);
-
-/// What `--rules hodoku` keeps: a level, a range of scores, a step type
-/// the path takes.
-struct Hodoku {
-    level: Option<Level>,
-    score: (u32, Option<u32>),
-    technique: Option<Kind>,
-    /// The path's step types: HoDoKu's default ones, and the technique
-    /// asked for.
-    config: Config,
-}
-
-impl Hodoku {
-    /// HoDoKu's path of `puzzle` when it is kept: a path sudokit finishes,
-    /// at the level asked for and below that level's highest score; as
-    /// HoDoKu's generator wants, above Easy not below the highest score of
-    /// the level under its own; and in the range of scores asked for.
-    /// With a technique, the path must take a step of it, and (as in
-    /// HoDoKu's practising mode, which takes any puzzle once the step it
-    /// practises comes) a score low for its level is kept.
-    fn keeps(&self, puzzle: &sudokit::Grid) -> Option<Path> {
-        let path = hodoku::solve(puzzle, &self.config);
-        if !path.solved {
-            return None;
-        }
-        if let Some(kind) = self.technique {
-            if !path.steps.iter().any(|s| s.technique == kind.technique()) {
-                return None;
-            }
-        }
-        if let Some(level) = self.level {
-            if path.level != level || path.score >= level.max_score() {
-                return None;
-            }
-        }
-        // A puzzle's score too low for its own level.
-        let below = match path.level {
-            Level::Medium => Some(Level::Easy),
-            Level::Hard => Some(Level::Medium),
-            Level::Unfair => Some(Level::Hard),
-            Level::Extreme => Some(Level::Unfair),
-            _ => None,
-        };
-        if self.technique.is_none() && below.is_some_and(|b| path.score < b.max_score()) {
-            return None;
-        }
-        let (low, high) = self.score;
-        (path.score >= low && high.is_none_or(|h| path.score <= h)).then_some(path)
-    }
-}
 
 pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
     let shape = super::shape(args.size, args.diagonal);
@@ -244,7 +194,7 @@ pub fn run(args: &GenerateArgs, quiet: bool) -> Result<Status> {
 
 /// What `--rules hodoku` keeps (None for SE's rules), or a usage error
 /// for a request it cannot take.
-fn hodoku_rules(args: &GenerateArgs, shape: &'static Shape) -> Result<Option<Hodoku>> {
+fn hodoku_rules(args: &GenerateArgs, shape: &'static Shape) -> Result<Option<hodoku::Wanted>> {
     if args.rules != RuleSet::Hodoku {
         if args.score.is_some() {
             bail!("--score is HoDoKu's: add --rules hodoku");
@@ -259,86 +209,27 @@ fn hodoku_rules(args: &GenerateArgs, shape: &'static Shape) -> Result<Option<Hod
     }
     let level = match &args.level {
         None => None,
-        Some(name) => {
-            let level = <HodokuLevel as clap::ValueEnum>::from_str(name, false).map_err(|_| {
-                anyhow::anyhow!(
-                    "--level {name}: HoDoKu's levels are easy, medium, hard, unfair and extreme"
-                )
-            })?;
-            Some(Level::from(level))
-        }
+        Some(name) => Some(
+            name.parse::<Level>()
+                .map_err(|e| anyhow::anyhow!("--level {name}: {e}"))?,
+        ),
     };
-    let score = args.score.unwrap_or((0, None));
-    if score.1.is_some_and(|high| high < score.0) {
-        bail!("--score: the lowest score is above the highest");
-    }
-    let mut config = Config::default();
     let technique = match &args.technique {
         None => None,
-        Some(name) => {
-            let kind = practised(name, level, score)?;
-            config
-                .set(kind.short(), true)
-                .map_err(|e| anyhow::anyhow!("--technique {name}: {e}"))?;
-            Some(kind)
-        }
+        Some(name) => Some(Kind::named(name).ok_or_else(|| {
+            anyhow::anyhow!("--technique {name}: no HoDoKu step type has this short name, code or name (`sudokit steps --rules hodoku --list` lists them)")
+        })?),
     };
-    Ok(Some(Hodoku {
-        level,
-        score,
-        technique,
-        config,
-    }))
-}
-
-/// The HoDoKu step type `--technique name` asks for, or why no puzzle
-/// kept at `level` and `score` can have it in its path.
-fn practised(name: &str, level: Option<Level>, score: (u32, Option<u32>)) -> Result<Kind> {
-    let Some(kind) = super::steps::hodoku_kind(name) else {
-        bail!("--technique {name}: no HoDoKu step type has this short name, code or name (`sudokit steps --rules hodoku --list` lists them)");
-    };
-    let what = kind.name();
-    if matches!(kind, Kind::GiveUp | Kind::IncompleteSolution) {
-        bail!(
-            "--technique {name}: a path that takes {what} is never finished, so no puzzle is kept"
-        );
-    }
-    if !search::implemented(kind) {
-        bail!("--technique {name}: sudokit has no finder for {what} yet");
-    }
-    // The path tries the step types in order: one without a finder before
-    // it stops every path first.
-    let config = Config::default();
-    let mut before = Kind::ALL.iter().take_while(|&&k| k != kind);
-    if let Some(k) = before.find(|&&k| config.is_on(k) && !search::implemented(k)) {
-        bail!(
-            "--technique {name}: HoDoKu's path tries {} before {what}, and sudokit has no finder for it yet, so no path reaches {what}",
-            k.name()
-        );
-    }
-    if let Some(level) = level {
-        if kind.level() > level {
-            bail!(
-                "--technique {name}: {what} is a {} step type, so a path that takes it is not {}",
-                kind.level().name(),
-                level.name()
-            );
+    let wanted = hodoku::Wanted::new(level, args.score.unwrap_or((0, None)), technique);
+    wanted.map(Some).map_err(|refusal| match refusal {
+        Refusal::Scores => anyhow::anyhow!("--score: {refusal}"),
+        Refusal::Technique(why) => {
+            anyhow::anyhow!(
+                "--technique {}: {why}",
+                args.technique.as_deref().unwrap_or("")
+            )
         }
-        if kind.base_score() >= level.max_score() {
-            bail!(
-                "--technique {name}: {what} scores {}, too much for a {} puzzle",
-                kind.base_score(),
-                level.name()
-            );
-        }
-    }
-    if score.1.is_some_and(|high| high < kind.base_score()) {
-        bail!(
-            "--technique {name}: {what} alone scores {}, above --score's highest",
-            kind.base_score()
-        );
-    }
-    Ok(kind)
+    })
 }
 
 /// The library's options from the command line, or a usage error for a

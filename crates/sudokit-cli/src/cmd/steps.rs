@@ -57,7 +57,7 @@ pub fn run(args: &StepsArgs) -> Result<Status> {
         RuleSet::Hodoku => {
             let mut kinds = Vec::new();
             for name in &args.technique {
-                let Some(kind) = hodoku_kind(name) else {
+                let Some(kind) = Kind::named(name) else {
                     bail!("--technique {name}: no HoDoKu step type has this short name, code or name (`sudokit steps --rules hodoku --list` lists them)");
                 };
                 if !search::implemented(kind) {
@@ -173,19 +173,6 @@ fn list(rules: RuleSet) -> String {
         }
     }
     out
-}
-
-/// The HoDoKu step type `name` names: short name, library code or name
-/// (any case).
-pub fn hodoku_kind(name: &str) -> Option<Kind> {
-    Kind::from_short(name)
-        .or_else(|| Kind::from_code(name))
-        .or_else(|| {
-            Kind::ALL
-                .iter()
-                .copied()
-                .find(|k| k.name().eq_ignore_ascii_case(name))
-        })
 }
 
 /// A library case's outcome.

@@ -295,7 +295,7 @@ def hint(
 
 def generate(
     *,
-    level: Optional[Literal["easy", "medium", "hard", "fiendish", "diabolical"]] = None,
+    level: Optional[str] = None,
     er: Union[float, Tuple[float, float], None] = None,
     symmetry: str = "rot180",
     minimal: bool = False,
@@ -305,18 +305,28 @@ def generate(
     seed: Optional[int] = None,
     max_tries: int = 100000,
     technique: Optional[str] = None,
+    rules: Literal["se", "hodoku"] = "se",
+    score: Union[int, Tuple[int, int], None] = None,
 ) -> Generated:
     """A new puzzle with one solution, as `sudokit generate` makes them:
     `level` (Sudoku Explainer's bands) and/or an `er` range (min, max) or
     one ER; `technique` the id of the technique that must set ER (such as
     "x_wing");
+    with `rules="hodoku"` (9x9 without diagonals) the puzzle is kept by
+    HoDoKu's rating instead, as `generate --rules hodoku` keeps it: `level`
+    one of HoDoKu's ("easy", "medium", "hard", "unfair", "extreme"),
+    `score` a range of HoDoKu scores (min, max) or one score, `technique` a
+    step type its path must take, by HoDoKu's short name, code or name
+    ("sk", "0400" or "Skyscraper"); the rating is then HoDoKu's (`level`,
+    `score`);
     `symmetry` one of none, rot180, rot90, mirror, diagonal, antidiagonal
     or random; `givens` a range of givens or one number (without it the
     puzzle is minimal: no orbit of givens can go); `seed` repeats a puzzle.
     Runs without the interpreter lock. A puzzle no rule finishes (an
     incomplete rating, ER 20.0) never meets a level or range. Raises
     ValueError at once for a request no puzzle of the grid can meet (such as
-    a 4x4 puzzle above easy), RuntimeError when `max_tries` tries made none."""
+    a 4x4 puzzle above easy, or a Skyscraper in an easy HoDoKu puzzle),
+    RuntimeError when `max_tries` tries made none."""
 
 def grid_values(grid: str) -> Values:
     """Each square's digit, '.' for an empty one. Raises ParseError."""

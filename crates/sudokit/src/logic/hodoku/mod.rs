@@ -80,6 +80,7 @@ pub mod tabling;
 pub mod templates;
 pub mod turbot;
 pub mod uniqueness;
+pub mod wanted;
 pub mod wings;
 pub mod xchains;
 
@@ -90,3 +91,4 @@ pub use moves::Move;
 pub use path::{next_move, solve, solve_board, Config, Path, UnknownShortName};
 pub use search::NoFinder;
 pub use table::{Kind, Level, Subtype};
+pub use wanted::{Refusal, Wanted};

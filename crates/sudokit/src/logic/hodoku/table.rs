@@ -256,6 +256,19 @@ impl Kind {
         Kind::ALL.iter().copied().find(|k| k.code() == Some(code))
     }
 
+    /// The step type a person names by its short name (`sk`), library code
+    /// (`0400`) or HoDoKu's name (`Skyscraper`, any case).
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::from_short(name)
+            .or_else(|| Kind::from_code(name))
+            .or_else(|| {
+                Kind::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| k.name().eq_ignore_ascii_case(name))
+            })
+    }
+
     /// The step type of `technique`, if HoDoKu has one.
     pub fn of_technique(technique: Technique) -> Option<Kind> {
         Kind::ALL
