@@ -695,6 +695,36 @@ mod tests {
         }
     }
 
+    /// HoDoKu walks its cover units past the end of its list while it
+    /// looks for more than a fish's size, and marks what it reads there
+    /// unused on the way back: here column 5 of a Franken swordfish, which
+    /// its line then leaves out.
+    #[test]
+    fn a_cover_unit_hodoku_unmarks_is_left_out_of_the_fish() {
+        let position = ":0000:x:..84...3....3.....9....157479...8........7..514.+9...2...9.6...2+65....4......9..56:516 223 523 623 825 633 343 345 652 357 857 858 366 367 667 369 283 383 385 785 293 393 294 296::";
+        let fish: Vec<String> = all_krakens(&board(position))
+            .iter()
+            .filter(|m| m.line() == "Kraken Fish Type 2:  => r4c5<>5")
+            .map(|m| m.lines_under()[0].clone())
+            .filter(|f| f.starts_with("Finned Franken Swordfish: 2 r8b25 "))
+            .collect();
+        assert_eq!(fish, ["Finned Franken Swordfish: 2 r8b25 c4b8 fr1c6 fr2c6"]);
+    }
+
+    /// A column unmarked so leaves a Franken X-wing with a box alone for
+    /// its cover: a mutant fish, which does not better the Franken
+    /// swordfish found before it for the same removal.
+    #[test]
+    fn an_unmarked_cover_unit_changes_the_fish_hodoku_sees() {
+        let position = ":0000:x:.2.......8.4.5+973.7.......45.+2+941.+7+3.......2.371.28+49.....+973...+3+7..2..9.9.3...1+7:615 634 537 654 659 579 697::";
+        let fish: Vec<String> = all_krakens(&board(position))
+            .iter()
+            .filter(|m| m.line() == "Kraken Fish Type 1:  => r5c5<>6")
+            .map(|m| m.lines_under()[0].clone())
+            .collect();
+        assert_eq!(fish, ["Finned Franken Swordfish: 6 r246 c29b5 fr2c4 fr4c7"]);
+    }
+
     #[test]
     fn a_position_without_fins_to_chain_from_has_no_kraken_fish() {
         // A solved grid has no candidates left.
