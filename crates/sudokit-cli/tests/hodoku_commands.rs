@@ -417,8 +417,8 @@ fn steps_lists_every_step_of_the_named_techniques() {
             "--technique nosuch: no HoDoKu step type",
         ),
         (
-            &["steps", "--rules", "hodoku", "-t", "kf", EASY][..],
-            "sudokit has no finder for Kraken Fish yet",
+            &["steps", "--rules", "hodoku", "-t", "in", EASY][..],
+            "sudokit has no finder for Incomplete Solution! yet",
         ),
         (&["steps", EASY][..], "with SE's rules, name the techniques"),
     ] {

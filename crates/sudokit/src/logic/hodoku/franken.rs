@@ -148,7 +148,7 @@ fn squares(mask: u128) -> impl Iterator<Item = usize> {
 }
 
 /// The step type of a fish on `base` and `cover` units of `size`.
-fn kind_of(base: &[usize], cover: &[usize], finned: bool, sashimi: bool) -> Kind {
+pub fn kind_of(base: &[usize], cover: &[usize], finned: bool, sashimi: bool) -> Kind {
     use Kind::*;
     let kinds = |m: &[usize]| m.iter().fold(0, |k, &u| k | 1 << (u / 9));
     let (b, c) = (kinds(base), kinds(cover));

@@ -29,6 +29,7 @@
 //!   [`xchains`] (X- and XY-chains),
 //!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
 //!   [`death_blossom`],
+//!   [`kraken`] (kraken fish, types 1 and 2),
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
 //!   empty square) and giving up, when nothing else finds a step.
@@ -45,7 +46,7 @@
 //! and mutant fish of every size, the templates and
 //! the remote pair, the X- and the XY-chain, the nice loops and AICs
 //! (grouped or not), the ALS-XZ, ALS-XY-wing, ALS chain and death
-//! blossom, brute force and giving up: a
+//! blossom, kraken fish, brute force and giving up: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -64,6 +65,7 @@ pub mod franken;
 pub mod hint;
 pub mod intersections;
 pub mod java_sort;
+pub mod kraken;
 pub mod library;
 pub mod moves;
 pub mod nice_loops;

@@ -4,6 +4,7 @@
 //! becomes, in sudokit's words.
 
 use crate::logic::hodoku::board::{units_of, Board};
+use crate::logic::hodoku::kraken;
 use crate::logic::hodoku::notation;
 use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::step::{HodokuDetail, Step};
@@ -56,6 +57,9 @@ pub struct Move {
     /// A forcing chain's kind and, for a contradiction, where it lies, as
     /// its line writes them (`Contradiction in r6`, `Verity`).
     pub forcing: Option<String>,
+    /// The fish a kraken fish is built on (`Finned X-Wing`); its chains,
+    /// one from each start, are in [`nets`](Move::nets).
+    pub fish: Option<Kind>,
 }
 
 /// One node of a chain: a digit in one square, in a group of squares of
@@ -120,6 +124,7 @@ impl Move {
             chain: Vec::new(),
             nets: Vec::new(),
             forcing: None,
+            fish: None,
         }
     }
 
@@ -409,6 +414,8 @@ impl Move {
                 )
             }
             AlsXz | AlsXyWing | AlsChain | DeathBlossom => self.als_line(),
+            // The fish and the chains follow on the lines under it.
+            KrakenFish => format!("{name}: {}", removals()),
             _ if self.kind.fish_size().is_some() => {
                 let siamese = if self.siamese { "Siamese " } else { "" };
                 // A siamese fish's two covers, parted by a slash.
@@ -586,9 +593,27 @@ impl Move {
             short: self.subtype.map_or(self.kind.short(), |s| s.short()),
             score: self.kind.base_score(),
             line: self.line(),
-            nets: self.nets.iter().map(|c| forcing_line(c)).collect(),
+            nets: self.lines_under(),
         }));
         step
+    }
+
+    /// The lines HoDoKu prints under its line: a forcing step's chains; a
+    /// kraken fish's fish (`Finned X-Wing: 1 r14 c45 fr4c8 fr4c9`), then
+    /// its chains as nice loops are written.
+    pub fn lines_under(&self) -> Vec<String> {
+        match self.fish {
+            Some(fish) => {
+                let mut under = Move::new(fish);
+                under.digits = self.digits.clone();
+                under.base = self.base.clone();
+                under.cover = self.cover.clone();
+                under.fins = self.fins.clone();
+                let chains = self.nets.iter().map(|c| kraken::chain_line(c));
+                std::iter::once(under.line()).chain(chains).collect()
+            }
+            None => self.nets.iter().map(|c| forcing_line(c)).collect(),
+        }
     }
 
     /// Its chain as the evidence's links (each node's first square, with
@@ -767,6 +792,31 @@ impl Move {
                 and_list(squares),
                 remove()
             ),
+            KrakenFish => {
+                let fish = self.fish.map_or("fish", |k| k.name());
+                let base: Vec<Unit> = self.base.iter().map(|&u| unit(u)).collect();
+                let cover: Vec<Unit> = self.cover.iter().map(|&u| unit(u)).collect();
+                // Each chain starts from a square where the digit may be.
+                let starts: Vec<String> = self
+                    .nets
+                    .iter()
+                    .filter_map(|c| c.first())
+                    .map(|n| square(n.cells[0]).to_string())
+                    .collect();
+                let cases = match self.subtype {
+                    Some(Subtype::KrakenFish1) => "one of its fins",
+                    _ => "one of a cover unit's base squares or a fin",
+                };
+                format!(
+                    "{name}: in the {fish} of {digits} in {}, covered by {}, {cases} \
+                     ({}) is {digits}, and a chain from each rules out the same \
+                     candidate: {}",
+                    and_list(&base),
+                    and_list(&cover),
+                    starts.join(", "),
+                    remove()
+                )
+            }
             NiceLoop | GroupedNiceLoop if !self.chain.is_empty() => {
                 format!("{}: {}; {}", self.name(), self.chain_sentence(), remove())
             }

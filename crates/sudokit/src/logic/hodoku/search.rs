@@ -13,6 +13,7 @@ use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{
     all_claiming, all_pointing, first_claiming, first_pointing,
 };
+use crate::logic::hodoku::kraken::{all_krakens, first_kraken};
 use crate::logic::hodoku::library::Case;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::nice_loops::all_nice_loops;
@@ -115,6 +116,7 @@ pub fn implemented(kind: Kind) -> bool {
                 | AlsChain
                 | DeathBlossom
                 | ForcingChain
+                | KrakenFish
         )
 }
 
@@ -166,6 +168,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
             .into_iter()
             .next(),
         ForcingChain => all_forcing_chains(board).into_iter().next(),
+        KrakenFish => first_kraken(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -224,6 +227,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         AlsChain => als::sorted(als::chains(board, ChainOptions::ALL)),
         DeathBlossom => als::sorted(all_death_blossoms(board, false, false, true)),
         ForcingChain => all_forcing_chains(board),
+        KrakenFish => all_krakens(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),

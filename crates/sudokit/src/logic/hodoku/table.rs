@@ -349,11 +349,16 @@ pub enum Subtype {
     GroupedDiscontinuousNiceLoop,
     /// An AIC through a group.
     GroupedAic,
+    /// A kraken fish whose fins all rule out what the fish would remove.
+    KrakenFish1,
+    /// A kraken fish whose cover unit's base candidates and fins all rule
+    /// out one candidate.
+    KrakenFish2,
 }
 
 impl Subtype {
     /// Every subtype.
-    pub const ALL: [Subtype; 12] = [
+    pub const ALL: [Subtype; 14] = [
         Subtype::SimpleColorsTrap,
         Subtype::SimpleColorsWrap,
         Subtype::MultiColors1,
@@ -366,6 +371,8 @@ impl Subtype {
         Subtype::GroupedContinuousNiceLoop,
         Subtype::GroupedDiscontinuousNiceLoop,
         Subtype::GroupedAic,
+        Subtype::KrakenFish1,
+        Subtype::KrakenFish2,
     ];
 
     /// HoDoKu's name, as its step lines start.
@@ -383,6 +390,8 @@ impl Subtype {
             Subtype::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Subtype::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Subtype::GroupedAic => "Grouped AIC",
+            Subtype::KrakenFish1 => "Kraken Fish Type 1",
+            Subtype::KrakenFish2 => "Kraken Fish Type 2",
         }
     }
 
@@ -401,6 +410,8 @@ impl Subtype {
             Subtype::GroupedContinuousNiceLoop => "0709",
             Subtype::GroupedDiscontinuousNiceLoop => "0710",
             Subtype::GroupedAic => "0711",
+            Subtype::KrakenFish1 => "0371",
+            Subtype::KrakenFish2 => "0372",
         }
     }
 
@@ -419,6 +430,8 @@ impl Subtype {
             Subtype::GroupedContinuousNiceLoop => "gcnl",
             Subtype::GroupedDiscontinuousNiceLoop => "gdnl",
             Subtype::GroupedAic => "gaic",
+            Subtype::KrakenFish1 => "kf1",
+            Subtype::KrakenFish2 => "kf2",
         }
     }
 
@@ -435,6 +448,7 @@ impl Subtype {
             Subtype::GroupedContinuousNiceLoop
             | Subtype::GroupedDiscontinuousNiceLoop
             | Subtype::GroupedAic => Kind::GroupedNiceLoop,
+            Subtype::KrakenFish1 | Subtype::KrakenFish2 => Kind::KrakenFish,
         }
     }
 
