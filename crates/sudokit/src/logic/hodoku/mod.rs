@@ -28,6 +28,8 @@
 //!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`xchains`] (X- and XY-chains),
 //!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
+//!   [`als_nodes`] (almost locked sets as nodes of the nice loops'
+//!   tables, an option HoDoKu leaves off by default),
 //!   [`death_blossom`],
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
@@ -54,6 +56,7 @@
 //! sudokit's own.
 
 pub mod als;
+pub mod als_nodes;
 pub mod board;
 pub mod brute_force;
 pub mod coloring;
