@@ -65,6 +65,9 @@ const LAYERS: &[&[&str]] = &[
     &["hodoku::notation"],
     &["hodoku::moves"],
     &["hodoku::library"],
+    // The almost locked sets, which the tables take as nodes too.
+    &["hodoku::als"],
+    &["hodoku::als_nodes"],
     &["hodoku::tabling"],
     &[
         "hodoku::singles",
@@ -83,7 +86,6 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::xchains",
         "hodoku::nice_loops",
         "hodoku::brute_force",
-        "hodoku::als",
         "hodoku::death_blossom",
         "hodoku::forcing",
     ],

@@ -28,6 +28,8 @@
 //!   [`remote_pair`] (chains of squares holding the same two digits),
 //!   [`xchains`] (X- and XY-chains),
 //!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
+//!   [`als_nodes`] (almost locked sets as nodes of the nice loops'
+//!   tables, an option HoDoKu leaves off by default),
 //!   [`death_blossom`],
 //!   [`kraken`] (kraken fish, types 1 and 2),
 //!   [`templates`] (template set and delete).
@@ -55,6 +57,7 @@
 //! sudokit's own.
 
 pub mod als;
+pub mod als_nodes;
 pub mod board;
 pub mod brute_force;
 pub mod coloring;

@@ -470,6 +470,9 @@ impl Move {
                 let link = if n.on { '=' } else { '-' };
                 text.push_str(&format!(" {link}{}{link} ", n.digit));
             }
+            if n.als {
+                text.push_str("ALS:");
+            }
             text.push_str(&notation::squares(&n.cells));
         }
         let first = |i: usize| nodes[i].cells[0];
@@ -676,7 +679,8 @@ impl Move {
 
     /// Its chain in words, from its first node: "if D4 is 5, then E6 and
     /// F6 are not 5, so C6 is 5, ...", a group's squares joined by "or"
-    /// where one of them holds the digit and by "and" where none does.
+    /// where one of them holds the digit and by "and" where none does (an
+    /// ALS: "the almost locked set A9, G9 and H9 has no 3").
     fn chain_sentence(&self) -> String {
         let said: Vec<String> = self
             .chain
@@ -684,6 +688,12 @@ impl Move {
             .map(|n| {
                 let names: Vec<String> = n.cells.iter().map(|&s| square(s).to_string()).collect();
                 match (n.on, names.len()) {
+                    // An ALS left without the digit is a locked set.
+                    (false, _) if n.als => format!(
+                        "the almost locked set {} has no {}",
+                        and_list(&names),
+                        n.digit
+                    ),
                     (true, 1) => format!("{} is {}", names[0], n.digit),
                     (false, 1) => format!("{} is not {}", names[0], n.digit),
                     (true, _) => format!("{} is {}", names.join(" or "), n.digit),

@@ -29,6 +29,7 @@
 //! removals come first, then the shorter chain (in nodes), then the one
 //! found first. Its "find all" of grouped loops keeps the grouped ones.
 
+use crate::logic::hodoku::als_nodes::penalty;
 use crate::logic::hodoku::board::{sees, Board};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Subtype;
@@ -162,12 +163,15 @@ impl Search<'_> {
                 }
                 if i > 0 && !lit.on() && cell(i - 1) != cell(i) {
                     let d = self.tables.digit(lit);
-                    let targets = self.tables.seen_by(chain[i - 1])
-                        & self.tables.seen_by(lit)
+                    let targets = self.tables.buddies(chain[i - 1], d)
+                        & self.tables.buddies(lit, d)
                         & !in_chain
                         & !mask_of(start)
                         & self.tables.holding(d);
                     deletes.extend(squares(targets).map(|s| (s, d)));
+                    if self.tables.als_of(lit).is_some() {
+                        self.als_removals(&chain, i, &mut deletes);
+                    }
                 }
             }
         }
@@ -179,6 +183,41 @@ impl Search<'_> {
             false => Subtype::DiscontinuousNiceLoop,
         };
         self.record(sub, chain, deletes);
+    }
+
+    /// What the ALS node `chain[i]` of a continuous loop removes besides
+    /// its entry: each digit that is neither the entry nor an exit goes
+    /// from every square seeing all the ALS's squares holding it. The
+    /// exit is the next node's digit; when the next node is a digit left
+    /// alone in its square, the square's other digits are the exits, and
+    /// each goes from what sees that square and the ALS's squares holding
+    /// it.
+    fn als_removals(&self, chain: &[Lit], i: usize, deletes: &mut Vec<(usize, u8)>) {
+        let Some(als) = self.tables.als_of(chain[i]) else {
+            return;
+        };
+        let entry = self.tables.digit(chain[i]);
+        let next = chain.get(i + 1).copied();
+        let forced = next.filter(|l| l.on());
+        let exits: u16 = match (forced, next) {
+            (Some(l), _) => self.board.cands(self.cell(l)) & !(1 << (self.tables.digit(l) - 1)),
+            (None, Some(l)) => 1 << (self.tables.digit(l) - 1),
+            (None, None) => 0,
+        };
+        for d in 1..=9u8 {
+            if d == entry || exits & (1 << (d - 1)) != 0 {
+                continue;
+            }
+            let targets = als.seen_by[usize::from(d)] & self.tables.holding(d);
+            deletes.extend(squares(targets).map(|s| (s, d)));
+        }
+        if let Some(l) = forced {
+            let near = crate::logic::hodoku::als::seeing_all(mask_of(self.cell(l)));
+            for d in (1..=9u8).filter(|&d| exits & (1 << (d - 1)) != 0) {
+                let targets = als.seen_by[usize::from(d)] & near & self.tables.holding(d);
+                deletes.extend(squares(targets).map(|s| (s, d)));
+            }
+        }
     }
 
     fn aics(&mut self) {
@@ -247,9 +286,27 @@ impl Search<'_> {
         }
         deletes.sort_by_key(|&(s, d)| (d, s));
         deletes.dedup();
-        let length = chain.len();
+        // How long the chain counts. An ALS node counts as three and a half
+        // links when a chain is weighed against those kept (rounded down at
+        // the end), and a step keeps that length; but the first AIC for
+        // its removals, never weighed on arrival, counts each ALS node as
+        // one link and the penalty of an ALS of as many digits as the ALS
+        // has squares (HoDoKu weighs it only later, knowing the ALS).
+        let mut alses = 0;
+        let mut penalties = 0;
+        for l in &chain {
+            if let Some(als) = self.tables.als_of(*l) {
+                alses += 1;
+                penalties += usize::from(penalty(als.size() as u32));
+            }
+        }
+        let weighed = chain.len() + alses * 5 / 2;
+        let length = match sub {
+            Subtype::Aic if !self.seen.contains_key(&deletes) => chain.len() + penalties,
+            _ => weighed,
+        };
         if let Some(&shorter) = self.seen.get(&deletes) {
-            if shorter <= length {
+            if shorter <= weighed {
                 return;
             }
         }
@@ -283,9 +340,20 @@ impl Search<'_> {
 /// one its solver takes): with groups when `groups`, only the grouped
 /// ones when `only_grouped` (HoDoKu's "find all" of grouped loops).
 pub fn all_nice_loops(board: &Board, groups: bool, only_grouped: bool) -> Vec<Move> {
+    search(board, Tables::build(board, groups), only_grouped)
+}
+
+/// Every grouped nice loop and AIC with almost locked sets as nodes too
+/// (see [`als_nodes`](super::als_nodes)), sorted as HoDoKu sorts them;
+/// only the grouped ones (a group or an ALS) when `only_grouped`.
+pub fn all_nice_loops_with_als(board: &Board, only_grouped: bool) -> Vec<Move> {
+    search(board, Tables::build_with(board, true, true), only_grouped)
+}
+
+fn search(board: &Board, tables: Tables, only_grouped: bool) -> Vec<Move> {
     let mut search = Search {
         board,
-        tables: Tables::build(board, groups),
+        tables,
         only_grouped,
         found: Vec::new(),
         seen: BTreeMap::new(),

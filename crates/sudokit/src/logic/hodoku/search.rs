@@ -16,7 +16,7 @@ use crate::logic::hodoku::intersections::{
 use crate::logic::hodoku::kraken::{all_krakens, first_kraken};
 use crate::logic::hodoku::library::Case;
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::nice_loops::all_nice_loops;
+use crate::logic::hodoku::nice_loops::{all_nice_loops, all_nice_loops_with_als};
 use crate::logic::hodoku::patterns::{
     all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
 };
@@ -274,7 +274,9 @@ fn uniqueness(kind: Kind, board: &Board, allow_missing: bool) -> Vec<Move> {
 /// for it (empty rectangles of variant 1 and their duals allow boxes with
 /// two places; rectangles of variant 1 want the corners to hold the
 /// digits still; duals and siamese fish for the cases of those and for
-/// swordfish and jellyfish). Steps of other codes may be among them: a
+/// swordfish and jellyfish; almost locked sets as chain nodes for grouped
+/// continuous loops of variant 2 and grouped discontinuous loops and AICs
+/// of variants 3 and 4). Steps of other codes may be among them: a
 /// case is checked against those of its own code.
 pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<Move>, NoFinder> {
     let kind = Kind::from_code(code)
@@ -285,16 +287,13 @@ pub fn as_tested(code: &str, variant: Option<u32>, board: &Board) -> Result<Vec<
         return Err(NoFinder(kind));
     }
     let dual = Subtype::from_code(code).is_some();
-    // These cases want almost locked sets in the chains, which the
-    // tables do not build yet.
+    // The tester lets these cases' chains pass through almost locked sets.
     let with_als = matches!(
         (code, variant),
         ("0709", Some(2)) | ("0710", Some(3 | 4)) | ("0711", Some(3 | 4))
     );
-    if with_als {
-        return Err(NoFinder(kind));
-    }
     let moves = match kind {
+        Kind::GroupedNiceLoop if with_als => all_nice_loops_with_als(board, true),
         Kind::TwoStringKite if dual => with_dual_kites(all_kites(board, false)),
         Kind::EmptyRectangle if dual => {
             with_dual_rectangles(all_empty_rectangles(board, true, false))

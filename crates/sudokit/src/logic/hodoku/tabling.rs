@@ -26,11 +26,18 @@
 //!   by a longer way is rerouted through the shorter. A table holds at most
 //!   1000 implications.
 //!
+//! - With ALS (an option, off by default), the nodes of
+//!   [`als_nodes`](super::als_nodes) come after the groups, before the
+//!   tables are expanded.
+//!
 //! A chain to an implication is read backwards through the tables it came
 //! through. The facts are HoDoKu's; the code is sudokit's own.
 
+use crate::logic::hodoku::als::Als;
+use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::Node;
+use std::collections::HashMap;
 
 /// The most implications a table holds (HoDoKu's default).
 pub const CAPACITY: usize = 1000;
@@ -38,8 +45,8 @@ pub const CAPACITY: usize = 1000;
 /// Normal literals: `(square * 9 + digit - 1) * 2 + on`.
 const CELL_LITS: usize = 81 * 9 * 2;
 
-/// A premise or implication: a digit set (`on`) or ruled out, in one square
-/// or in a group of squares.
+/// A premise or implication: a digit set (`on`) or ruled out, in one square,
+/// in a group of squares or (ruled out) in an almost locked set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lit(u16);
 
@@ -58,7 +65,7 @@ impl Lit {
         self.0 & 1 == 1
     }
 
-    /// True for a group.
+    /// True for a group or an ALS node (a node of several squares).
     pub fn is_group(self) -> bool {
         usize::from(self.0) >= CELL_LITS
     }
@@ -75,12 +82,12 @@ pub struct Group {
     pub digit: u8,
     /// Its squares, smallest first.
     pub cells: Vec<usize>,
-    mask: u128,
+    pub(super) mask: u128,
     line: Option<usize>,
     col: Option<usize>,
     block: usize,
     /// The squares that see all of it.
-    seen_by: u128,
+    pub(super) seen_by: u128,
 }
 
 /// How an implication came into a table.
@@ -109,6 +116,8 @@ pub struct Table {
     /// The place of each literal in `entries` (the last one added, for a
     /// group added twice); `u16::MAX` when absent.
     pos: Vec<u16>,
+    /// The same for the ALS nodes (past the end of `pos`).
+    als_pos: HashMap<u16, u16>,
 }
 
 impl Table {
@@ -116,7 +125,8 @@ impl Table {
     pub fn position(&self, lit: Lit) -> Option<usize> {
         match self.pos.get(lit.index()) {
             Some(&p) if p != u16::MAX => Some(usize::from(p)),
-            _ => None,
+            Some(_) => None,
+            None => self.als_pos.get(&lit.0).map(|&p| usize::from(p)),
         }
     }
 
@@ -129,7 +139,12 @@ impl Table {
         if !lit.is_group() && self.position(lit).is_some() {
             return false;
         }
-        self.pos[lit.index()] = self.entries.len() as u16;
+        match self.pos.get_mut(lit.index()) {
+            Some(p) => *p = self.entries.len() as u16,
+            None => {
+                self.als_pos.insert(lit.0, self.entries.len() as u16);
+            }
+        }
         self.entries.push(Entry {
             lit,
             via: 0,
@@ -144,6 +159,12 @@ impl Table {
         let distance = self.entries.first().map_or(1, |e| e.distance + 1);
         self.add(lit, distance);
     }
+
+    /// Adds a direct implication that counts `penalty` more links.
+    fn add_penalized(&mut self, lit: Lit, penalty: u16) {
+        let distance = self.entries.first().map_or(1, |e| e.distance + 1);
+        self.add(lit, distance + penalty);
+    }
 }
 
 /// The tables of a position.
@@ -153,6 +174,8 @@ pub struct Tables {
     tables: Vec<Table>,
     /// The squares holding each digit.
     holding: [u128; 10],
+    /// The ALS nodes, when the tables have them.
+    als: AlsNodes,
 }
 
 /// The squares holding `d`, as a mask.
@@ -222,13 +245,33 @@ impl Tables {
     /// The tables of `board` for chains, with groups when `groups`, fully
     /// expanded.
     pub fn build(board: &Board, groups: bool) -> Tables {
+        Tables::build_with(board, groups, false)
+    }
+
+    /// The tables of `board` for chains, with groups when `groups` and
+    /// ALS nodes when `als`, fully expanded.
+    pub fn build_with(board: &Board, groups: bool, als: bool) -> Tables {
         let groups = if groups {
             find_groups(board)
         } else {
             Vec::new()
         };
         let n = CELL_LITS + 2 * groups.len();
-        let mut tables = vec![Table::default(); n];
+        let (als, links) = match als {
+            true => {
+                let shapes: Vec<GroupShape> = groups
+                    .iter()
+                    .map(|g| GroupShape {
+                        digit: g.digit,
+                        cells: g.mask,
+                        seen_by: g.seen_by,
+                    })
+                    .collect();
+                als_nodes::plan(board, &shapes, (usize::from(u16::MAX) - n) / 2)
+            }
+            false => Default::default(),
+        };
+        let mut tables = vec![Table::default(); n + 2 * als.nodes.len()];
         let mut t = Tables {
             groups,
             tables: Vec::new(),
@@ -236,10 +279,12 @@ impl Tables {
                 0 => 0,
                 _ => holding(board, d as u8),
             }),
+            als,
         };
         let fresh = || Table {
             entries: Vec::new(),
             pos: vec![u16::MAX; n],
+            als_pos: HashMap::new(),
         };
         for s in 0..81 {
             if board.value(s) != 0 {
@@ -254,11 +299,61 @@ impl Tables {
             tables[Lit::group(g, true).index()] = fresh();
             tables[Lit::group(g, false).index()] = fresh();
         }
+        for k in 0..t.als.nodes.len() {
+            tables[t.als_lit(k).index()] = fresh();
+        }
         t.tables = tables;
         t.fill(board);
         t.fill_groups();
+        t.fill_als(&links);
         t.expand_all(board);
         t
+    }
+
+    /// The literal of ALS node `k`.
+    fn als_lit(&self, k: usize) -> Lit {
+        Lit((CELL_LITS + 2 * (self.groups.len() + k)) as u16)
+    }
+
+    /// The ALS node of `lit`, if it is one.
+    fn als_node(&self, lit: Lit) -> Option<usize> {
+        let i = lit.index().checked_sub(CELL_LITS)? / 2;
+        i.checked_sub(self.groups.len())
+    }
+
+    /// The ALS of `lit`, if it is an ALS node.
+    pub fn als_of(&self, lit: Lit) -> Option<&Als> {
+        self.als_node(lit).map(|k| self.als.als_of(k))
+    }
+
+    /// The squares outside the node `lit` holding `d` that see all its
+    /// squares holding `d` (for a square or a group, all of it).
+    pub fn buddies(&self, lit: Lit, d: u8) -> u128 {
+        match self.als_of(lit) {
+            Some(als) => als.seen_by[usize::from(d)],
+            None => self.seen_by(lit) & self.holding(d),
+        }
+    }
+
+    /// Adds the ALS nodes' implications ([`als_nodes::plan`]'s).
+    fn fill_als(&mut self, links: &[als_nodes::Link]) {
+        for k in 0..self.als.nodes.len() {
+            let lit = self.als_lit(k);
+            self.tables[lit.index()].add_direct(lit);
+        }
+        let lit = |t: &Tables, target: Target| match target {
+            Target::Cell(s, d, on) => Lit::cell(s, d, on),
+            Target::Group(g, on) => Lit::group(g, on),
+            Target::Node(k) => t.als_lit(k),
+        };
+        for link in links {
+            let (table, to) = (lit(self, link.table), lit(self, link.lit));
+            let table = &mut self.tables[table.index()];
+            if table.entries.is_empty() || (link.once && table.position(to).is_some()) {
+                continue;
+            }
+            table.add_penalized(to, link.penalty);
+        }
     }
 
     /// The table of premise `lit`.
@@ -268,6 +363,9 @@ impl Tables {
 
     /// The squares of `lit`: one, or its group's.
     pub fn cells(&self, lit: Lit) -> Vec<usize> {
+        if let Some(als) = self.als_of(lit) {
+            return als.squares();
+        }
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
             false => vec![lit.index() / 18],
@@ -277,6 +375,18 @@ impl Tables {
     /// `lit` as a node of a step's chain: its squares, digit, and
     /// whether it sets the digit.
     pub fn node(&self, lit: Lit) -> Node {
+        if let Some(als) = self.als_of(lit) {
+            // The square HoDoKu writes the node at first.
+            let entry = self.first_cell(lit);
+            let mut cells = vec![entry];
+            cells.extend(als.squares().into_iter().filter(|&s| s != entry));
+            return Node {
+                cells,
+                digit: self.digit(lit),
+                on: false,
+                als: true,
+            };
+        }
         Node {
             cells: self.cells(lit),
             digit: self.digit(lit),
@@ -287,6 +397,9 @@ impl Tables {
 
     /// The first square of `lit` (HoDoKu's index of a node).
     pub fn first_cell(&self, lit: Lit) -> usize {
+        if let Some(k) = self.als_node(lit) {
+            return self.als.nodes[k].entry;
+        }
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].cells[0],
             false => lit.index() / 18,
@@ -295,6 +408,9 @@ impl Tables {
 
     /// The digit of `lit`.
     pub fn digit(&self, lit: Lit) -> u8 {
+        if let Some(k) = self.als_node(lit) {
+            return self.als.nodes[k].digit;
+        }
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].digit,
             false => (lit.index() / 2 % 9 + 1) as u8,
@@ -308,6 +424,9 @@ impl Tables {
 
     /// The squares that see every square of `lit`.
     pub fn seen_by(&self, lit: Lit) -> u128 {
+        if let Some(als) = self.als_of(lit) {
+            return als.seen_by_any;
+        }
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].seen_by,
             false => peers_mask(lit.index() / 18),
@@ -416,10 +535,14 @@ impl Tables {
     /// through it is marked.
     fn via(&self, lit: Lit) -> (u16, u8) {
         match lit.is_group() {
-            true => {
-                let g = (lit.index() - CELL_LITS) / 2;
-                ((g * 2 + usize::from(!lit.on())) as u16, FROM_GROUP)
-            }
+            // Groups first, two tables each, then the ALS nodes.
+            true => match self.als_node(lit) {
+                Some(k) => ((2 * self.groups.len() + k) as u16, FROM_GROUP),
+                None => {
+                    let g = (lit.index() - CELL_LITS) / 2;
+                    ((g * 2 + usize::from(!lit.on())) as u16, FROM_GROUP)
+                }
+            },
             false => {
                 let (s, d) = (lit.index() / 18, lit.index() / 2 % 9 + 1);
                 let flag = if lit.on() { FROM_ON } else { 0 };
@@ -432,6 +555,9 @@ impl Tables {
     fn resolve(&self, via: u16, flags: u8) -> Option<Lit> {
         let via = usize::from(via);
         if flags & FROM_GROUP != 0 {
+            if let Some(k) = via.checked_sub(2 * self.groups.len()) {
+                return (k < self.als.nodes.len()).then(|| self.als_lit(k));
+            }
             let g = via / 2;
             return (g < self.groups.len()).then(|| Lit::group(g, via % 2 == 0));
         }
