@@ -682,3 +682,58 @@ fn rate_and_explain_say_when_pencil_marks_have_no_solution_or_several() {
     assert_eq!(record["status"], "unsolvable");
     assert_eq!(record["er"], serde_json::Value::Null);
 }
+
+/// A rating takes the singles of a standard puzzle on a board of fixed
+/// tables and builds the general state only where a harder rule is needed
+/// (building and updating that state for every single was most of what
+/// rating an easy puzzle cost). Over serate's own ratings of easy and
+/// middling puzzles (ER 1.2 to 8.3: paths of singles alone, and paths
+/// that leave the singles at every point), the ratings are serate's, and
+/// `explain`, whose path is found on the general state from the start,
+/// gives the same ratings.
+#[test]
+fn singles_taken_on_fixed_tables_keep_serates_ratings_and_explains() {
+    let path = root().join("../shared/ratings/se_ratings_dev.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: ../shared/ratings/se_ratings_dev.jsonl not found");
+        return;
+    };
+    let (mut puzzles, mut expected) = (String::new(), String::new());
+    for record in json_lines(&text) {
+        if !["kaggle_sample", "seventeen_clue"].contains(&record["set"].as_str().unwrap()) {
+            continue;
+        }
+        puzzles += &format!("{}\n", record["puzzle"].as_str().unwrap());
+        let er = |key: &str| format!("{:.1}", record[key].as_f64().unwrap());
+        expected += &format!("{}/{}/{}\n", er("er"), er("ep"), er("ed"));
+    }
+    assert_eq!(puzzles.lines().count(), 400);
+    assert!(expected.lines().any(|r| r.starts_with("1.2/")));
+    assert!(expected.lines().any(|r| r.starts_with("8.3/")));
+    let file = scratch("singles-board").join("rated.txt");
+    std::fs::write(&file, &puzzles).unwrap();
+    for jobs in ["1", "2"] {
+        sudokit()
+            .args(["rate", "-j", jobs])
+            .arg(&file)
+            .timeout(std::time::Duration::from_secs(300))
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+    let explained = stdout_of(
+        sudokit()
+            .args(["explain", "--format", "json"])
+            .arg(&file)
+            .timeout(std::time::Duration::from_secs(300)),
+    );
+    let ratings: String = json_lines(&explained)
+        .iter()
+        .filter(|record| record.get("er").is_some())
+        .map(|record| {
+            let er = |key: &str| format!("{:.1}", record[key].as_f64().unwrap());
+            format!("{}/{}/{}\n", er("er"), er("ep"), er("ed"))
+        })
+        .collect();
+    assert_eq!(ratings, expected);
+}

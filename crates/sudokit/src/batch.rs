@@ -13,7 +13,7 @@
 use crate::clock::Stopwatch;
 use crate::engine::{norvig, Count, EngineKind, Limits, Report, Solver};
 use crate::grid::{Candidates, Grid};
-use crate::logic::{rate_from, Cache, RateError, Rating, State};
+use crate::logic::{rate_state, rate_unique, Cache, RateError, Rating, State};
 use crate::parse::{
     check_givens, read_puzzles, Entry, ParseError, ParseOptions, PuzzleReader, RawEntry,
 };
@@ -426,21 +426,38 @@ pub enum Unrated {
 /// so that uniqueness is known. A puzzle given as pencil marks starts from
 /// its marks (the squares they settle placed), any other from its givens.
 pub fn logical_start(answer: &Answer) -> Result<State, Unrated> {
-    let report = match &answer.outcome {
-        Err(error) => return Err(error.clone().into()),
-        Ok((_, report)) => report,
-    };
-    let grid = match (report.count(2), &answer.entry.result) {
-        (Count::Exactly(1), Ok(grid)) => grid,
-        (Count::Exactly(0), _) => return Err(RateError::NoSolution.into()),
-        _ => return Err(RateError::SeveralSolutions.into()),
-    };
+    let grid = unique_puzzle(answer)?;
     // A library line's placed digits are placed, apart from its givens.
     let values = answer.entry.placed.as_deref().unwrap_or(grid);
     Ok(match &answer.entry.marks {
         Some(marks) => State::from_marks(grid, values, Some(marks.sets())),
         None => State::from_puzzle(grid),
     })
+}
+
+/// The puzzle of an answer with exactly one solution, or why it has no
+/// logical rating.
+fn unique_puzzle(answer: &Answer) -> Result<&Grid, Unrated> {
+    let report = match &answer.outcome {
+        Err(error) => return Err(error.clone().into()),
+        Ok((_, report)) => report,
+    };
+    match (report.count(2), &answer.entry.result) {
+        (Count::Exactly(1), Ok(grid)) => Ok(grid),
+        (Count::Exactly(0), _) => Err(RateError::NoSolution.into()),
+        _ => Err(RateError::SeveralSolutions.into()),
+    }
+}
+
+/// Sudoku Explainer's rating of an answered puzzle (the job must have
+/// looked for two solutions), from [`logical_start`]'s state; a puzzle
+/// given by its digits alone is rated by [`rate_unique`], which builds a
+/// state only where the path needs more than singles.
+pub fn rate_answer(cache: &mut Cache, answer: &Answer) -> Result<Rating, Unrated> {
+    if answer.entry.marks.is_none() {
+        return Ok(rate_unique(cache, unique_puzzle(answer)?));
+    }
+    Ok(rate_state(cache, logical_start(answer)?))
 }
 
 /// Rates every entry as Sudoku Explainer does, on the current rayon pool,
@@ -452,7 +469,7 @@ pub fn rate_all(entries: Vec<Entry>) -> Vec<(Answer, Result<Rating, Unrated>)> {
     job.timed = false;
     map_in_order(entries, |entry| {
         let answer = job.answer(entry);
-        let rating = logical_start(&answer).map(|state| rate_from(&mut Cache::new(), &state));
+        let rating = rate_answer(&mut Cache::new(), &answer);
         (answer, rating)
     })
 }

@@ -31,8 +31,8 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
-use sudokit::batch::{logical_start, Answer, Unrated};
-use sudokit::logic::{rate_from, Cache, Difficulty, RateError, Rating, State};
+use sudokit::batch::{logical_start, rate_answer, Answer, Unrated};
+use sudokit::logic::{Cache, Difficulty, RateError, Rating, State};
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
     let timed = args.format == LineFormat::Json;
@@ -153,10 +153,16 @@ pub fn rating_text(rating: &Rating) -> String {
 /// candidate they allow. The batch's search has counted the solutions, from
 /// the marks when there are some.
 pub fn judge(answer: &Answer, what: &str) -> Result<State, Verdict> {
-    logical_start(answer).map_err(|refused| match refused {
+    logical_start(answer).map_err(|refused| refusal(refused, what))
+}
+
+/// The verdict on a puzzle that is not rated or explained (`what` names
+/// the work refused).
+fn refusal(refused: Unrated, what: &str) -> Verdict {
+    match refused {
         Unrated::NotSearched(error) => Verdict::invalid(error),
         Unrated::Solutions(error) => unrated(error, what),
-    })
+    }
 }
 
 /// The puzzle as the output shows it: its one-line form, or the text as it
@@ -216,7 +222,7 @@ impl Answers for Rate {
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered {
         let start = Instant::now();
         // The batch has counted the solutions: the rating need not again.
-        let outcome = judge(answer, "rating").map(|state| rate_from(cache, &state));
+        let outcome = rate_answer(cache, answer).map_err(|refused| refusal(refused, "rating"));
         let seconds = start.elapsed().as_secs_f64();
         let (verdict, rating) = match &outcome {
             Ok(rating) => (rated(rating), Some(rating)),

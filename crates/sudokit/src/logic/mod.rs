@@ -66,7 +66,10 @@
 //! - A state made [`State::without_reasons`] gives steps with their moves
 //!   and difficulty only: no evidence, no sentence.
 //! - [`rate`] takes full houses and hidden singles (most steps of most
-//!   paths) straight from those masks without building a [`Step`].
+//!   paths) straight from those masks without building a [`Step`]; on the
+//!   standard 9x9 grid it keeps them in fixed-size arrays
+//!   (`techniques::singles_board`) and builds a [`State`] only once the
+//!   path needs a harder rule.
 //! - Searches skip what cannot succeed without changing what they find or
 //!   its order: subsets only enumerate members that can belong, and the
 //!   loop walk stops where a unit would hold two of its squares at places
@@ -97,7 +100,7 @@ pub mod units;
 pub use cache::Cache;
 pub use finder::{Finder, Found};
 pub use hint::{Graded, Hint, Level, Mistake, MistakeKind};
-pub use rating::{explain_and_rate, rate, rate_from, rate_unique, RateError, Rating};
+pub use rating::{explain_and_rate, rate, rate_from, rate_state, rate_unique, RateError, Rating};
 pub use solver::{explain, next_step, Order, Path, Rules, UnknownRules};
 pub use state::State;
 pub use step::{Difficulty, Evidence, Family, HodokuDetail, Link, LinkReason, Step, Technique};

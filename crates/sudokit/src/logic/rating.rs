@@ -21,6 +21,7 @@ use crate::logic::solver::{explain, explain_easiest, first_step, Order, Path, SE
 use crate::logic::state::State;
 use crate::logic::step::{Difficulty, Step, Technique};
 use crate::logic::techniques::singles::first_single;
+use crate::logic::techniques::singles_board::SinglesBoard;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -150,7 +151,23 @@ pub fn rate(cache: &mut Cache, puzzle: &Grid) -> Result<Rating, RateError> {
 /// puzzle with several solutions or none, the path may stop early, and the
 /// rating is then 20.0 and marked incomplete.
 pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
-    rate_from(cache, &State::from_puzzle(puzzle))
+    // On the standard grid the singles are taken on a board of fixed-size
+    // tables; a state is built only where a harder rule is needed.
+    let Some(mut board) = SinglesBoard::new(puzzle) else {
+        return rate_state(cache, State::from_puzzle(puzzle));
+    };
+    let mut tally = RatingTally::default();
+    while !board.is_solved() && !cache.stopped() {
+        let Some(single) = board.first_single() else {
+            // Placements alone led here, so the candidates are those the
+            // digits allow: a state started from them is where SE's path is.
+            let state = State::from_marks(puzzle, &board.values(), None);
+            return follow(cache, state, tally);
+        };
+        board.place(single.square, single.digit);
+        tally.add(single.technique, single.difficulty, true);
+    }
+    tally.finish(board.is_solved())
 }
 
 /// [`rate_unique`] from a given state, e.g. a puzzle given as pencil marks
@@ -159,19 +176,30 @@ pub fn rate_unique(cache: &mut Cache, puzzle: &Grid) -> Rating {
 /// cache's stop flag or deadline ([`Cache::stopped`]) is rated as
 /// unfinished.
 pub fn rate_from(cache: &mut Cache, state: &State) -> Rating {
+    rate_after(cache, state.clone(), &[])
+}
+
+/// [`rate_from`] for a state the caller has no more use for: the path is
+/// followed on it in place, without a copy.
+pub fn rate_state(cache: &mut Cache, state: State) -> Rating {
     rate_after(cache, state, &[])
 }
 
 /// [`rate_from`] where SE's path from `state` is known to begin with
 /// `steps`: they are counted, and the path is followed on from where they
 /// lead.
-fn rate_after(cache: &mut Cache, state: &State, steps: &[Step]) -> Rating {
-    let mut state = state.clone().without_reasons();
+fn rate_after(cache: &mut Cache, mut state: State, steps: &[Step]) -> Rating {
     let mut tally = RatingTally::default();
     for step in steps {
         state.apply(step);
         tally.add(step.technique, step.difficulty.0, step.places());
     }
+    follow(cache, state, tally)
+}
+
+/// SE's path from `state` on, counted on after the steps in `tally`.
+fn follow(cache: &mut Cache, state: State, mut tally: RatingTally) -> Rating {
+    let mut state = state.without_reasons();
     // SE's first two rules are the full house and the hidden single; the
     // rater takes those without building a step (see `first_single`).
     let (singles, rest) = SE_ORDER.split_at(2);
@@ -214,7 +242,7 @@ pub fn explain_and_rate(cache: &mut Cache, state: &State, order: Order) -> (Path
                 // Where no rule finds a step, none does in either order.
                 Rating::of_path(&path.steps, path.is_complete())
             } else {
-                rate_after(cache, state, &path.steps[..shared])
+                rate_after(cache, state.clone(), &path.steps[..shared])
             };
             (path, rating)
         }

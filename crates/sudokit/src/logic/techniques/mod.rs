@@ -9,6 +9,7 @@ pub mod bug;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
+pub(crate) mod singles_board;
 pub mod subsets;
 pub mod uniqueness;
 pub mod wings;

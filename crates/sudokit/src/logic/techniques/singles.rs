@@ -70,15 +70,12 @@ fn single(state: &State, u: usize, d: usize, last: bool) -> Single {
     let geo = state.geometry();
     let digit = d as u8;
     let square = geo.squares(u)[state.positions(u, digit).trailing_zeros() as usize];
-    let (technique, bonus) = if last {
-        (Technique::FullHouse, 0)
-    } else if geo.unit(u).kind() == UnitKind::Box {
-        (Technique::HiddenSingle, 0)
+    let (technique, difficulty) = if last {
+        (Technique::FullHouse, Technique::FullHouse.difficulty().0)
     } else {
-        // SE counts one in a row or column 0.3 harder.
-        (Technique::HiddenSingle, 3)
+        let in_box = geo.unit(u).kind() == UnitKind::Box;
+        (Technique::HiddenSingle, hidden_single_difficulty(in_box))
     };
-    let difficulty = technique.difficulty().0 + bonus;
     Single {
         unit: u,
         square,
@@ -86,6 +83,12 @@ fn single(state: &State, u: usize, d: usize, last: bool) -> Single {
         technique,
         difficulty,
     }
+}
+
+/// A hidden single's difficulty in tenths: SE counts one in a row or
+/// column 0.3 harder than one in a box.
+pub(crate) fn hidden_single_difficulty(in_box: bool) -> u16 {
+    Technique::HiddenSingle.difficulty().0 + if in_box { 0 } else { 3 }
 }
 
 /// The digits with one place left in a unit, in Sudoku Explainer's order:
