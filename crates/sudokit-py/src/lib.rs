@@ -719,15 +719,13 @@ fn rate(
     let flag = stop.clone();
     let rated = interruptible(py, &stop, move || {
         let answer = job.answer(entry);
-        batch::logical_start(&answer).map(|state| match rules {
+        match rules {
             // One puzzle: its hardest rules share their squares out over
             // every core (see `sudokit::logic::Cache::spreading`).
-            Rules::Se => Ok(PyRating::from(&logic::rate_from(
-                &mut Cache::spreading().with_stop(flag),
-                &state,
-            ))),
-            Rules::Hodoku => hodoku::rating(&state),
-        })
+            Rules::Se => batch::rate_answer(&mut Cache::spreading().with_stop(flag), &answer)
+                .map(|r| Ok(PyRating::from(&r))),
+            Rules::Hodoku => batch::logical_start(&answer).map(|state| hodoku::rating(&state)),
+        }
     })?;
     rated
         .map_err(|e| unrated(py, &e))?
@@ -1123,13 +1121,13 @@ fn rate_batch(
                 return PyAnswer::at(&entry, "stopped");
             }
             let a = job.answer(entry);
-            let rating = batch::logical_start(&a).map(|state| match rules {
-                Rules::Se => Ok(PyRating::from(&logic::rate_from(
-                    &mut Cache::new().with_stop(stop.clone()),
-                    &state,
-                ))),
-                Rules::Hodoku => hodoku::rating(&state),
-            });
+            // By SE's rules a puzzle given by its digits takes its singles
+            // on the fixed tables the command rates them on.
+            let rating = match rules {
+                Rules::Se => batch::rate_answer(&mut Cache::new().with_stop(stop.clone()), &a)
+                    .map(|r| Ok(PyRating::from(&r))),
+                Rules::Hodoku => batch::logical_start(&a).map(|state| hodoku::rating(&state)),
+            };
             match rating {
                 Ok(Ok(r)) => {
                     PyAnswer::at(&a.entry, if r.complete { "rated" } else { "incomplete" })
