@@ -292,3 +292,33 @@ fn a_nice_loop_says_its_chain_in_words_and_carries_its_groups() {
         serde_json::json!(["E6", "F6"])
     );
 }
+
+/// A path's searches between steps pass over the digits and units where
+/// they found nothing before and nothing has changed since (a rating
+/// redid all of that work at every step): the ratings stay HoDoKu's on
+/// paths that find their fish only after many searches that found none.
+#[test]
+fn rating_by_hodokus_rules_stays_hodokus_where_searches_pass_over_what_did_not_change() {
+    let cases = [
+        (
+            "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
+            "Unfair 1208",
+        ),
+        (
+            "3..........862..13.......45.......7.5.783....2.1.7..8..6...9......71.86......39..",
+            "Unfair 1614",
+        ),
+        (
+            "5....271..1...4...8.......................6.4.6..21.854......78...476...9...5...2",
+            "Unfair 1082",
+        ),
+    ];
+    let input: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = stdout_of(
+        sudokit()
+            .args(["rate", "--rules", "hodoku", "-j1"])
+            .write_stdin(input),
+    );
+    let want: Vec<&str> = cases.iter().map(|(_, r)| *r).collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), want);
+}

@@ -207,17 +207,22 @@ pub struct Rc {
 pub fn restricted_commons(alses: &[Als], overlap: bool) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut ranges = Vec::with_capacity(alses.len());
+    // Most pairs share no digit or overlap: tell them from these two
+    // lists, kept apart from the rest of each ALS (which is large).
+    let cands: Vec<u16> = alses.iter().map(|a| a.cands).collect();
+    let cells: Vec<u128> = alses.iter().map(|a| a.cells).collect();
     for (i, x) in alses.iter().enumerate() {
         let start = rcs.len();
-        for (j, y) in alses.iter().enumerate().skip(i + 1) {
-            let shared = x.cells & y.cells;
-            if !overlap && shared != 0 {
-                continue;
-            }
-            let common = x.cands & y.cands;
+        for j in i + 1..alses.len() {
+            let common = x.cands & cands[j];
             if common == 0 {
                 continue;
             }
+            let shared = x.cells & cells[j];
+            if !overlap && shared != 0 {
+                continue;
+            }
+            let y = &alses[j];
             let mut rc: Option<Rc> = None;
             for d in digits(common) {
                 let k = usize::from(d);

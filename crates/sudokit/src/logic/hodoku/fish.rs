@@ -25,8 +25,15 @@ pub fn basic_kind(size: usize) -> Kind {
 /// Every basic fish of `size`, in HoDoKu's order; with `first`, stops at
 /// the first.
 pub fn basic(board: &Board, size: usize, first: bool) -> Vec<Move> {
+    basic_of(board, size, first, 0x1ff)
+}
+
+/// [`basic`] for the digits of `wanted` only (a mask, bit 0 for 1): a
+/// fish of one digit lies in that digit's squares alone, so a digit
+/// whose squares are as they were when it had none is left out.
+pub fn basic_of(board: &Board, size: usize, first: bool, wanted: u16) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
         for base_first in [0usize, 9] {
             // The base units that may take part, and where in each the
             // digit is (a row's places are columns, a column's rows).
@@ -121,8 +128,19 @@ const MAX_FINS: usize = 5;
 /// `only` keeps one kind (finned or sashimi); with `first`, the search
 /// stops at the first it keeps.
 pub fn finned(board: &Board, size: usize, only: Option<Kind>, first: bool) -> Vec<Move> {
+    finned_of(board, size, only, first, 0x1ff)
+}
+
+/// [`finned`] for the digits of `wanted` only (see [`basic_of`]).
+pub fn finned_of(
+    board: &Board,
+    size: usize,
+    only: Option<Kind>,
+    first: bool,
+    wanted: u16,
+) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
         let held = board.squares_with(d);
         for base_first in [0usize, 9] {
             let (mut bases, mut len) = ([0usize; 9], 0);

@@ -231,6 +231,13 @@ pub fn covers(kind: Kind) -> bool {
 /// Every fish of `kind` (a Franken or mutant step type), in HoDoKu's
 /// order; with `first`, only the first.
 pub fn all_of(board: &Board, kind: Kind, first: bool) -> Vec<Move> {
+    all_of_digits(board, kind, first, 0x1ff)
+}
+
+/// [`all_of`] for the digits of `wanted` only (a mask, bit 0 for 1): a
+/// fish lies in its digit's squares alone, so a digit whose squares are
+/// as they were when it had none can be left out.
+pub fn all_of_digits(board: &Board, kind: Kind, first: bool, wanted: u16) -> Vec<Move> {
     let Some((size, mutant, finned)) = search_of(kind) else {
         return Vec::new();
     };
@@ -240,7 +247,7 @@ pub fn all_of(board: &Board, kind: Kind, first: bool) -> Vec<Move> {
         Family::Franken
     };
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
         let Some(s) = Search::new(board, d, size, family, Some(finned)) else {
             continue;
         };

@@ -9,10 +9,11 @@ use crate::logic::hodoku::table::Kind;
 
 /// The locked candidates whose confining unit is one of the nine units
 /// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order, onto
-/// `out`; with `stop`, only up to the first.
-fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool) {
+/// `out`; with `stop`, only up to the first. Only the digits of `wanted`
+/// (a mask, bit 0 for 1) are looked at.
+fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wanted: u16) {
     for (u, &unit_mask) in UNIT_MASKS.iter().enumerate().skip(first).take(9) {
-        for d in 1..=9u8 {
+        for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
             let count = board.free(u, d);
             if count != 2 && count != 3 {
                 continue;
@@ -65,31 +66,44 @@ fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool) {
 /// Every pointing step (boxes), in HoDoKu's order.
 pub fn all_pointing(board: &Board) -> Vec<Move> {
     let mut out = Vec::new();
-    locked_in(board, 18, &mut out, false);
+    locked_in(board, 18, &mut out, false, 0x1ff);
     out
 }
 
 /// The first pointing step in HoDoKu's order (the one its solver takes).
 pub fn first_pointing(board: &Board) -> Option<Move> {
+    first_pointing_of(board, 0x1ff)
+}
+
+/// [`first_pointing`] among the digits of `wanted` (a mask, bit 0 for
+/// 1): a digit's locked candidates lie in its squares alone, so a digit
+/// whose squares are as they were when it had none can be left out.
+pub fn first_pointing_of(board: &Board, wanted: u16) -> Option<Move> {
     let mut out = Vec::new();
-    locked_in(board, 18, &mut out, true);
+    locked_in(board, 18, &mut out, true, wanted);
     out.pop()
 }
 
 /// Every claiming step: rows, then columns.
 pub fn all_claiming(board: &Board) -> Vec<Move> {
     let mut out = Vec::new();
-    locked_in(board, 0, &mut out, false);
-    locked_in(board, 9, &mut out, false);
+    locked_in(board, 0, &mut out, false, 0x1ff);
+    locked_in(board, 9, &mut out, false, 0x1ff);
     out
 }
 
 /// The first claiming step: rows, then columns.
 pub fn first_claiming(board: &Board) -> Option<Move> {
+    first_claiming_of(board, 0x1ff)
+}
+
+/// [`first_claiming`] among the digits of `wanted` (see
+/// [`first_pointing_of`]).
+pub fn first_claiming_of(board: &Board, wanted: u16) -> Option<Move> {
     let mut out = Vec::new();
-    locked_in(board, 0, &mut out, true);
+    locked_in(board, 0, &mut out, true, wanted);
     if out.is_empty() {
-        locked_in(board, 9, &mut out, true);
+        locked_in(board, 9, &mut out, true, wanted);
     }
     out.pop()
 }

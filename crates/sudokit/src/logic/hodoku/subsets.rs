@@ -159,8 +159,13 @@ fn naked_into(
     keep: Keep,
     out: &mut Vec<Move>,
     stop: bool,
+    mut quiet: Option<&mut QuietUnits>,
 ) -> bool {
-    for unit in UNITS.iter().skip(first).take(9) {
+    for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
+        let now = unit_cands(board, u);
+        if quiet.as_ref().is_some_and(|q| q[u] == now) {
+            continue;
+        }
         // The unit's squares with one to `n` candidates.
         let mut open = [0usize; 9];
         let mut len = 0;
@@ -178,6 +183,7 @@ fn naked_into(
         for (m, &s) in masks.iter_mut().zip(&open[..len]) {
             *m = board.cands(s);
         }
+        let mut removing = false;
         let stopped = tight_subsets(&masks[..len], n, &mut |picked, mask| {
             let mut cells = [0usize; 4];
             for (c, &i) in cells.iter_mut().zip(picked) {
@@ -187,6 +193,7 @@ fn naked_into(
             let Some(m) = naked_move(board, cells, mask) else {
                 return false;
             };
+            removing = true;
             let locked = matches!(m.kind, Kind::LockedPair | Kind::LockedTriple);
             let kept = match keep {
                 Keep::Locked => locked,
@@ -201,6 +208,9 @@ fn naked_into(
         if stopped {
             return true;
         }
+        if let Some(q) = quiet.as_deref_mut().filter(|_| !removing) {
+            q[u] = now;
+        }
     }
     false
 }
@@ -209,7 +219,7 @@ fn naked_into(
 /// rows, 9 columns, 18 boxes) that `keep` keeps, in HoDoKu's order.
 pub fn naked_in(board: &Board, first: usize, n: usize, keep: Keep) -> Vec<Move> {
     let mut out = Vec::new();
-    naked_into(board, first, n, keep, &mut out, false);
+    naked_into(board, first, n, keep, &mut out, false, None);
     out
 }
 
@@ -218,7 +228,7 @@ pub fn naked_in(board: &Board, first: usize, n: usize, keep: Keep) -> Vec<Move> 
 /// boxes only, where every one of them is).
 pub fn all_naked(board: &Board, n: usize, keep: Keep) -> Vec<Move> {
     let mut out = Vec::new();
-    naked_units(board, n, keep, &mut out, false);
+    naked_units(board, n, keep, &mut out, false, None);
     out
 }
 
@@ -226,23 +236,69 @@ pub fn all_naked(board: &Board, n: usize, keep: Keep) -> Vec<Move> {
 /// [`all_naked`]'s order (the one HoDoKu's solver takes).
 pub fn first_naked(board: &Board, n: usize, keep: Keep) -> Option<Move> {
     let mut out = Vec::new();
-    naked_units(board, n, keep, &mut out, true);
+    naked_units(board, n, keep, &mut out, true, None);
     out.pop()
 }
 
-fn naked_units(board: &Board, n: usize, keep: Keep, out: &mut Vec<Move>, stop: bool) {
-    if naked_into(board, 18, n, keep, out, stop) || keep == Keep::Locked {
+/// [`first_naked`], passing over the units whose squares' candidates are
+/// what `quiet` remembers, and remembering those of the units where no
+/// naked subset of `n` squares removes anything. Candidates only go as
+/// a path goes on, so such a unit has none until its own squares change:
+/// its subsets stay the same and what they remove can only shrink.
+pub fn first_naked_quiet(
+    board: &Board,
+    n: usize,
+    keep: Keep,
+    quiet: &mut QuietUnits,
+) -> Option<Move> {
+    let mut out = Vec::new();
+    naked_units(board, n, keep, &mut out, true, Some(quiet));
+    out.pop()
+}
+
+fn naked_units(
+    board: &Board,
+    n: usize,
+    keep: Keep,
+    out: &mut Vec<Move>,
+    stop: bool,
+    mut quiet: Option<&mut QuietUnits>,
+) {
+    if naked_into(board, 18, n, keep, out, stop, quiet.as_deref_mut()) || keep == Keep::Locked {
         return;
     }
-    let _ = naked_into(board, 0, n, keep, out, stop) || naked_into(board, 9, n, keep, out, stop);
+    let _ = naked_into(board, 0, n, keep, out, stop, quiet.as_deref_mut())
+        || naked_into(board, 9, n, keep, out, stop, quiet);
+}
+
+/// For each unit, the candidates of its nine squares when a search of
+/// one size found nothing there ([`first_naked_quiet`],
+/// [`first_hidden_quiet`]). All empty at first: a unit whose squares
+/// are all filled holds no subset.
+pub type QuietUnits = [[u16; 9]; 27];
+
+/// The candidates of unit `u`'s squares, in order.
+fn unit_cands(board: &Board, u: usize) -> [u16; 9] {
+    UNITS[u].map(|s| board.cands(usize::from(s)))
 }
 
 /// The hidden subsets of `n` digits in the nine units from `first`, in
 /// HoDoKu's order (units in order, in each the digits with one to `n`
 /// places combined in order), onto `out`; with `stop`, only up to the
 /// first. True when it stopped.
-fn hidden_into(board: &Board, first: usize, n: usize, out: &mut Vec<Move>, stop: bool) -> bool {
+fn hidden_into(
+    board: &Board,
+    first: usize,
+    n: usize,
+    out: &mut Vec<Move>,
+    stop: bool,
+    mut quiet: Option<&mut QuietUnits>,
+) -> bool {
     for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
+        let now = unit_cands(board, u);
+        if quiet.as_ref().is_some_and(|q| q[u] == now) {
+            continue;
+        }
         let open = unit
             .iter()
             .filter(|&&s| board.cands(usize::from(s)) != 0)
@@ -293,6 +349,10 @@ fn hidden_into(board: &Board, first: usize, n: usize, out: &mut Vec<Move>, stop:
         if stopped {
             return true;
         }
+        // Nothing found here when `stop` would have stopped.
+        if let Some(q) = quiet.as_deref_mut() {
+            q[u] = now;
+        }
     }
     false
 }
@@ -302,14 +362,14 @@ fn hidden_into(board: &Board, first: usize, n: usize, out: &mut Vec<Move>, stop:
 /// places combined in order.
 pub fn hidden_in(board: &Board, first: usize, n: usize) -> Vec<Move> {
     let mut out = Vec::new();
-    hidden_into(board, first, n, &mut out, false);
+    hidden_into(board, first, n, &mut out, false, None);
     out
 }
 
 /// Every hidden subset of `n` digits: boxes, rows, then columns.
 pub fn all_hidden(board: &Board, n: usize) -> Vec<Move> {
     let mut out = Vec::new();
-    hidden_units(board, n, &mut out, false);
+    hidden_units(board, n, &mut out, false, None);
     out
 }
 
@@ -317,12 +377,28 @@ pub fn all_hidden(board: &Board, n: usize) -> Vec<Move> {
 /// one HoDoKu's solver takes).
 pub fn first_hidden(board: &Board, n: usize) -> Option<Move> {
     let mut out = Vec::new();
-    hidden_units(board, n, &mut out, true);
+    hidden_units(board, n, &mut out, true, None);
     out.pop()
 }
 
-fn hidden_units(board: &Board, n: usize, out: &mut Vec<Move>, stop: bool) {
-    let _ = hidden_into(board, 18, n, out, stop)
-        || hidden_into(board, 0, n, out, stop)
-        || hidden_into(board, 9, n, out, stop);
+/// [`first_hidden`], passing over the units whose squares' candidates
+/// are what `quiet` remembers, and remembering those of the units
+/// without a hidden subset of `n` digits (which depends on the unit's
+/// squares alone).
+pub fn first_hidden_quiet(board: &Board, n: usize, quiet: &mut QuietUnits) -> Option<Move> {
+    let mut out = Vec::new();
+    hidden_units(board, n, &mut out, true, Some(quiet));
+    out.pop()
+}
+
+fn hidden_units(
+    board: &Board,
+    n: usize,
+    out: &mut Vec<Move>,
+    stop: bool,
+    mut quiet: Option<&mut QuietUnits>,
+) {
+    let _ = hidden_into(board, 18, n, out, stop, quiet.as_deref_mut())
+        || hidden_into(board, 0, n, out, stop, quiet.as_deref_mut())
+        || hidden_into(board, 9, n, out, stop, quiet);
 }
