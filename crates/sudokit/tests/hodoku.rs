@@ -391,3 +391,37 @@ fn every_als_step_of_hodokus_paths_is_found_as_hodoku_takes_it() {
     assert!(checked >= 368, "only {checked} ALS steps");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The rectangle types found in one search of a position (as HoDoKu finds
+/// them) give each type the step its own search gives, on every library
+/// case of a unique or avoidable rectangle.
+#[test]
+fn rectangle_types_sharing_one_search_take_the_steps_of_their_own() {
+    use sudokit::logic::hodoku::search::{first, first_shared, Shared};
+    let Some(path) = shared("hodoku/reglib-1.3.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let rectangles: Vec<Kind> = Kind::ALL
+        .iter()
+        .copied()
+        .filter(|k| matches!(k.code(), Some(c) if ("0600"..="0608").contains(&c)))
+        .collect();
+    assert_eq!(rectangles.len(), 9);
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.starts_with(":060")) {
+        let case = parse_case(line).unwrap();
+        let mut shared = Shared::default();
+        for &kind in &rectangles {
+            let alone = first(kind, &mut case.board.clone()).unwrap();
+            let with = first_shared(kind, &mut case.board.clone(), &mut shared).unwrap();
+            assert_eq!(
+                alone.map(|m| m.line()),
+                with.map(|m| m.line()),
+                "{kind:?} in {line}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 9 * 50, "only {checked} searches compared");
+}

@@ -282,6 +282,7 @@ fn next_found(
     config: &Config,
     mut quiet: Option<&mut Quiet>,
 ) -> Result<Option<Found>, Kind> {
+    let mut shared = search::Shared::default();
     for &kind in Kind::ALL {
         if !config.is_on(kind) {
             continue;
@@ -301,7 +302,7 @@ fn next_found(
             }
             Kind::HiddenSingle => singles::take_hidden_single(board)
                 .map(|(s, d, u)| Found::Single(kind, s, d, Some(u))),
-            _ => match search::first(kind, board) {
+            _ => match search::first_shared(kind, board, &mut shared) {
                 Err(_) => return Err(kind),
                 Ok(m) => m.map(|m| Found::Move(Box::new(m))),
             },

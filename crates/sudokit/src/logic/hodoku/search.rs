@@ -238,6 +238,39 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
     Ok(found)
 }
 
+/// What the searches of one position share. HoDoKu finds every rectangle
+/// type in one search (and the avoidable rectangles in another), so the
+/// steps that search found are kept for the next type searched in the
+/// same position instead of being looked for again. Made anew for each
+/// position.
+#[derive(Default)]
+pub struct Shared {
+    rectangles: Option<Vec<Move>>,
+    avoidable: Option<Vec<Move>>,
+}
+
+/// [`first`], with what the searches of this position share.
+pub fn first_shared(
+    kind: Kind,
+    board: &mut Board,
+    shared: &mut Shared,
+) -> Result<Option<Move>, NoFinder> {
+    let first_of = |moves: &Vec<Move>| moves.iter().find(|m| m.kind == kind).cloned();
+    Ok(match kind {
+        Kind::AvoidableRectangle1 | Kind::AvoidableRectangle2 => first_of(
+            shared
+                .avoidable
+                .get_or_insert_with(|| all_avoidable(board, &mut Seen::default())),
+        ),
+        _ if is_rectangle(kind) => first_of(
+            shared
+                .rectangles
+                .get_or_insert_with(|| all_rectangles(board, true, &mut Seen::default())),
+        ),
+        _ => return first(kind, board),
+    })
+}
+
 /// True for the step types of unique and avoidable rectangles.
 fn is_rectangle(kind: Kind) -> bool {
     use Kind::*;
