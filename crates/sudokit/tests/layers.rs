@@ -57,8 +57,8 @@ const LAYERS: &[&[&str]] = &[
     &["rating"],
     &["hint"],
     // HoDoKu's rules, file by file: Java's sort, the table, the grid, the notation,
-    // one step's record, the library format, the finders, the path, the
-    // hint.
+    // one step's record, the library format, the implication tables (a
+    // net's built on a chain's), the finders, the path, the hint.
     &["hodoku::java_sort"],
     &["hodoku::table"],
     &["hodoku::board"],
@@ -66,6 +66,7 @@ const LAYERS: &[&[&str]] = &[
     &["hodoku::moves"],
     &["hodoku::library"],
     &["hodoku::tabling"],
+    &["hodoku::forcing_nets"],
     &[
         "hodoku::singles",
         "hodoku::intersections",

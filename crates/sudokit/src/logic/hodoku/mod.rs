@@ -29,6 +29,9 @@
 //!   [`xchains`] (X- and XY-chains),
 //!   [`als`] (almost locked sets: ALS-XZ, ALS-XY-wing, ALS chain),
 //!   [`death_blossom`],
+//!   [`forcing`] (forcing chains and nets, contradiction and verity) on
+//!   the implication tables of [`tabling`], a net's built by
+//!   [`forcing_nets`],
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
 //!   empty square) and giving up, when nothing else finds a step.
@@ -45,7 +48,7 @@
 //! and mutant fish of every size, the templates and
 //! the remote pair, the X- and the XY-chain, the nice loops and AICs
 //! (grouped or not), the ALS-XZ, ALS-XY-wing, ALS chain and death
-//! blossom, brute force and giving up: a
+//! blossom, the forcing chains and nets, brute force and giving up: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -60,6 +63,7 @@ pub mod coloring;
 pub mod death_blossom;
 pub mod fish;
 pub mod forcing;
+pub mod forcing_nets;
 pub mod franken;
 pub mod hint;
 pub mod intersections;

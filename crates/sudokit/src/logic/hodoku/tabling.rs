@@ -109,6 +109,9 @@ pub struct Table {
     /// The place of each literal in `entries` (the last one added, for a
     /// group added twice); `u16::MAX` when absent.
     pos: Vec<u16>,
+    /// In a net's table, the further entries each entry follows from
+    /// (0 for none), by place; empty for a chain's table.
+    more: Vec<[u16; 4]>,
 }
 
 impl Table {
@@ -143,6 +146,57 @@ impl Table {
     fn add_direct(&mut self, lit: Lit) {
         let distance = self.entries.first().map_or(1, |e| e.distance + 1);
         self.add(lit, distance);
+    }
+
+    /// Adds an implication of a net's table that follows from the entries
+    /// at `from` (0 where unused): its distance is one more than that of
+    /// the first of them; the entry it is read back through is the
+    /// latest of them, the others are the net's further branches (in the
+    /// order HoDoKu keeps them after moving the latest to the front).
+    pub fn add_linked(&mut self, lit: Lit, from: [u16; 5]) -> bool {
+        let distance = self
+            .entries
+            .get(usize::from(from[0]))
+            .map_or(1, |e| e.distance + 1);
+        if !self.add(lit, distance) {
+            return false;
+        }
+        let mut from = from;
+        for i in 1..5 {
+            if from[i] > from[0] {
+                from.swap(0, i);
+            }
+        }
+        let at = self.entries.len() - 1;
+        self.entries[at].via = from[0];
+        if self.more.len() < at {
+            self.more.resize(at, [0; 4]);
+        }
+        self.more.push([from[1], from[2], from[3], from[4]]);
+        true
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when the table holds nothing (its square is filled or lacks
+    /// the digit).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What the entry at `at` follows from in its own table, when it is
+    /// not an expansion's: the entries it is read back through (first)
+    /// and its further branches in a net (0 where unused).
+    pub fn sources(&self, at: usize) -> [u16; 5] {
+        let more = self.more.get(at).copied().unwrap_or([0; 4]);
+        let first = match self.entries[at].flags & EXPANDED {
+            0 => self.entries[at].via,
+            _ => 0,
+        };
+        [first, more[0], more[1], more[2], more[3]]
     }
 }
 
@@ -222,6 +276,29 @@ impl Tables {
     /// The tables of `board` for chains, with groups when `groups`, fully
     /// expanded.
     pub fn build(board: &Board, groups: bool) -> Tables {
+        Tables::build_from(board, groups, |t| t.fill(board))
+    }
+
+    /// The tables of `board` for nets, with groups: `direct` fills the
+    /// table of each square's premise (set, then ruled out; square by
+    /// square, digit by digit) from the premise on; then the groups are
+    /// added and the tables expanded as for chains.
+    pub fn build_net(
+        board: &Board,
+        mut direct: impl FnMut((usize, u8, bool), &mut Table),
+    ) -> Tables {
+        Tables::build_from(board, true, |t| {
+            for s in (0..81).filter(|&s| board.value(s) == 0) {
+                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                    for on in [true, false] {
+                        direct((s, d, on), &mut t.tables[Lit::cell(s, d, on).index()]);
+                    }
+                }
+            }
+        })
+    }
+
+    fn build_from(board: &Board, groups: bool, fill: impl FnOnce(&mut Tables)) -> Tables {
         let groups = if groups {
             find_groups(board)
         } else {
@@ -240,6 +317,7 @@ impl Tables {
         let fresh = || Table {
             entries: Vec::new(),
             pos: vec![u16::MAX; n],
+            more: Vec::new(),
         };
         for s in 0..81 {
             if board.value(s) != 0 {
@@ -255,7 +333,7 @@ impl Tables {
             tables[Lit::group(g, false).index()] = fresh();
         }
         t.tables = tables;
-        t.fill(board);
+        fill(&mut t);
         t.fill_groups();
         t.expand_all(board);
         t
@@ -425,6 +503,15 @@ impl Tables {
                 let flag = if lit.on() { FROM_ON } else { 0 };
                 ((s * 10 + d) as u16, flag)
             }
+        }
+    }
+
+    /// The table through which entry `e` came into another table, when
+    /// it came by expansion.
+    pub fn came_through(&self, e: &Entry) -> Option<Lit> {
+        match e.flags & EXPANDED {
+            0 => None,
+            _ => self.resolve(e.via, e.flags),
         }
     }
 
