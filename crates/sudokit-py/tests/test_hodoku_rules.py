@@ -120,7 +120,15 @@ def test_explain_by_hodokus_rules_has_the_commands_lines_and_steps():
     for puzzle in [HARD, EASY1, NETS]:
         lines = command("explain", "--rules", "hodoku", "--format", "hodoku", puzzle)
         steps = sudokit.explain(puzzle, rules="hodoku")
-        assert [s.hodoku["line"] for s in steps] == [l[3:] for l in lines[1:]]
+        # Each step's line, indented three spaces; a forcing chain's or
+        # net's lines under it, two.
+        blocks = []
+        for l in lines[1:]:
+            if l.startswith("   "):
+                blocks.append((l[3:], []))
+            else:
+                blocks[-1][1].append(l[2:])
+        assert [(s.hodoku["line"], s.hodoku.get("nets", [])) for s in steps] == blocks
         rating = sudokit.rate(puzzle, rules="hodoku")
         assert (rating.level, rating.score, rating.complete) == command_rating(puzzle)
         records = command("explain", "--rules", "hodoku", "--format", "json", puzzle)[:-1]
