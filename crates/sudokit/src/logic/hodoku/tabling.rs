@@ -94,7 +94,9 @@ pub struct Entry {
     /// What follows.
     pub lit: Lit,
     /// The table it came through, numbered as HoDoKu numbers them (a
-    /// square's: square * 10 + digit; a group's: its place among them).
+    /// square's: square * 10 + digit; a group's: its place among them);
+    /// in a net's table, for an entry not added by expansion, the place
+    /// of the entry it is read back through.
     via: u16,
     flags: u8,
     /// HoDoKu's distance: 1 for the premise, then two a link.
@@ -280,9 +282,9 @@ impl Tables {
     }
 
     /// The tables of `board` for nets, with groups: `direct` fills the
-    /// table of each square's premise (set, then ruled out; square by
-    /// square, digit by digit) from the premise on; then the groups are
-    /// added and the tables expanded as for chains.
+    /// table of each square's premise (square by square, digit by digit,
+    /// set then ruled out) from the premise on; then the groups are added
+    /// and the tables expanded as for chains.
     pub fn build_net(
         board: &Board,
         mut direct: impl FnMut((usize, u8, bool), &mut Table),
