@@ -169,9 +169,9 @@ test('each hint press gives away more, and Apply makes the move (SE\'s rules)', 
 // its tenth step, after nine singles and locked candidates.
 const SKYSCRAPER =
   '1....6.8..64..........4...7....9.6...7.4..5..5...7.1...5....32.3....8...4........';
-// A puzzle whose path by HoDoKu's rules needs a forcing net at its fifth
+// A puzzle whose path by HoDoKu's rules needs forcing nets from its fifth
 // step, after locked candidates, a nice loop, an ALS-XZ and a forcing chain.
-const LOOPED =
+const NETS =
   '9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.';
 
 test('hints follow HoDoKu\'s rules by default and name its techniques; SE\'s rules name others', async () => {
@@ -202,20 +202,19 @@ test('hints follow HoDoKu\'s rules by default and name its techniques; SE\'s rul
   assert.deepEqual(await axe(), []);
 });
 
-test('where HoDoKu\'s path stops short, the hint and the path go on by SE\'s rules and say so', async () => {
-  await importPuzzle(LOOPED);
-  await page.waitForFunction(() => /rating incomplete \(\w+ \d+ before [^)]+\) · ER/.test(document.getElementById('info').textContent));
+test('a path that needs forcing nets is HoDoKu\'s to the end, and the hint names the net', async () => {
+  await importPuzzle(NETS);
+  await page.waitForFunction(() => /rating Extreme 24704 · ER \d+\.\d/.test(document.getElementById('info').textContent));
   for (let i = 0; i < 4; i++) await button('Apply').click();
   await button('Hint').click();
   await button('Hint').click();
-  assert.match(await status(), /^Hint \(technique\): HoDoKu's rules have no step here yet \([^)]+\); SE's: Try /);
+  assert.match(await status(), /^Hint \(technique\): Try Forcing Net\b/);
   await openTools();
   await button('Explain').click();
   await explained();
-  assert.match(await page.locator('#path-summary').textContent(),
-    /^\d+ steps by HoDoKu's rules, incomplete \(.*\); from step 5: HoDoKu's rules have no step here yet \([^)]+\); SE's:\.$/);
+  assert.match(await page.locator('#path-summary').textContent(), /^\d+ steps by HoDoKu's rules, Extreme 24704\.$/);
   assert.match(await page.locator('#path-steps button').nth(3).textContent(), /^Forcing chain/);
-  assert.match(await page.locator('#path-steps button').nth(4).textContent(), /^SE: /);
+  assert.match(await page.locator('#path-steps button').nth(4).textContent(), /^Forcing net/);
 });
 
 test('a wrong digit is named by Check and by Hint', async () => {

@@ -374,9 +374,9 @@ pub struct RateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The rules: Sudoku Explainer's (ER/EP/ED), or HoDoKu's (its level
-    /// and score, e.g. `Unfair 1706`; 9x9 puzzles only, and so far without
-    /// its forcing nets: where its path needs one of those the
-    /// rating says ` incomplete`).
+    /// and score, e.g. `Unfair 1706`; 9x9 puzzles only: where its path
+    /// needs a step type sudokit has no finder for, the rating says
+    /// ` incomplete`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     /// Output format: `ER/EP/ED` per puzzle (e.g. `2.3/1.5/1.5`, followed by
@@ -500,8 +500,8 @@ pub struct HintArgs {
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (the step HoDoKu's path
     /// takes next, named as HoDoKu names it and weighed by its base score;
-    /// 9x9 puzzles only, and so far without its forcing nets:
-    /// where its path needs one of those the hint is `stuck`).
+    /// 9x9 puzzles only: where its path needs a step type sudokit has
+    /// no finder for, the hint is `stuck`).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     #[command(flatten)]
@@ -566,9 +566,9 @@ pub struct ExplainArgs {
     #[arg(long, short, value_enum, default_value_t = StepOrder::Se)]
     pub order: StepOrder,
     /// The rules: Sudoku Explainer's, or HoDoKu's (its techniques in its
-    /// order, its score and level; 9x9 puzzles only, and so far without
-    /// its forcing nets: where the path needs one of those it
-    /// stops and says it is incomplete).
+    /// order, its score and level; 9x9 puzzles only: where the path
+    /// needs a step type sudokit has no finder for, it stops and says it
+    /// is incomplete).
     #[arg(long, value_enum, default_value_t = RuleSet::Se)]
     pub rules: RuleSet,
     #[command(flatten)]

@@ -12,10 +12,17 @@ use std::collections::BTreeSet;
 const TOP95_4: &str =
     "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
 
-/// A puzzle whose HoDoKu path stops (Hard 200 so far): its next step is a
-/// forcing net, which sudokit's HoDoKu rules do not search for yet.
-const STOPS: &str =
+/// A puzzle whose HoDoKu path needs forcing nets (Extreme 14058; the
+/// path used to stop at the first, Hard 200, for want of their finder).
+const NETS: &str =
     "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....";
+/// A puzzle whose HoDoKu path takes forcing chains and nets, then brute
+/// force: with brute force left out and "Incomplete Solution!" (which has
+/// no finder) switched on, the path stops there.
+const STOPS: &str =
+    "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.";
+/// What makes [`STOPS`]'s path stop.
+const STOP_SWITCHES: [&str; 4] = ["--off", "bf", "--on", "in"];
 const EASY: &str =
     "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..";
 
@@ -120,16 +127,82 @@ fn hint_by_hodokus_rules_is_hodokus_next_step_at_every_level_weighed_by_its_scor
 }
 
 #[test]
-fn hint_by_hodokus_rules_says_where_its_path_stops_and_takes_no_order() {
-    let path = hodoku_path(STOPS);
+fn hint_by_hodokus_rules_says_where_its_path_stops() {
+    let out = stdout_of(
+        sudokit()
+            .args(["explain", "--rules", "hodoku", "-f", "json"])
+            .args(STOP_SWITCHES)
+            .arg(STOPS),
+    );
+    let mut path = json_lines(&out);
+    path.pop();
     let state = marks_after(STOPS, &path);
     sudokit()
-        .args(["hint", "--rules", "hodoku", "--state", &state, STOPS])
+        .args(["hint", "--rules", "hodoku", "--state", &state])
+        .args(STOP_SWITCHES)
+        .arg(STOPS)
         .assert()
         .code(1)
         .stdout(predicates::str::starts_with(
             "HoDoKu's rules find no step here before ",
         ));
+}
+
+#[test]
+fn a_hodoku_path_that_needs_forcing_nets_no_longer_stops_at_the_first() {
+    let out =
+        stdout_of(sudokit().args(["explain", "--rules", "hodoku", "--format", "hodoku", NETS]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("{NETS} #1 Extreme (14058)"));
+    // The first net as HoDoKu prints it: its line, then each chain from
+    // its premise, a branch in parentheses after the node it leaves from.
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("   Forcing Net"))
+        .unwrap();
+    assert_eq!(
+        lines[at..at + 4],
+        [
+            "   Forcing Net Verity => r1c6<>3",
+            "  r1c2=3 r1c6<>3",
+            "  r4c2=3 (r4c2<>5 r4c5=5 r1c5<>5) (r1c2<>3 r1c2=9 r2c2<>9 r2c2=7 r6c2<>7) \
+             (r1c2<>3 r1c2=9 r6c2<>9) (r4c2<>5 r4c5=5 r6c6<>5) (r5c1<>3) r5c3<>3 r5c7=3 \
+             r5c7<>6 r5c5=6 r6c6<>6 r6c6=4 r6c2<>4 r6c2=5 r8c2<>5 r8c4=5 r1c4<>5 r1c6=5 r1c6<>3",
+            "  r8c2=3 (r1c2<>3 r1c2=9 r2c2<>9 r2c2=7 r6c2<>7) (r1c2<>3 r1c2=9 r6c2<>9) \
+             (r1c2<>3 r1c2=9 r1c8<>9) r9c3<>3 (r5c3=3 r5c1<>3) r9c3=9 r9c8<>9 r5c8=9 r5c1<>9 \
+             r5c1=4 r6c2<>4 r6c2=5 (r4c2<>5 r4c5=5 r1c5<>5) r8c2<>5 r8c4=5 r1c4<>5 r1c6=5 r1c6<>3",
+        ]
+    );
+    sudokit()
+        .args(["rate", "--rules", "hodoku", NETS])
+        .assert()
+        .success()
+        .stdout("Extreme 14058\n");
+}
+
+#[test]
+fn hint_by_hodokus_rules_gives_the_forcing_net_its_path_takes_and_takes_no_order() {
+    let path = hodoku_path(NETS);
+    let at = path
+        .iter()
+        .position(|s| s["technique"] == "forcing_net")
+        .unwrap();
+    let state = marks_after(NETS, &path[..at]);
+    let out = stdout_of(sudokit().args([
+        "hint", "--rules", "hodoku", "-l", "move", "-f", "json", "--state", &state, NETS,
+    ]));
+    let hint = &json_lines(&out)[0];
+    assert_eq!(hint["status"], "hinted");
+    assert_eq!(hint["hodoku"]["line"], "Forcing Net Verity => r1c6<>3");
+    assert_eq!(hint["hodoku"]["nets"].as_array().unwrap().len(), 3);
+    assert_eq!(hint["eliminations"], path[at]["eliminations"]);
+    // The evidence holds the three chains, each from its assumption.
+    let chain = hint["evidence"]["chain"].as_array().unwrap();
+    let assumptions: Vec<&Value> = chain
+        .iter()
+        .filter(|l| l["reason"] == "assumption")
+        .collect();
+    assert_eq!(assumptions.len(), 3);
     sudokit()
         .args(["hint", "--rules", "hodoku", "--order", "se", TOP95_4])
         .assert()

@@ -23,9 +23,9 @@ needs_bin = pytest.mark.skipif(BIN is None, reason="SUDOKIT_BIN not set")
 # norvig_top95's first puzzle.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-# HoDoKu's path of this one needs step types sudokit has no finder for
-# yet: it stops short.
-STOPS = "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7...."
+# HoDoKu's path of this one needs forcing nets (Extreme 14058); it used
+# to stop at the first.
+NETS = "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7...."
 DIAGONAL = ".....16...57....2.....3..........2.9..42...8.2.........9.....1........3.....4..7."
 LEVELS = ["area", "technique", "cells", "move"]
 SINGLES = {"full_house", "naked_single", "hidden_single"}
@@ -95,11 +95,11 @@ def test_every_complete_hodoku_rating_of_hodokus_paths_is_hodokus_level_and_scor
     for puzzle, answer in rated:
         want = (paths[puzzle]["level"].lower(), paths[puzzle]["score"])
         assert (answer.rating.level, answer.rating.score) == want, puzzle
-    # The rest stop at a step type with no finder yet: incomplete, with
-    # the level and score of the steps before.
+    # Every step type of HoDoKu's default configuration has a finder: no
+    # path stops short.
     for answer in answers:
-        assert answer.status in ("rated", "incomplete")
-        assert answer.rating.complete == (answer.status == "rated")
+        assert answer.status == "rated"
+        assert answer.rating.complete
 
 
 def test_explain_by_hodokus_rules_prints_hodokus_lines():
@@ -110,15 +110,25 @@ def test_explain_by_hodokus_rules_prints_hodokus_lines():
         steps = sudokit.explain(puzzle, rules="hodoku")
         assert [s.hodoku["line"] for s in steps] == paths[puzzle]["steps"], puzzle
         for step in steps:
-            assert set(step.hodoku) == {"code", "short", "score", "line"}
+            # A forcing chain's or net's lines under it come as `nets`.
+            nets = {"nets"} if step.hodoku["line"].startswith("Forcing") else set()
+            assert set(step.hodoku) == {"code", "short", "score", "line"} | nets
 
 
 @needs_bin
 def test_explain_by_hodokus_rules_has_the_commands_lines_and_steps():
-    for puzzle in [HARD, EASY1, STOPS]:
+    for puzzle in [HARD, EASY1, NETS]:
         lines = command("explain", "--rules", "hodoku", "--format", "hodoku", puzzle)
         steps = sudokit.explain(puzzle, rules="hodoku")
-        assert [s.hodoku["line"] for s in steps] == [l[3:] for l in lines[1:]]
+        # Each step's line, indented three spaces; a forcing chain's or
+        # net's lines under it, two.
+        blocks = []
+        for l in lines[1:]:
+            if l.startswith("   "):
+                blocks.append((l[3:], []))
+            else:
+                blocks[-1][1].append(l[2:])
+        assert [(s.hodoku["line"], s.hodoku.get("nets", [])) for s in steps] == blocks
         rating = sudokit.rate(puzzle, rules="hodoku")
         assert (rating.level, rating.score, rating.complete) == command_rating(puzzle)
         records = command("explain", "--rules", "hodoku", "--format", "json", puzzle)[:-1]
@@ -182,21 +192,22 @@ def test_hint_by_hodokus_rules_names_hodokus_next_technique_at_every_level():
     assert checked >= 3
 
 
-def test_hint_by_hodokus_rules_names_a_mistake_first_and_says_where_the_path_stops():
+def test_hint_by_hodokus_rules_names_a_mistake_first_and_gives_the_forcing_net_the_path_needs():
     wrong = "5" + EASY1[1:]
     mistake = sudokit.hint(EASY1, wrong, rules="hodoku", level="cells")
     assert (mistake["status"], mistake["square"]) == ("mistake", "A1")
-    path = sudokit.explain(STOPS, rules="hodoku")
-    assert not sudokit.rate(STOPS, rules="hodoku").complete
-    stuck = sudokit.hint(STOPS, marks_after(STOPS, path), rules="hodoku", level="technique")
-    assert stuck["status"] == "stuck"
-    assert "HoDoKu's rules find no step here before " in stuck["text"]
+    path = sudokit.explain(NETS, rules="hodoku")
+    assert sudokit.rate(NETS, rules="hodoku").complete
+    at = next(i for i, s in enumerate(path) if s.technique == "forcing_net")
+    net = sudokit.hint(NETS, marks_after(NETS, path[:at]), rules="hodoku", level="technique")
+    assert net["status"] == "hinted"
+    assert net["text"].startswith("Try Forcing Net (score 700)")
 
 
 def test_hodoku_ratings_pickle_compare_and_show_their_own_fields():
     # (Every result type's pickling, HoDoKu's included, is checked in
-    # test_inputs_and_results.py; here an incomplete rating too.)
-    for result in [sudokit.rate_batch([STOPS], rules="hodoku"), sudokit.rate(STOPS, rules="hodoku")]:
+    # test_inputs_and_results.py.)
+    for result in [sudokit.rate_batch([NETS], rules="hodoku"), sudokit.rate(NETS, rules="hodoku")]:
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
             copy = pickle.loads(pickle.dumps(result, protocol=protocol))
             assert copy == result

@@ -1,8 +1,8 @@
 //! HoDoKu's rules for the page: its rating (level and score), its path,
 //! its next step as a hint, and puzzles at its levels. Where HoDoKu's path
-//! stops because a step type it needs has no finder yet (forcing
-//! nets), the hint and the path go on by SE's rules from there
-//! and say so, so that the player is never left without a step.
+//! stops because a step type it needs has no finder yet, the hint and
+//! the path go on by SE's rules from there and say so, so that the
+//! player is never left without a step.
 //!
 //! The configuration is HoDoKu's default.
 

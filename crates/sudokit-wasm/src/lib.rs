@@ -766,45 +766,39 @@ mod tests {
     }
 
     #[test]
-    fn where_hodokus_path_stops_the_hint_and_path_go_on_by_ses_rules() {
-        // HoDoKu's second step here is a nice loop, a chain.
-        const CHAINED: &str =
+    fn a_hodoku_path_through_forcing_nets_no_longer_stops_at_the_first() {
+        // HoDoKu's path here takes a nice loop, an ALS-XZ, a forcing chain,
+        // then forcing nets: it used to stop at the first net and go on by
+        // SE's rules.
+        const NETS: &str =
             "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.";
-        let explained = ask(json!({"op": "explain", "puzzle": CHAINED, "rules": "hodoku"}));
+        let explained = ask(json!({"op": "explain", "puzzle": NETS, "rules": "hodoku"}));
         assert_eq!(explained["ok"], true, "{explained}");
-        assert_eq!(explained["rating"]["complete"], false);
-        assert!(explained["rating"]["stopped_at"].is_string(), "{explained}");
-        assert_eq!(explained["complete"], true, "SE's steps finish the path");
-        let from = explained["se_from"]
-            .as_u64()
-            .expect("SE's steps start somewhere") as usize;
+        assert_eq!(explained["rating"]["complete"], true, "{explained}");
+        assert!(explained["rating"]["stopped_at"].is_null(), "{explained}");
+        assert!(!explained["se_from"].is_u64(), "{explained}");
         let steps = explained["steps"].as_array().unwrap();
-        assert!(steps[..from].iter().all(|s| s["hodoku"].is_object()));
-        assert!(steps[from..].iter().all(|s| s["rules"] == "se"));
-        // Applying HoDoKu's steps leads to where it stops: a hint from
-        // there is SE's, and says so.
-        let mut values = CHAINED.to_string();
+        assert!(steps.iter().all(|s| s["hodoku"].is_object()));
+        let net = steps
+            .iter()
+            .position(|s| s["technique"] == "forcing_net")
+            .expect("a forcing net");
+        // Applying HoDoKu's steps up to the net, the hint is the net.
+        let mut values = NETS.to_string();
         let mut marks = Value::Null;
-        for _ in 0..from {
-            let applied = ask(json!({"op": "apply", "puzzle": CHAINED, "values": values,
+        for _ in 0..net {
+            let applied = ask(json!({"op": "apply", "puzzle": NETS, "values": values,
                 "marks": marks, "rules": "hodoku"}));
             assert!(applied["step"]["hodoku"].is_object(), "{applied}");
             values = applied["values"].as_str().unwrap().to_string();
             marks = applied["marks"].clone();
         }
-        let hint = ask(json!({"op": "hint", "puzzle": CHAINED, "values": values,
-            "marks": marks, "level": "technique", "rules": "hodoku"}));
-        assert_eq!(hint["rules"], "se", "{hint}");
-        let text = hint["hint"]["text"].as_str().unwrap();
-        assert!(
-            text.starts_with("HoDoKu's rules have no step here yet ("),
-            "{text}"
+        let hint = ask(json!({"op": "hint", "puzzle": NETS, "values": values,
+            "marks": marks, "level": "move", "rules": "hodoku"}));
+        assert_eq!(
+            hint["hint"]["hodoku"]["line"], steps[net]["hodoku"]["line"],
+            "{hint}"
         );
-        assert_eq!(hint["hint"]["fallback"], explained["note"]);
-        // Apply makes that same SE step.
-        let applied = ask(json!({"op": "apply", "puzzle": CHAINED, "values": values,
-            "marks": marks, "rules": "hodoku"}));
-        assert_eq!(applied["step"]["name"], hint["hint"]["name"], "{applied}");
     }
 
     #[test]

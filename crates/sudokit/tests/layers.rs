@@ -57,8 +57,9 @@ const LAYERS: &[&[&str]] = &[
     &["rating"],
     &["hint"],
     // HoDoKu's rules, file by file: Java's sort, the table, the grid, the notation,
-    // one step's record, the library format, the finders, the path, the
-    // hint and what a generator keeps.
+    // one step's record, the library format, the implication tables (a
+    // net's built on a chain's), the finders, the path, the hint and what
+    // a generator keeps.
     &["hodoku::java_sort"],
     &["hodoku::table"],
     &["hodoku::board"],
@@ -69,6 +70,7 @@ const LAYERS: &[&[&str]] = &[
     &["hodoku::als"],
     &["hodoku::als_nodes"],
     &["hodoku::tabling"],
+    &["hodoku::forcing_nets"],
     &[
         "hodoku::singles",
         "hodoku::intersections",

@@ -1,5 +1,8 @@
-//! Forcing chains (contradiction and verity) as HoDoKu 2.2.0 finds them,
-//! on its implication tables with groups ([`Tables`]).
+//! Forcing chains and nets (contradiction and verity) as HoDoKu 2.2.0
+//! finds them, on its implication tables with groups ([`Tables`]): a
+//! chain's tables, or a net's, which look further ahead
+//! ([`forcing_nets`](crate::logic::hodoku::forcing_nets)); on a net's,
+//! the steps found without a branch are left out.
 //!
 //! What follows from each premise (a digit set in a square, or ruled out)
 //! is summed up per digit: the squares where it is set, where it is ruled
@@ -27,9 +30,13 @@
 //! practice the first square of box 9 where digit 9 may stand); sudokit
 //! names the same. The facts are HoDoKu's; the code is sudokit's own.
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::rc::Rc;
 
-use crate::logic::hodoku::board::{Board, UNITS};
+use crate::logic::hodoku::board::{squares_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables, Traced};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
@@ -51,14 +58,18 @@ struct Found {
     entity: Entity,
     /// The digit placed (`on`) or removed, in its square.
     effect: (usize, u8, bool),
-    chains: Vec<Vec<Lit>>,
+    chains: Vec<Rc<Vec<Traced>>>,
 }
 
 impl Found {
     fn length(&self) -> usize {
-        self.chains.iter().map(Vec::len).sum()
+        self.chains.iter().map(|c| line_length(c)).sum()
     }
 }
+
+/// A line asked for: not yet read, or read (`None` where the tables do
+/// not lead back).
+type Read = Option<Option<Rc<Vec<Traced>>>>;
 
 /// What each premise implies, per digit: squares set, squares ruled out.
 #[derive(Clone, Copy, Default)]
@@ -69,6 +80,8 @@ struct Sets {
 
 struct Search<'a> {
     board: &'a Board,
+    /// True on a net's tables (see [`forcing_nets`](crate::logic::hodoku::forcing_nets)).
+    net: bool,
     tables: Tables,
     sets: Vec<Sets>,
     /// The squares holding each digit.
@@ -77,23 +90,27 @@ struct Search<'a> {
     allowed: [u128; 10],
     placed: u128,
     found: Vec<Found>,
+    /// Where in `found` the step of each kind and outcome is.
+    kept: HashMap<(bool, (usize, u8, bool)), usize>,
+    /// The lines read so far, by premise and entry (the same ones are
+    /// asked for again and again).
+    lines: RefCell<Vec<Vec<Read>>>,
     /// HoDoKu's scratch set, as its last check left it, and its first
     /// square when last read.
     scratch: u128,
     scratch_first: usize,
 }
 
-fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&s| mask & (1u128 << s) != 0)
-}
-
 fn unit_mask(u: usize) -> u128 {
-    UNITS[u].iter().fold(0, |m, &s| m | 1u128 << s)
+    UNIT_MASKS[u]
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board) -> Search<'a> {
-        let tables = Tables::build(board, true);
+    fn new(board: &'a Board, net: bool) -> Search<'a> {
+        let tables = match net {
+            true => net_tables(board),
+            false => Tables::build(board, true),
+        };
         let mut sets = vec![Sets::default(); 81 * 9 * 2];
         for s in 0..81 {
             for d in 1..=9u8 {
@@ -136,12 +153,15 @@ impl<'a> Search<'a> {
         }
         Search {
             board,
+            net,
             tables,
             sets,
             cands,
             allowed,
             placed,
             found: Vec::new(),
+            kept: HashMap::new(),
+            lines: RefCell::new(vec![Vec::new(); 81 * 9 * 2]),
             scratch: 0,
             scratch_first: 0,
         }
@@ -162,31 +182,53 @@ impl<'a> Search<'a> {
 
     /// The chain from `premise` to digit `d` set (`on`) or ruled out in
     /// `s`, if the table holds it.
-    fn chain(&self, premise: Lit, s: usize, d: u8, on: bool) -> Option<Vec<Lit>> {
-        let at = self.tables.table(premise).position(Lit::cell(s, d, on))?;
-        self.tables.chain(premise, at).map(|(c, _)| c)
+    fn chain(&self, premise: Lit, s: usize, d: u8, on: bool) -> Option<Rc<Vec<Traced>>> {
+        let table = self.tables.table(premise);
+        let at = table.position(Lit::cell(s, d, on))?;
+        let (p, e, o) = self.index(premise);
+        let mut lines = self.lines.borrow_mut();
+        let known = &mut lines[slot(p, e, o)];
+        if known.is_empty() {
+            known.resize(table.len(), None);
+        }
+        if let Some(line) = &known[at] {
+            return line.clone();
+        }
+        let line = match self.net {
+            true => Some(net_line(&self.tables, premise, at)),
+            false => self
+                .tables
+                .chain(premise, at)
+                .map(|(c, _)| c.into_iter().map(|lit| (lit, 0)).collect()),
+        };
+        let line = line.map(Rc::new);
+        known[at] = Some(line.clone());
+        line
     }
 
-    fn chains(&self, premise: Lit, ends: &[(usize, u8, bool)]) -> Vec<Vec<Lit>> {
+    fn chains(&self, premise: Lit, ends: &[(usize, u8, bool)]) -> Vec<Rc<Vec<Traced>>> {
         ends.iter()
             .filter_map(|&(s, d, on)| self.chain(premise, s, d, on))
             .collect()
     }
 
     /// Keeps `f` unless a step of its kind with its outcome is kept; then
-    /// puts its chains there when they are shorter.
+    /// puts its chains there when they are shorter. On a net's tables, a
+    /// step whose lines do not branch is no net and is dropped.
     fn record(&mut self, f: Found) {
-        let same = self
-            .found
-            .iter()
-            .position(|g| g.verity == f.verity && g.effect == f.effect);
-        match same {
-            Some(i) => {
+        if self.net && f.chains.iter().all(|c| c.iter().all(|&(_, b)| b == 0)) {
+            return;
+        }
+        match self.kept.get(&(f.verity, f.effect)) {
+            Some(&i) => {
                 if self.found[i].length() > f.length() {
                     self.found[i] = f;
                 }
             }
-            None => self.found.push(f),
+            None => {
+                self.kept.insert((f.verity, f.effect), self.found.len());
+                self.found.push(f);
+            }
         }
     }
 
@@ -379,7 +421,10 @@ impl<'a> Search<'a> {
     }
 
     fn to_move(&self, f: &Found) -> Move {
-        let mut m = Move::new(Kind::ForcingChain);
+        let mut m = Move::new(match self.net {
+            true => Kind::ForcingNet,
+            false => Kind::ForcingChain,
+        });
         let (s, d, on) = f.effect;
         match on {
             true => m.places.push((s, d)),
@@ -395,8 +440,20 @@ impl<'a> Search<'a> {
         m.nets = f
             .chains
             .iter()
-            .map(|chain| chain.iter().map(|&lit| self.tables.node(lit)).collect())
+            .map(|chain| {
+                chain
+                    .iter()
+                    .map(|&(lit, _)| self.tables.node(lit))
+                    .collect()
+            })
             .collect();
+        if self.net {
+            m.branches = f
+                .chains
+                .iter()
+                .map(|chain| chain.iter().map(|&(_, b)| b).collect())
+                .collect();
+        }
         m.chain = m.nets.first().cloned().unwrap_or_default();
         m
     }
@@ -441,7 +498,17 @@ fn compare(a: &Found, b: &Found) -> Ordering {
 /// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
 /// is the one its solver takes).
 pub fn all_forcing_chains(board: &Board) -> Vec<Move> {
-    let mut search = Search::new(board);
+    all(board, false)
+}
+
+/// Every forcing net in `board`, sorted as HoDoKu sorts them (the first
+/// is the one its solver takes).
+pub fn all_forcing_nets(board: &Board) -> Vec<Move> {
+    all(board, true)
+}
+
+fn all(board: &Board, net: bool) -> Vec<Move> {
+    let mut search = Search::new(board, net);
     search.run();
     let mut found = std::mem::take(&mut search.found);
     java_sort::sort(&mut found, compare);

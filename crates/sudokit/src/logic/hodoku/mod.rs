@@ -31,6 +31,9 @@
 //!   [`als_nodes`] (almost locked sets as nodes of the nice loops'
 //!   tables, an option HoDoKu leaves off by default),
 //!   [`death_blossom`],
+//!   [`forcing`] (forcing chains and nets, contradiction and verity) on
+//!   the implication tables of [`tabling`], a net's built by
+//!   [`forcing_nets`],
 //!   [`kraken`] (kraken fish, types 1 and 2),
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
@@ -48,7 +51,7 @@
 //! and mutant fish of every size, the templates and
 //! the remote pair, the X- and the XY-chain, the nice loops and AICs
 //! (grouped or not), the ALS-XZ, ALS-XY-wing, ALS chain and death
-//! blossom, kraken fish, brute force and giving up: a
+//! blossom, kraken fish, the forcing chains and nets, brute force and giving up: a
 //! path that reaches a step type without a
 //! finder stops there and says so
 //! ([`Path::stopped_at`]).
@@ -64,6 +67,7 @@ pub mod coloring;
 pub mod death_blossom;
 pub mod fish;
 pub mod forcing;
+pub mod forcing_nets;
 pub mod franken;
 pub mod hint;
 pub mod intersections;

@@ -54,6 +54,10 @@ pub struct Move {
     /// A forcing chain's chains (the first is [`chain`](Move::chain)),
     /// each from its premise to its outcome.
     pub nets: Vec<Vec<Node>>,
+    /// A forcing net's branches: for each of its [`nets`](Move::nets),
+    /// the branch each node lies on (0 for the chain from the premise,
+    /// then 1, 2, ... as the line shows them); empty for a forcing chain.
+    pub branches: Vec<Vec<u16>>,
     /// A forcing chain's kind and, for a contradiction, where it lies, as
     /// its line writes them (`Contradiction in r6`, `Verity`).
     pub forcing: Option<String>,
@@ -80,16 +84,49 @@ pub struct Node {
 }
 
 /// A line HoDoKu prints under a forcing step: one chain, each node as its
-/// squares, `=` or `<>`, and its digit (`r4c5=2 r45c6<>2 r8c6=2`).
+/// squares, `=` or `<>`, and its digit (`r4c5=2 r45c6<>2 r8c6=2`). A
+/// chain that is its premise alone (the premise is one of the outcomes)
+/// shows it twice, as its first node and its last (`r2c4=5 r2c4=5`).
 pub fn forcing_line(chain: &[Node]) -> String {
-    chain
-        .iter()
-        .map(|n| {
-            let link = if n.on { "=" } else { "<>" };
-            format!("{}{link}{}", notation::squares(&n.cells), n.digit)
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    match chain {
+        [only] => format!("{} {}", node_text(only), node_text(only)),
+        _ => chain.iter().map(node_text).collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// One node of a forcing step's line (`r45c6<>2`).
+fn node_text(n: &Node) -> String {
+    let link = if n.on { "=" } else { "<>" };
+    format!("{}{link}{}", notation::squares(&n.cells), n.digit)
+}
+
+/// A line HoDoKu prints under a forcing net: a chain with its branches,
+/// each in parentheses after the node it leaves the chain from
+/// (`r6c2=8 (r6c6<>8 r6c6=3 r6c9<>3) (r6c1<>8) r4c1<>8 ...`);
+/// `branches` gives each node's branch (0 on the chain itself).
+pub fn net_line(chain: &[Node], branches: &[u16]) -> String {
+    if chain.len() < 2 {
+        return forcing_line(chain);
+    }
+    let mut line = String::new();
+    for (i, n) in chain.iter().enumerate() {
+        let (before, here) = match i {
+            0 => (0, 0),
+            _ => (branches[i - 1], branches[i]),
+        };
+        if before != 0 && before != here {
+            line.push(')');
+        }
+        if i > 0 {
+            line.push_str(if here != 0 && here != before {
+                " ("
+            } else {
+                " "
+            });
+        }
+        line.push_str(&node_text(n));
+    }
+    line
 }
 
 impl Node {
@@ -123,6 +160,7 @@ impl Move {
             siamese: false,
             chain: Vec::new(),
             nets: Vec::new(),
+            branches: Vec::new(),
             forcing: None,
             fish: None,
         }
@@ -601,9 +639,10 @@ impl Move {
         step
     }
 
-    /// The lines HoDoKu prints under its line: a forcing step's chains; a
-    /// kraken fish's fish (`Finned X-Wing: 1 r14 c45 fr4c8 fr4c9`), then
-    /// its chains as nice loops are written.
+    /// The lines HoDoKu prints under its line: a forcing chain's or net's
+    /// chains (a net's with their branches); a kraken fish's fish
+    /// (`Finned X-Wing: 1 r14 c45 fr4c8 fr4c9`), then its chains as nice
+    /// loops are written.
     pub fn lines_under(&self) -> Vec<String> {
         match self.fish {
             Some(fish) => {
@@ -615,7 +654,15 @@ impl Move {
                 let chains = self.nets.iter().map(|c| kraken::chain_line(c));
                 std::iter::once(under.line()).chain(chains).collect()
             }
-            None => self.nets.iter().map(|c| forcing_line(c)).collect(),
+            None => self
+                .nets
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match self.branches.get(i) {
+                    Some(b) => net_line(c, b),
+                    None => forcing_line(c),
+                })
+                .collect(),
         }
     }
 
@@ -639,6 +686,14 @@ impl Move {
                 Some(start)
             })
             .collect();
+        // A net's branch leaves its chain at the node before it; the
+        // chain's next node follows from the chain and the branches
+        // together (by a rule: singles on the grid as they left it).
+        let branch: Vec<u16> = self.branches.concat();
+        let joins = |i: usize| {
+            let b = |j: usize| branch.get(j).copied().unwrap_or(0);
+            i > 0 && b(i) == 0 && b(i - 1) != 0
+        };
         for (i, n) in nodes.iter().enumerate() {
             let prev = match starts.contains(&i) {
                 true => None,
@@ -646,6 +701,7 @@ impl Move {
             };
             let (reason, shared) = match prev {
                 None => (LinkReason::Assumption, None),
+                Some(_) if joins(i) => (LinkReason::Rule, None),
                 Some(p) if p.als || n.als => (LinkReason::Rule, None),
                 Some(p) if p.cells == n.cells => match n.on {
                     true => (LinkReason::LastCandidate, None),
@@ -674,6 +730,48 @@ impl Move {
                 .iter()
                 .map(|n| n.cells.iter().map(|&s| square(s)).collect())
                 .collect();
+        }
+    }
+
+    /// A forcing chain or net in words: its assumptions, where they lead,
+    /// and what that proves ("if B9 is not 2, the chains lead to a
+    /// contradiction, so B9 is 2").
+    fn forcing_sentence(&self) -> String {
+        let name = self.kind.technique().name();
+        let said = |n: &Node| {
+            let names: Vec<String> = n.cells.iter().map(|&s| square(s).to_string()).collect();
+            match n.on {
+                true => format!("{} is {}", names.join(" or "), n.digit),
+                false => format!("{} is not {}", and_list(&names), n.digit),
+            }
+        };
+        let outcome = match self.places.first() {
+            Some(&(s, d)) => format!("{} is {d}", square(s)),
+            None => {
+                let removed: Vec<Cand> = self
+                    .eliminations()
+                    .iter()
+                    .map(|&(s, d)| cand(s, d))
+                    .collect();
+                removal_text(&removed)
+            }
+        };
+        let mut starts: Vec<String> = Vec::new();
+        for n in self.nets.iter().filter_map(|c| c.first()) {
+            let s = said(n);
+            if !starts.contains(&s) {
+                starts.push(s);
+            }
+        }
+        match self.forcing.as_deref() {
+            Some(k) if k.starts_with("Contradiction") => format!(
+                "{name}: if {}, the chains lead to a contradiction, so {outcome}",
+                starts.join(" and ")
+            ),
+            _ => format!(
+                "{name}: whether {}, the chains lead to the same end, so {outcome}",
+                starts.join(" or ")
+            ),
         }
     }
 
@@ -830,6 +928,7 @@ impl Move {
             NiceLoop | GroupedNiceLoop if !self.chain.is_empty() => {
                 format!("{}: {}; {}", self.name(), self.chain_sentence(), remove())
             }
+            ForcingChain | ForcingNet if !self.nets.is_empty() => self.forcing_sentence(),
             _ => format!("{name} {digits} in {}: {}", and_list(squares), remove()),
         }
     }

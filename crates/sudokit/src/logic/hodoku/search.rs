@@ -8,7 +8,7 @@ use crate::logic::hodoku::brute_force::{brute_force, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
-use crate::logic::hodoku::forcing::all_forcing_chains;
+use crate::logic::hodoku::forcing::{all_forcing_chains, all_forcing_nets};
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{
     all_claiming, all_pointing, first_claiming, first_pointing,
@@ -117,6 +117,7 @@ pub fn implemented(kind: Kind) -> bool {
                 | DeathBlossom
                 | ForcingChain
                 | KrakenFish
+                | ForcingNet
         )
 }
 
@@ -169,6 +170,7 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
             .next(),
         ForcingChain => all_forcing_chains(board).into_iter().next(),
         KrakenFish => first_kraken(board),
+        ForcingNet => all_forcing_nets(board).into_iter().next(),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -228,6 +230,7 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         DeathBlossom => als::sorted(all_death_blossoms(board, false, false, true)),
         ForcingChain => all_forcing_chains(board),
         KrakenFish => all_krakens(board),
+        ForcingNet => all_forcing_nets(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),

@@ -101,7 +101,9 @@ pub struct Entry {
     /// What follows.
     pub lit: Lit,
     /// The table it came through, numbered as HoDoKu numbers them (a
-    /// square's: square * 10 + digit; a group's: its place among them).
+    /// square's: square * 10 + digit; a group's: its place among them);
+    /// in a net's table, for an entry not added by expansion, the place
+    /// of the entry it is read back through.
     via: u16,
     flags: u8,
     /// HoDoKu's distance: 1 for the premise, then two a link.
@@ -118,6 +120,9 @@ pub struct Table {
     pos: Vec<u16>,
     /// The same for the ALS nodes (past the end of `pos`).
     als_pos: HashMap<u16, u16>,
+    /// In a net's table, the further entries each entry follows from
+    /// (0 for none), by place; empty for a chain's table.
+    more: Vec<[u16; 4]>,
 }
 
 impl Table {
@@ -164,6 +169,57 @@ impl Table {
     fn add_penalized(&mut self, lit: Lit, penalty: u16) {
         let distance = self.entries.first().map_or(1, |e| e.distance + 1);
         self.add(lit, distance + penalty);
+    }
+
+    /// Adds an implication of a net's table that follows from the entries
+    /// at `from` (0 where unused): its distance is one more than that of
+    /// the first of them; the entry it is read back through is the
+    /// latest of them, the others are the net's further branches (in the
+    /// order HoDoKu keeps them after moving the latest to the front).
+    pub fn add_linked(&mut self, lit: Lit, from: [u16; 5]) -> bool {
+        let distance = self
+            .entries
+            .get(usize::from(from[0]))
+            .map_or(1, |e| e.distance + 1);
+        if !self.add(lit, distance) {
+            return false;
+        }
+        let mut from = from;
+        for i in 1..5 {
+            if from[i] > from[0] {
+                from.swap(0, i);
+            }
+        }
+        let at = self.entries.len() - 1;
+        self.entries[at].via = from[0];
+        if self.more.len() < at {
+            self.more.resize(at, [0; 4]);
+        }
+        self.more.push([from[1], from[2], from[3], from[4]]);
+        true
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when the table holds nothing (its square is filled or lacks
+    /// the digit).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What the entry at `at` follows from in its own table, when it is
+    /// not an expansion's: the entries it is read back through (first)
+    /// and its further branches in a net (0 where unused).
+    pub fn sources(&self, at: usize) -> [u16; 5] {
+        let more = self.more.get(at).copied().unwrap_or([0; 4]);
+        let first = match self.entries[at].flags & EXPANDED {
+            0 => self.entries[at].via,
+            _ => 0,
+        };
+        [first, more[0], more[1], more[2], more[3]]
     }
 }
 
@@ -248,9 +304,39 @@ impl Tables {
         Tables::build_with(board, groups, false)
     }
 
+    /// The tables of `board` for nets, with groups: `direct` fills the
+    /// table of each square's premise (square by square, digit by digit,
+    /// set then ruled out) from the premise on; then the groups are added
+    /// and the tables expanded as for chains.
+    pub fn build_net(
+        board: &Board,
+        mut direct: impl FnMut((usize, u8, bool), &mut Table),
+    ) -> Tables {
+        Tables::build_from(board, true, false, |t| {
+            for s in (0..81).filter(|&s| board.value(s) == 0) {
+                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                    for on in [true, false] {
+                        direct((s, d, on), &mut t.tables[Lit::cell(s, d, on).index()]);
+                    }
+                }
+            }
+        })
+    }
+
     /// The tables of `board` for chains, with groups when `groups` and
     /// ALS nodes when `als`, fully expanded.
     pub fn build_with(board: &Board, groups: bool, als: bool) -> Tables {
+        Tables::build_from(board, groups, als, |t| t.fill(board))
+    }
+
+    /// The tables, each square's premise's filled by `fill`, then the
+    /// groups and ALS nodes added and every table expanded.
+    fn build_from(
+        board: &Board,
+        groups: bool,
+        als: bool,
+        fill: impl FnOnce(&mut Tables),
+    ) -> Tables {
         let groups = if groups {
             find_groups(board)
         } else {
@@ -285,6 +371,7 @@ impl Tables {
             entries: Vec::new(),
             pos: vec![u16::MAX; n],
             als_pos: HashMap::new(),
+            more: Vec::new(),
         };
         for s in 0..81 {
             if board.value(s) != 0 {
@@ -303,7 +390,7 @@ impl Tables {
             tables[t.als_lit(k).index()] = fresh();
         }
         t.tables = tables;
-        t.fill(board);
+        fill(&mut t);
         t.fill_groups();
         t.fill_als(&links);
         t.expand_all(board);
@@ -548,6 +635,15 @@ impl Tables {
                 let flag = if lit.on() { FROM_ON } else { 0 };
                 ((s * 10 + d) as u16, flag)
             }
+        }
+    }
+
+    /// The table through which entry `e` came into another table, when
+    /// it came by expansion.
+    pub fn came_through(&self, e: &Entry) -> Option<Lit> {
+        match e.flags & EXPANDED {
+            0 => None,
+            _ => self.resolve(e.via, e.flags),
         }
     }
 
