@@ -37,7 +37,6 @@ use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::Node;
-use std::collections::HashMap;
 
 /// The most implications a table holds (HoDoKu's default).
 pub const CAPACITY: usize = 1000;
@@ -118,8 +117,6 @@ pub struct Table {
     /// The place of each literal in `entries` (the last one added, for a
     /// group added twice); `u16::MAX` when absent.
     pos: Vec<u16>,
-    /// The same for the ALS nodes (past the end of `pos`).
-    als_pos: HashMap<u16, u16>,
     /// In a net's table, the further entries each entry follows from
     /// (0 for none), by place; empty for a chain's table.
     more: Vec<[u16; 4]>,
@@ -130,8 +127,7 @@ impl Table {
     pub fn position(&self, lit: Lit) -> Option<usize> {
         match self.pos.get(lit.index()) {
             Some(&p) if p != u16::MAX => Some(usize::from(p)),
-            Some(_) => None,
-            None => self.als_pos.get(&lit.0).map(|&p| usize::from(p)),
+            _ => None,
         }
     }
 
@@ -144,12 +140,7 @@ impl Table {
         if !lit.is_group() && self.position(lit).is_some() {
             return false;
         }
-        match self.pos.get_mut(lit.index()) {
-            Some(p) => *p = self.entries.len() as u16,
-            None => {
-                self.als_pos.insert(lit.0, self.entries.len() as u16);
-            }
-        }
+        self.pos[lit.index()] = self.entries.len() as u16;
         self.entries.push(Entry {
             lit,
             via: 0,
@@ -357,7 +348,9 @@ impl Tables {
             }
             false => Default::default(),
         };
-        let mut tables = vec![Table::default(); n + 2 * als.nodes.len()];
+        // Every literal has its table, and its place in each.
+        let n = n + 2 * als.nodes.len();
+        let mut tables = vec![Table::default(); n];
         let mut t = Tables {
             groups,
             tables: Vec::new(),
@@ -370,7 +363,6 @@ impl Tables {
         let fresh = || Table {
             entries: Vec::new(),
             pos: vec![u16::MAX; n],
-            als_pos: HashMap::new(),
             more: Vec::new(),
         };
         for s in 0..81 {
