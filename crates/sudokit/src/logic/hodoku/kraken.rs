@@ -27,12 +27,24 @@
 //! fish found. Its "find all steps" keeps, for each type, removal and
 //! fish digit, the first found and any later one with a smaller fish (finned
 //! basic before Franken, smaller size, finned before sashimi) or, with an
-//! equal fish, shorter chains; then sorts each digit's list by the fish and
-//! the total length of the chains (stably). The facts are HoDoKu's; the
-//! code is sudokit's own.
+//! equal fish, shorter chains; then sorts each digit's list, with the fish
+//! without fins that remove something (which that search lists too), by
+//! more removals, then the fish and the total length of the chains (see
+//! [`all_krakens`]).
+//!
+//! HoDoKu's walk over cover units runs past the end of its list while it
+//! looks for more units than the base has, reading what earlier searches
+//! left there, and marks what it read unused on its way back, even a unit
+//! of the cover in hand: the fish's line then leaves that unit out, its
+//! type is read from the units left (a Franken fish may become a mutant
+//! one), and type 2 skips it. sudokit does the same with the list as the
+//! kraken search itself leaves it; what HoDoKu's searches before it left
+//! there is not known, and is taken to be nothing. The facts are
+//! HoDoKu's; the code is sudokit's own.
 
 use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::franken;
+use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::{Move, Node};
 use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::hodoku::tabling::{Lit, Tables};
@@ -72,6 +84,34 @@ impl Found {
     }
 }
 
+/// A fish without fins that removes something, as a kraken search for
+/// "find all steps" lists it beside the kraken fish.
+#[derive(Clone)]
+struct Plain {
+    rank: (u8, usize, bool),
+    /// The squares it removes the digit from, in order.
+    deletes: Vec<usize>,
+    digit: u8,
+    cannibal: u32,
+}
+
+/// An entry of a digit's "find all steps" list.
+#[derive(Clone)]
+enum Listed {
+    /// A kraken fish: its place in the search's list.
+    Kraken(usize),
+    Plain(Plain),
+}
+
+/// HoDoKu's weighted sum of a step's removals (each square times a
+/// weight growing by 80 a removal, plus its digit).
+fn weight(deletes: impl Iterator<Item = (usize, u8)>) -> i64 {
+    deletes
+        .enumerate()
+        .map(|(i, (s, d))| s as i64 * (1 + 80 * i as i64) + i64::from(d))
+        .sum()
+}
+
 /// HoDoKu's order of the fish under a kraken fish: its category (finned
 /// basic, including sashimi, then finned Franken, then finned mutant), its
 /// size, then finned before sashimi.
@@ -109,6 +149,11 @@ struct Search<'a> {
     /// For each type, removal and fish digit, the place in `found` of the
     /// step kept for it.
     kept: std::collections::HashMap<(Subtype, usize, u8), usize>,
+    /// What the current digit's "find all steps" lists, in the order
+    /// found: the kraken fish kept (places in `found`) and the fish without
+    /// fins that remove something, which its search lists beside them
+    /// (one for each set of removals, the smallest type).
+    listed: Vec<Listed>,
     /// HoDoKu's list of cover units as the cover searches so far left it
     /// (what it held before this search is not known: none).
     left: [Option<usize>; 32],
@@ -165,6 +210,7 @@ impl<'a> Search<'a> {
             found: Vec::new(),
             kept: std::collections::HashMap::new(),
             left: [None; 32],
+            listed: Vec::new(),
         }
     }
 
@@ -337,6 +383,10 @@ impl<'a> Search<'a> {
     fn fish(&mut self, walk: &Walk, picked: &[usize], cover_cells: u128, cannibal: u128) -> bool {
         let (units, base, body) = (walk.units, walk.base, walk.body);
         let fins = body & !cover_cells;
+        if fins == 0 && self.mode == Mode::All {
+            self.plain(walk, picked, cover_cells & !body, cannibal);
+            return false;
+        }
         if fins == 0 || fins.count_ones() > MAX_FINS {
             return false;
         }
@@ -430,9 +480,46 @@ impl<'a> Search<'a> {
         if better {
             // The step it betters stays in the list.
             self.kept.insert(key, self.found.len());
+            self.listed.push(Listed::Kraken(self.found.len()));
             self.found.push(f);
         }
         false
+    }
+
+    /// Lists a fish without fins that removes `outside` and `cannibal`, as
+    /// HoDoKu's "find all steps" for kraken fish does: one for each set of
+    /// removals, a smaller type taking the place of a larger.
+    fn plain(&mut self, walk: &Walk, picked: &[usize], outside: u128, cannibal: u128) {
+        if outside | cannibal == 0 {
+            return;
+        }
+        let mut base = walk.base.to_vec();
+        base.sort_unstable();
+        let mut cover = walk.marked(picked);
+        cover.sort_unstable();
+        let fish = franken::kind_of(&base, &cover, false, false);
+        let mut deletes: Vec<usize> = squares_of(outside).chain(squares_of(cannibal)).collect();
+        deletes.sort_unstable();
+        let p = Plain {
+            rank: fish_rank(fish),
+            deletes,
+            digit: walk.units.digit,
+            cannibal: cannibal.count_ones(),
+        };
+        let same = self
+            .listed
+            .iter()
+            .position(|l| matches!(l, Listed::Plain(q) if q.deletes == p.deletes));
+        match same {
+            Some(i) => {
+                if let Listed::Plain(q) = &self.listed[i] {
+                    if p.rank < q.rank {
+                        self.listed[i] = Listed::Plain(p);
+                    }
+                }
+            }
+            None => self.listed.push(Listed::Plain(p)),
+        }
     }
 
     fn to_move(&self, f: &Found) -> Move {
@@ -485,20 +572,49 @@ pub fn first_kraken(board: &Board) -> Option<Move> {
 }
 
 /// Every kraken fish in `board`, as HoDoKu's "find all steps" lists them.
+/// Each digit's list is sorted with the fish without fins its search
+/// lists beside them (HoDoKu's order is not consistent between the two
+/// kinds, so they move the kraken fish): more removals first; two kraken
+/// fish by their fish, then their chains' length; two fish by type and
+/// cannibalistic removals; one of each by the weighted sum of their
+/// removals; in the order Java's sort leaves them.
 pub fn all_krakens(board: &Board) -> Vec<Move> {
     let mut search = Search::new(board, Mode::All);
     let mut out = Vec::new();
     for d in 1..=9u8 {
         search.found.clear();
         search.kept.clear();
+        search.listed.clear();
         search.digit(d);
-        let mut found = std::mem::take(&mut search.found);
-        found.sort_by(|a, b| {
-            fish_rank(a.fish)
-                .cmp(&fish_rank(b.fish))
-                .then(a.length().cmp(&b.length()))
+        let mut listed = std::mem::take(&mut search.listed);
+        let found = &search.found;
+        let removals = |l: &Listed| match l {
+            Listed::Kraken(_) => 1,
+            Listed::Plain(p) => p.deletes.len(),
+        };
+        let weight_of = |l: &Listed| match l {
+            Listed::Kraken(i) => weight(std::iter::once(found[*i].delete)),
+            Listed::Plain(p) => weight(p.deletes.iter().map(|&s| (s, p.digit))),
+        };
+        java_sort::sort(&mut listed, |a, b| {
+            removals(b).cmp(&removals(a)).then_with(|| match (a, b) {
+                (Listed::Kraken(i), Listed::Kraken(j)) => {
+                    let (f, g) = (&found[*i], &found[*j]);
+                    fish_rank(f.fish)
+                        .cmp(&fish_rank(g.fish))
+                        .then(f.length().cmp(&g.length()))
+                }
+                (Listed::Plain(p), Listed::Plain(q)) => {
+                    p.rank.cmp(&q.rank).then(p.cannibal.cmp(&q.cannibal))
+                }
+                _ => weight_of(a).cmp(&weight_of(b)),
+            })
         });
-        out.extend(found.iter().map(|f| search.to_move(f)));
+        for l in &listed {
+            if let Listed::Kraken(i) = l {
+                out.push(search.to_move(&search.found[*i]));
+            }
+        }
     }
     out
 }
@@ -723,6 +839,32 @@ mod tests {
             .map(|m| m.lines_under()[0].clone())
             .collect();
         assert_eq!(fish, ["Finned Franken Swordfish: 6 r246 c29b5 fr2c4 fr4c7"]);
+    }
+
+    /// HoDoKu's "find all steps" sorts each digit's kraken fish together
+    /// with the fish without fins its search lists beside them (here an
+    /// X-wing of 7 removing r7c4<>7), and its order is not consistent
+    /// between the two kinds: a sashimi X-wing's kraken fish ends up
+    /// before a finned X-wing's, as HoDoKu lists them.
+    #[test]
+    fn fish_without_fins_move_the_kraken_fish_as_they_move_hodokus() {
+        let position = ":0000:x:.....+18+7..7..9.+31..+13..7+9+251..6..+5+8+2.5+6.2+8+14+9+2+48+1+59+6+374.....2+6+1.6..1..5+8..+1..6.+93:611 414 415 521 424 426 374 375 783 891 794 894 795::";
+        let all = all_krakens(&board(position));
+        assert_eq!(all.len(), 1392);
+        let at = |line: &str, fish: &str| {
+            all.iter()
+                .position(|m| m.line() == line && m.lines_under()[0] == fish)
+                .unwrap()
+        };
+        let sashimi = at(
+            "Kraken Fish Type 2:  => r4c6<>3",
+            "Sashimi X-Wing: 7 r49 c13 fr4c5 fr9c7",
+        );
+        let finned = at(
+            "Kraken Fish Type 2:  => r8c1<>3",
+            "Finned X-Wing: 7 r58 c14 fr8c7",
+        );
+        assert_eq!((sashimi, finned), (933, 934));
     }
 
     #[test]
