@@ -86,6 +86,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::als",
         "hodoku::death_blossom",
         "hodoku::forcing",
+        "hodoku::kraken",
     ],
     &["hodoku::search"],
     &["hodoku::path"],
