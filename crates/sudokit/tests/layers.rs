@@ -90,6 +90,7 @@ const LAYERS: &[&[&str]] = &[
         "hodoku::brute_force",
         "hodoku::death_blossom",
         "hodoku::forcing",
+        "hodoku::kraken",
     ],
     &["hodoku::search"],
     &["hodoku::path"],

@@ -45,7 +45,7 @@
 use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::java_sort;
-use crate::logic::hodoku::moves::{Move, Node};
+use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::hodoku::tabling::{Lit, Tables};
 
@@ -617,27 +617,6 @@ pub fn all_krakens(board: &Board) -> Vec<Move> {
         }
     }
     out
-}
-
-/// A kraken fish's chain as HoDoKu writes it under the step: the first
-/// node's squares, then each node in another square than the one before,
-/// named by the link into it (`=d=` when it sets the digit, `-d-` when it
-/// rules it out) and its squares.
-pub fn chain_line(chain: &[Node]) -> String {
-    let mut text = String::new();
-    let mut last = None;
-    for (i, n) in chain.iter().enumerate() {
-        if last == Some(n.cells[0]) {
-            continue;
-        }
-        last = Some(n.cells[0]);
-        if i > 0 {
-            let link = if n.on { '=' } else { '-' };
-            text.push_str(&format!(" {link}{}{link} ", n.digit));
-        }
-        text.push_str(&crate::logic::hodoku::notation::squares(&n.cells));
-    }
-    text
 }
 
 #[cfg(test)]

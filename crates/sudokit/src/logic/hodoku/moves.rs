@@ -4,7 +4,6 @@
 //! becomes, in sudokit's words.
 
 use crate::logic::hodoku::board::{units_of, Board};
-use crate::logic::hodoku::kraken;
 use crate::logic::hodoku::notation;
 use crate::logic::hodoku::table::{Kind, Subtype};
 use crate::logic::step::{HodokuDetail, Step};
@@ -127,6 +126,27 @@ pub fn net_line(chain: &[Node], branches: &[u16]) -> String {
         line.push_str(&node_text(n));
     }
     line
+}
+
+/// A kraken fish's chain as HoDoKu writes it under the step: the first
+/// node's squares, then each node in another square than the one before,
+/// named by the link into it (`=d=` when it sets the digit, `-d-` when it
+/// rules it out) and its squares.
+pub fn chain_line(chain: &[Node]) -> String {
+    let mut text = String::new();
+    let mut last = None;
+    for (i, n) in chain.iter().enumerate() {
+        if last == Some(n.cells[0]) {
+            continue;
+        }
+        last = Some(n.cells[0]);
+        if i > 0 {
+            let link = if n.on { '=' } else { '-' };
+            text.push_str(&format!(" {link}{}{link} ", n.digit));
+        }
+        text.push_str(&notation::squares(&n.cells));
+    }
+    text
 }
 
 impl Node {
@@ -651,7 +671,7 @@ impl Move {
                 under.base = self.base.clone();
                 under.cover = self.cover.clone();
                 under.fins = self.fins.clone();
-                let chains = self.nets.iter().map(|c| kraken::chain_line(c));
+                let chains = self.nets.iter().map(|c| chain_line(c));
                 std::iter::once(under.line()).chain(chains).collect()
             }
             None => self
