@@ -157,8 +157,8 @@ function changed() {
 }
 
 /** HoDoKu's rating as a player reads it: `Hard 1286`, or how far its path
- *  got where it stops short (sudokit has no finder yet for the step type
- *  it needs there). */
+ *  got where it stops short (at a step type without a finder, which
+ *  HoDoKu's default configuration does not use). */
 function hodokuText(h) {
   if (h.complete) return `${h.name} ${h.score}`;
   return `incomplete (${h.name} ${h.score} before ${h.stopped_at ?? 'a step HoDoKu\'s rules lack'})`;

@@ -285,9 +285,9 @@ def hint(
     state, so the hint names the technique HoDoKu uses next (W-Wing, not a
     forcing chain), graded level by level as SE's steps are, its text
     weighing the step by HoDoKu's base score ("Try Locked Triple (score
-    60) in box 7.") where SE's would give its difficulty; where that path
-    stops at a step type sudokit does not search for yet, the hint is
-    `stuck` and names the step type.
+    60) in box 7.") where SE's would give its difficulty. Every step type
+    of HoDoKu's default configuration has a finder (brute force last), so
+    its path goes on to the solution.
 
     Raises ParseError, ValueError when the state does not fit the puzzle or
     for rules other than "se" and "hodoku", or Unsolvable or Multiple when
