@@ -6,7 +6,8 @@
 // - hint: sudokit.wasm's `hint` call, by HoDoKu's rules (the page's
 //   default) and by SE's, on every norvig_top95 puzzle's start, and on
 //   every state along the logical path of its N hardest (by ER), pencil
-//   marks as the path leaves them;
+//   marks as the path leaves them; and by HoDoKu's rules along the path
+//   of every 20th puzzle of forum_hardest_1106;
 // - new puzzle: `generate` at HoDoKu's levels Hard and Unfair, 20 seeds each;
 // - longest task: the longest the page blocks input while the hardest of
 //   them is imported and explained (the browser's long-task timing);
@@ -56,6 +57,24 @@ for (const { p } of rated) {
 for (const rules of ['hodoku', 'se']) {
   console.log(`hint along the path of the ${rated.length} hardest (ER ${rated.at(-1).er} to ${rated[0].er}), ${rules}: ${stats(along[rules])}`);
 }
+
+// The same by HoDoKu's rules on every 20th puzzle of forum_hardest_1106,
+// the hardest collection at hand.
+const forum = readFileSync(new URL('../../../shared/puzzles/forum_hardest_1106.txt', import.meta.url), 'utf8')
+  .split('\n').map((l) => l.trim()).filter((l) => l.length === 81).filter((_, i) => i % 20 === 0);
+const forumHints = [];
+for (const p of forum) {
+  const path = call({ op: 'explain', puzzle: p });
+  const values = [...p];
+  let marks = call({ op: 'candidates', puzzle: p, values: p }).marks;
+  for (const step of path.steps) {
+    forumHints.push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules: 'hodoku' }))[0]);
+    const answer = call({ op: 'apply', puzzle: p, values: values.join(''), marks });
+    values.splice(0, 81, ...answer.values);
+    marks = answer.marks;
+  }
+}
+console.log(`hint along the path of every 20th forum_hardest_1106 puzzle, hodoku: ${stats(forumHints)}`);
 
 for (const level of ['hard', 'unfair']) {
   const made = [];
