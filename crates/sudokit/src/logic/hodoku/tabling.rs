@@ -27,7 +27,7 @@
 //!   1000 implications.
 //!
 //! - With ALS (an option, off by default), the nodes of
-//!   [`als_nodes`](super::als_nodes) come after the groups, before the
+//!   [`als_nodes`] come after the groups, before the
 //!   tables are expanded.
 //!
 //! A chain to an implication is read backwards through the tables it came
