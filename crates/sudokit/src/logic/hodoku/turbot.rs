@@ -8,6 +8,7 @@
 use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
+use std::cell::OnceCell;
 
 /// The squares linked to `s` by digit `d`, in HoDoKu's order (its row,
 /// column, then box, the box's squares in line with `s` left out), each
@@ -30,22 +31,26 @@ pub(super) fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
 /// Every turbot fish, sorted as HoDoKu sorts them (the first is the one
 /// its solver takes).
 pub fn all_turbots(board: &Board) -> Vec<Move> {
+    // Each square's links of each digit, worked out when first asked for:
+    // the chains ask for most of them many times over.
+    let table: Vec<OnceCell<Vec<(usize, bool)>>> = (0..810).map(|_| OnceCell::new()).collect();
+    let links = |s: usize, d: u8| table[s * 10 + usize::from(d)].get_or_init(|| links(board, s, d));
     let mut found = Vec::new();
     for start in 0..81 {
         if board.value(start) != 0 {
             continue;
         }
         for d in (1..=9u8).filter(|&d| board.has(start, d)) {
-            for (s1, strong) in links(board, start, d) {
+            for &(s1, strong) in links(start, d) {
                 if !strong {
                     continue;
                 }
-                for (s2, _) in links(board, s1, d) {
+                for &(s2, _) in links(s1, d) {
                     // A chain back to its start is a loop: it ends there.
                     if s2 == start {
                         continue;
                     }
-                    for (s3, strong) in links(board, s2, d) {
+                    for &(s3, strong) in links(s2, d) {
                         if !strong || s3 == s1 || s3 == s2 {
                             continue;
                         }
