@@ -128,10 +128,11 @@ pub fn net_line(chain: &[Node], branches: &[u16]) -> String {
     line
 }
 
-/// A kraken fish's chain as HoDoKu writes it under the step: the first
-/// node's squares, then each node in another square than the one before,
-/// named by the link into it (`=d=` when it sets the digit, `-d-` when it
-/// rules it out) and its squares.
+/// A chain as HoDoKu writes it (a kraken fish's under the step, a nice
+/// loop's inside its line): the first node's squares, then each node in
+/// another square than the one before, named by the link into it (`=d=`
+/// when it sets the digit, `-d-` when it rules it out) and its squares
+/// (`ALS:` before an almost locked set's).
 pub fn chain_line(chain: &[Node]) -> String {
     let mut text = String::new();
     let mut last = None;
@@ -143,6 +144,9 @@ pub fn chain_line(chain: &[Node]) -> String {
         if i > 0 {
             let link = if n.on { '=' } else { '-' };
             text.push_str(&format!(" {link}{}{link} ", n.digit));
+        }
+        if n.als {
+            text.push_str("ALS:");
         }
         text.push_str(&notation::squares(&n.cells));
     }
@@ -517,22 +521,7 @@ impl Move {
         if nodes.is_empty() {
             return String::new();
         }
-        let mut text = String::new();
-        let mut last = None;
-        for (i, n) in nodes.iter().enumerate() {
-            if last == Some(n.cells[0]) {
-                continue;
-            }
-            last = Some(n.cells[0]);
-            if i > 0 {
-                let link = if n.on { '=' } else { '-' };
-                text.push_str(&format!(" {link}{}{link} ", n.digit));
-            }
-            if n.als {
-                text.push_str("ALS:");
-            }
-            text.push_str(&notation::squares(&n.cells));
-        }
+        let text = chain_line(nodes);
         let first = |i: usize| nodes[i].cells[0];
         match self.subtype {
             Some(Subtype::ContinuousNiceLoop | Subtype::GroupedContinuousNiceLoop) => {
