@@ -593,6 +593,14 @@ pub enum BenchMode {
     Count,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchClock {
+    /// The wall clock.
+    Wall,
+    /// The CPU time of the solving thread.
+    Cpu,
+}
+
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Puzzle files (plain or gzip), `-` for standard input, or a puzzle
@@ -616,10 +624,15 @@ pub struct BenchArgs {
     /// 1: the hardest collections take minutes a pass).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub repeats: Option<u64>,
+    /// What the timed runs are timed by: wall, the wall clock; cpu, the
+    /// CPU time of the thread that solves (Unix only), which on a busy
+    /// machine leaves out the time spent waiting for a core.
+    #[arg(long, value_enum, default_value_t = BenchClock::Wall)]
+    pub clock: BenchClock,
     /// Time Sudoku Explainer's rating (`sudokit rate`, one thread, solution
     /// count included) instead of the solving engines: puzzles/s, the
-    /// median and slowest puzzle, and the highest ER. `--seconds` and
-    /// `--engine` do not apply.
+    /// median and slowest puzzle, and the highest ER. `--seconds`,
+    /// `--clock` and `--engine` do not apply.
     #[arg(long, conflicts_with_all = ["engine", "mode", "max_guesses"])]
     pub rate: bool,
     /// With --rate: the rules whose rating is timed, Sudoku Explainer's or

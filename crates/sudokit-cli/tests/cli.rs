@@ -356,6 +356,38 @@ fn bench_json_compares_engines_side_by_side() {
     }
 }
 
+/// On a shared machine the wall clock counts the time a solving thread
+/// waits for a core; `--clock cpu` times by the thread's CPU time instead,
+/// as the peers' timing programs do, and says so in the table's header and
+/// in each JSON record.
+#[cfg(unix)]
+#[test]
+fn bench_times_by_the_threads_cpu_time_when_asked() {
+    let bench = |clock: Option<&str>, format: &str| {
+        let mut cmd = sudokit();
+        cmd.args(["bench", "--seconds", "0.01", "--repeats", "1"])
+            .args(["--engine", "fast", "--format", format]);
+        if let Some(clock) = clock {
+            cmd.args(["--clock", clock]);
+        }
+        stdout_of(cmd.arg(corpus("norvig_hardest.txt").unwrap()))
+    };
+    for (clock, want) in [(Some("cpu"), "cpu"), (Some("wall"), "wall"), (None, "wall")] {
+        let rows = json_lines(&bench(clock, "json"));
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0]["clock"], want);
+        assert_eq!(rows[0]["solved"], 11);
+        assert!(rows[0]["puzzles_per_sec"].as_f64().unwrap() > 0.0);
+    }
+    assert!(bench(Some("cpu"), "text").contains("(1 of 0.01 s of CPU time each)"));
+    assert!(bench(None, "text").contains("(1 of 0.01 s each)"));
+    sudokit()
+        .args(["bench", "--clock", "sundial"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("sundial"));
+}
+
 #[test]
 fn random_is_reproducible_from_its_seed() {
     let a = stdout_of(sudokit().args(["random", "--count", "3", "--seed", "42"]));

@@ -14,12 +14,12 @@
 //! `--rate` times Sudoku Explainer's rating instead (`rating.rs`).
 
 use super::collections::{file_width, short, Collection};
-use crate::args::{BenchArgs, BenchMode, TextFormat};
+use crate::args::{BenchArgs, BenchClock, BenchMode, TextFormat};
 use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
-use sudokit::batch::{measure, solve_all, BatchReport};
+use sudokit::batch::{measure, measure_by, solve_all, BatchReport};
 use sudokit::{EngineKind, Limits};
 
 /// The engines compared when none is named: every engine that solves the
@@ -50,6 +50,8 @@ struct Row<'a> {
     /// Seconds per timed run, and how many runs the median is of.
     seconds: f64,
     repeats: u64,
+    /// What the runs were timed by: `wall` or `cpu`.
+    clock: &'static str,
 }
 
 /// Times each engine on each collection; `status` is what reading the
@@ -75,17 +77,24 @@ pub fn run(
     } else {
         DEFAULT_ENGINES.to_vec()
     };
+    if args.clock == BenchClock::Cpu && thread_cpu_seconds().is_none() {
+        bail!("--clock cpu needs the CPU time of a thread, which this system does not give: use --clock wall");
+    }
     let mut out = std::io::stdout().lock();
     let width = file_width(collections);
     if args.format == TextFormat::Text {
         writeln!(
             out,
             "Each engine solves each collection once, checking every answer (solved, max µs,\n\
-             guesses), then over and over in timed runs ({} of {} s each): puzzles/s is\n\
+             guesses), then over and over in timed runs ({} of {} s{} each): puzzles/s is\n\
              the median run and µs/puzzle its inverse. Norvig's solve_all lines below\n\
              repeat the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
             repeats,
             args.seconds,
+            match args.clock {
+                BenchClock::Wall => "",
+                BenchClock::Cpu => " of CPU time",
+            },
             match args.mode {
                 BenchMode::First => "stop at the first solution",
                 BenchMode::Count => "count solutions up to 2",
@@ -142,15 +151,32 @@ pub fn run(
             if report.solved < report.puzzles && args.mode == BenchMode::First {
                 status = status.max(Status::Unsolved);
             }
-            report.puzzles_per_sec = measure(
-                puzzles,
-                solver.as_ref(),
-                max_solutions,
-                &limits,
-                args.seconds,
-                usize::try_from(repeats).unwrap_or(usize::MAX),
-            );
-            let row = row(&collection.name, mode, &report, args.seconds, repeats);
+            let repeats_n = usize::try_from(repeats).unwrap_or(usize::MAX);
+            report.puzzles_per_sec = match args.clock {
+                BenchClock::Wall => measure(
+                    puzzles,
+                    solver.as_ref(),
+                    max_solutions,
+                    &limits,
+                    args.seconds,
+                    repeats_n,
+                ),
+                BenchClock::Cpu => measure_by(
+                    puzzles,
+                    solver.as_ref(),
+                    max_solutions,
+                    &limits,
+                    args.seconds,
+                    repeats_n,
+                    // Checked above to exist.
+                    &mut || thread_cpu_seconds().unwrap_or(0.0),
+                ),
+            };
+            let mut row = row(&collection.name, mode, &report, args.seconds, repeats);
+            row.clock = match args.clock {
+                BenchClock::Wall => "wall",
+                BenchClock::Cpu => "cpu",
+            };
             match args.format {
                 TextFormat::Text => {
                     writeln!(
@@ -204,5 +230,26 @@ fn row<'a>(
         no_guess_pct: 100.0 * report.no_guess as f64 / n,
         seconds,
         repeats,
+        clock: "wall",
     }
+}
+
+/// The CPU time the calling thread has used, in seconds; `None` where the
+/// system does not give it.
+#[cfg(unix)]
+fn thread_cpu_seconds() -> Option<f64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec for the call to fill in.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+}
+
+/// The CPU time the calling thread has used; `None` where the system does
+/// not give it, as here.
+#[cfg(not(unix))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
 }

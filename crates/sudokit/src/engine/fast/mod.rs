@@ -74,6 +74,22 @@
 //! Diagonal (X-Sudoku) support is a const generic parameter, so the standard
 //! path carries no test for it.
 //!
+//! # Measured and left out
+//!
+//! * The triads of tdoku's write-up, inside each band (where a row crosses
+//!   a box, its three cells hold exactly three digits: three digits forced
+//!   into them push every other digit out, and three cells open to only
+//!   three digits keep those digits from the rest of their row and box),
+//!   run each time the rules above stall: 4-12% fewer guesses on magictour_top1465 and the
+//!   forum_hardest lists, but the pass over every band's nine words cost
+//!   more than those guesses saved: 5-10% slower on those collections and
+//!   serg_benchmark, level on kaggle_sample.
+//! * Noting which words each placement changed, instead of comparing
+//!   `cand` with `prev` after every round (that compare reads the words
+//!   back as vectors right after the scalar stores that changed them): the
+//!   same search, level on the hard collections, 10% slower on
+//!   kaggle_sample.
+//!
 //! # Sources
 //!
 //! Ideas, not code, come from published designs:
