@@ -40,7 +40,7 @@ pub(super) struct Engine {
     /// step so far. A step that cannot come before it is not kept, as with
     /// `best`.
     pub(super) per_target: bool,
-    pub(super) target_best: std::collections::HashMap<(usize, u32), (usize, u8)>,
+    pub(super) target_best: memo::QuickMap<(usize, u32), (usize, u8)>,
     pub(super) board: Board,
     /// The board as the engine was given it: what a chain has struck out
     /// is what `board` has lost of it.
@@ -65,7 +65,9 @@ pub(super) struct Engine {
     /// [`digit_memo`]: crate::logic::chains::digit_memo
     pub(super) skip: u32,
     pub(super) concluded: u32,
-    /// Scratch: the rule parents of an inner rule's hint, as nodes.
+    /// Scratch: the rule parents of an inner rule's hint, as candidates
+    /// (see [`memo::parents`]) and as nodes.
+    pub(super) rule_parents: Vec<(usize, u8)>,
     pub(super) parent_nodes: Vec<u32>,
     /// Scratch for counting ancestors: a stamp per potential, and the
     /// nodes left to visit (for a walk breadth first, the nodes of this
@@ -134,7 +136,7 @@ impl Engine {
             reasons,
             best: None,
             per_target: false,
-            target_best: std::collections::HashMap::new(),
+            target_best: memo::QuickMap::default(),
             base: board.clone(),
             board,
             geo,
@@ -148,6 +150,7 @@ impl Engine {
             from_on: vec![0; keys / 2],
             skip: 0,
             concluded: 0,
+            rule_parents: Vec::new(),
             parent_nodes: Vec::new(),
             seen: vec![0; keys],
             stamp: 0,

@@ -36,7 +36,7 @@ impl Engine {
         std::mem::swap(&mut inner.barren, &mut self.barren);
         let mut out: Vec<NestedHint> = Vec::new();
         // A step removes digits from one square: (square, digits) names it.
-        let mut seen: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
+        let mut seen: memo::QuickSet<(usize, u32)> = memo::QuickSet::default();
         for ranked in inner.steps() {
             let (t, mask) = (ranked.target, ranked.removed());
             if !seen.insert((t.square, mask)) {
@@ -106,7 +106,7 @@ impl Engine {
                     if let Some(need) = need.filter(|n| !needs.contains(n)) {
                         needs.push(need);
                     }
-                    next.extend_from_slice(run.parents_of(n));
+                    run.push_parents(n, &mut next);
                     run.push_hidden(n, self.geo, self.stride, &mut next);
                 }
                 std::mem::swap(&mut todo, &mut next);
@@ -145,8 +145,9 @@ impl Engine {
                 Some(rule) => self.nested_hints(rule),
             });
             let mut any = false;
+            let mut parents = std::mem::take(&mut self.rule_parents);
             for hint in found.iter() {
-                let parents = memo::parents(self.geo, &hint.needs, &self.struck);
+                memo::parents(self.geo, &hint.needs, &self.struck, &mut parents);
                 if parents.is_empty() {
                     continue;
                 }
@@ -156,6 +157,7 @@ impl Engine {
                 let text = "a forcing chain";
                 added |= self.rule_links(id, &hint.removals, &parents, text, nested);
             }
+            self.rule_parents = parents;
             if any {
                 break;
             }

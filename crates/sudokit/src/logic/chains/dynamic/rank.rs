@@ -89,7 +89,7 @@ impl Engine {
                     }
                 }
             }
-            todo.extend_from_slice(run.parents_of(m));
+            run.push_parents(m, todo);
             run.push_hidden(m, self.geo, self.stride, todo);
         }
         count
