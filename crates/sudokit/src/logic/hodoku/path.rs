@@ -4,7 +4,7 @@
 //! step types used, raised while the score is above its maximum.
 
 use crate::grid::Grid;
-use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::board::{digits, Board};
 use crate::logic::hodoku::coloring::first_colors_of;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
@@ -193,6 +193,11 @@ struct Quiet {
     /// For each digit, its squares and its placed squares when its
     /// templates were last checked, and whether they removed anything.
     alone: [(u128, u128, bool); 10],
+    /// For each size of finned fish (from 2) and digit: the digit's
+    /// squares when last searched, and the first finned and the first
+    /// sashimi fish found then (one search finds both, and what it finds
+    /// holds while the digit's squares stay as they were).
+    finned: Vec<(u128, [Option<Move>; 2])>,
 }
 
 impl Quiet {
@@ -253,13 +258,38 @@ impl Quiet {
                         fish::basic_of(board, size, true, w & alone).pop()
                     })
                 } else {
-                    self.by_digit(kind, board, true, |w| {
-                        fish::finned_of(board, size, Some(kind), true, w & alone).pop()
-                    })
+                    self.first_finned(board, size, kind == fish::finned_kind(size, true), alone)
                 }
             }
         };
         Some(found)
+    }
+
+    /// The first finned (or sashimi) fish of `size`, digits in order, of
+    /// the digits of `alone` (a mask).
+    fn first_finned(
+        &mut self,
+        board: &Board,
+        size: usize,
+        sashimi: bool,
+        alone: u16,
+    ) -> Option<Move> {
+        if self.finned.is_empty() {
+            self.finned = vec![(0, [None, None]); 6 * 10];
+        }
+        for d in digits(alone) {
+            let known = &mut self.finned[(size - 2) * 10 + usize::from(d)];
+            if known.0 != board.squares_with(d) {
+                *known = (
+                    board.squares_with(d),
+                    fish::first_finned_and_sashimi(board, size, d),
+                );
+            }
+            if let Some(m) = &known.1[usize::from(sashimi)] {
+                return Some(m.clone());
+            }
+        }
+        None
     }
 
     /// The digits (a mask) some of whose candidates a template check of
