@@ -223,6 +223,8 @@ pub struct Board {
     /// The squares that hold each digit (`squares[digit]`, bit `s` for
     /// square `s`).
     squares: [u128; 10],
+    /// The squares where each digit is placed (`placed[digit]`).
+    placed: [u128; 10],
     /// How many squares are empty.
     empty: u8,
     /// How many empty squares have no candidate left.
@@ -256,6 +258,7 @@ impl Board {
             open: [0x1ff; 27],
             where_,
             squares: std::array::from_fn(|d| if d == 0 { 0 } else { (1u128 << 81) - 1 }),
+            placed: [0; 10],
             empty: 81,
             dead: 0,
             // Room for what a path usually queues: a naked single for
@@ -437,6 +440,11 @@ impl Board {
         self.squares[usize::from(d)]
     }
 
+    /// The squares where `d` is placed, as a mask of squares.
+    pub fn placed_with(&self, d: u8) -> u128 {
+        self.placed[usize::from(d)]
+    }
+
     /// The digits that unit `u` holds as a candidate by its counts
     /// ([`free`](Board::free) above 0), as a mask (see [`bit`]).
     pub fn open(&self, u: usize) -> u16 {
@@ -558,6 +566,8 @@ impl Board {
             0 => self.empty -= 1,
             _ => {}
         }
+        self.placed[usize::from(self.values[s])] &= !(1 << s);
+        self.placed[usize::from(d)] |= 1 << s;
         self.values[s] = d;
         self.given[s] = given;
         let own = self.cands[s];

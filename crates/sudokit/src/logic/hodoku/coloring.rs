@@ -5,7 +5,7 @@
 //! dropped. Digits in order, clusters in order (multi colors: every
 //! ordered pair of clusters).
 
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{digits, sees, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Subtype;
 
@@ -81,8 +81,14 @@ fn step(sub: Subtype, d: u8, sets: &[&Vec<usize>], deletes: Vec<(usize, u8)>) ->
 /// Every simple colors step: for each cluster a wrap (a color that sees
 /// itself is false), then a trap (squares seeing both colors).
 pub fn all_simple_colors(board: &Board, first: bool) -> Vec<Move> {
+    simple_colors_of(board, first, 0x1ff)
+}
+
+/// [`all_simple_colors`] of the digits of `wanted` only (a mask, bit 0
+/// for 1): colors lie in their digit's squares alone.
+fn simple_colors_of(board: &Board, first: bool, wanted: u16) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in digits(wanted) {
         for [c1, c2] in clusters(board, d) {
             let mut deletes = Vec::new();
             for set in [&c1, &c2] {
@@ -126,8 +132,14 @@ fn sees_both(set: &[usize], other: &Cluster) -> bool {
 /// type 1 (two colors that see each other cannot both be true, so squares
 /// seeing both of the other two go).
 pub fn all_multi_colors(board: &Board, first: bool) -> Vec<Move> {
+    multi_colors_of(board, first, 0x1ff)
+}
+
+/// [`all_multi_colors`] of the digits of `wanted` only (see
+/// [`simple_colors_of`]).
+fn multi_colors_of(board: &Board, first: bool, wanted: u16) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in digits(wanted) {
         let all = clusters(board, d);
         for (i, a) in all.iter().enumerate() {
             for (j, b) in all.iter().enumerate() {
@@ -167,8 +179,14 @@ pub fn all_multi_colors(board: &Board, first: bool) -> Vec<Move> {
 
 /// The first step of simple colors (`multi` false) or multi colors.
 pub fn first_colors(board: &Board, multi: bool) -> Option<Move> {
+    first_colors_of(board, multi, 0x1ff)
+}
+
+/// [`first_colors`] of the digits of `wanted` only (a mask, bit 0 for
+/// 1), taken in order.
+pub fn first_colors_of(board: &Board, multi: bool, wanted: u16) -> Option<Move> {
     match multi {
-        false => all_simple_colors(board, true).into_iter().next(),
-        true => all_multi_colors(board, true).into_iter().next(),
+        false => simple_colors_of(board, true, wanted).into_iter().next(),
+        true => multi_colors_of(board, true, wanted).into_iter().next(),
     }
 }

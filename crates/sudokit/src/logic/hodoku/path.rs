@@ -4,7 +4,8 @@
 //! step types used, raised while the score is above its maximum.
 
 use crate::grid::Grid;
-use crate::logic::hodoku::board::Board;
+use crate::logic::hodoku::board::{digits, Board};
+use crate::logic::hodoku::coloring::first_colors_of;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{first_claiming_of, first_pointing_of};
@@ -13,6 +14,8 @@ use crate::logic::hodoku::search;
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{first_hidden_quiet, first_naked_quiet, Keep, QuietUnits};
 use crate::logic::hodoku::table::{Kind, Level, Subtype};
+use crate::logic::hodoku::templates;
+use crate::logic::hodoku::turbot::all_turbots_of;
 use crate::logic::step::Step;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -160,13 +163,18 @@ enum Found {
 /// that they need not look there again while it is unchanged. A path only
 /// removes candidates, and most searches keep to a part of the grid:
 ///
-/// - a fish or locked candidates lie in one digit's squares, so a digit
-///   whose squares are what they were when the search found nothing for
-///   it still has nothing;
+/// - a fish, locked candidates, a turbot fish or colors lie in one
+///   digit's squares, so a digit whose squares are what they were when
+///   the search found nothing for it still has nothing;
 /// - a hidden subset lies in one unit's squares; a naked subset too, and
 ///   what it removes elsewhere only shrinks, so a unit whose squares'
 ///   candidates are what they were when none of its subsets removed
 ///   anything still has none.
+///
+/// And a digit none of whose candidates a template check of the digit
+/// alone removes has nothing for any of the searches that reason about
+/// one digit's places (fish, turbot fish, colors): what such a step
+/// removes is on no template of its digit.
 ///
 /// Everything starts as the state with no candidates (a digit without
 /// squares, a unit without open squares), which has nothing to find.
@@ -182,6 +190,14 @@ struct Quiet {
     naked: Option<Box<[QuietUnits; 3]>>,
     /// Hidden subsets of 2 to 4 digits, likewise.
     hidden: Option<Box<[QuietUnits; 3]>>,
+    /// For each digit, its squares and its placed squares when its
+    /// templates were last checked, and whether they removed anything.
+    alone: [(u128, u128, bool); 10],
+    /// For each size of finned fish (from 2) and digit: the digit's
+    /// squares when last searched, and the first finned and the first
+    /// sashimi fish found then (one search finds both, and what it finds
+    /// holds while the digit's squares stay as they were).
+    finned: Vec<(u128, [Option<Move>; 2])>,
 }
 
 impl Quiet {
@@ -210,26 +226,88 @@ impl Quiet {
             // digits before its own.
             LockedCandidates1 => self.by_digit(kind, board, false, |w| first_pointing_of(board, w)),
             LockedCandidates2 => self.by_digit(kind, board, false, |w| first_claiming_of(board, w)),
+            // A turbot fish, simple or multi colors lie in one digit's
+            // squares too. The turbot fish taken is the best of all
+            // digits' (so nothing is known of the others when one is
+            // found); colors take the digits in order.
+            TurbotFish => {
+                let alone = self.removing_alone(board);
+                self.by_digit(kind, board, false, |w| {
+                    all_turbots_of(board, w & alone).into_iter().next()
+                })
+            }
+            SimpleColors | MultiColors => {
+                let alone = self.removing_alone(board);
+                let multi = kind == MultiColors;
+                self.by_digit(kind, board, true, |w| {
+                    first_colors_of(board, multi, w & alone)
+                })
+            }
             _ => {
                 let size = kind.fish_size()?;
+                if !search::implemented(kind) {
+                    return None;
+                }
+                let alone = self.removing_alone(board);
                 if franken::covers(kind) {
                     self.by_digit(kind, board, true, |w| {
-                        franken::all_of_digits(board, kind, true, w).pop()
+                        franken::all_of_digits(board, kind, true, w & alone).pop()
                     })
                 } else if kind == fish::basic_kind(size) {
                     self.by_digit(kind, board, true, |w| {
-                        fish::basic_of(board, size, true, w).pop()
-                    })
-                } else if search::implemented(kind) {
-                    self.by_digit(kind, board, true, |w| {
-                        fish::finned_of(board, size, Some(kind), true, w).pop()
+                        fish::basic_of(board, size, true, w & alone).pop()
                     })
                 } else {
-                    return None;
+                    self.first_finned(board, size, kind == fish::finned_kind(size, true), alone)
                 }
             }
         };
         Some(found)
+    }
+
+    /// The first finned (or sashimi) fish of `size`, digits in order, of
+    /// the digits of `alone` (a mask).
+    fn first_finned(
+        &mut self,
+        board: &Board,
+        size: usize,
+        sashimi: bool,
+        alone: u16,
+    ) -> Option<Move> {
+        if self.finned.is_empty() {
+            self.finned = vec![(0, [None, None]); 6 * 10];
+        }
+        for d in digits(alone) {
+            let known = &mut self.finned[(size - 2) * 10 + usize::from(d)];
+            if known.0 != board.squares_with(d) {
+                *known = (
+                    board.squares_with(d),
+                    fish::first_finned_and_sashimi(board, size, d),
+                );
+            }
+            if let Some(m) = &known.1[usize::from(sashimi)] {
+                return Some(m.clone());
+            }
+        }
+        None
+    }
+
+    /// The digits (a mask) some of whose candidates a template check of
+    /// the digit alone removes, checked again for the digits whose
+    /// squares changed.
+    fn removing_alone(&mut self, board: &Board) -> u16 {
+        let mut out = 0;
+        for d in 1..=9u8 {
+            let (held, placed) = (board.squares_with(d), board.placed_with(d));
+            let known = &mut self.alone[usize::from(d)];
+            if (known.0, known.1) != (held, placed) {
+                *known = (held, placed, templates::removes_alone(board, d));
+            }
+            if known.2 {
+                out |= 1 << (d - 1);
+            }
+        }
+        out
     }
 
     /// A search of `kind` that keeps each digit's steps to its squares,
@@ -462,13 +540,16 @@ mod tests {
 
     #[test]
     fn passing_over_what_found_nothing_and_did_not_change_takes_the_same_steps() {
-        // Paths with fish, locked candidates and subsets found after
-        // searches that found none; each also with the larger Franken
-        // and the mutant fish on.
+        // Paths with fish, locked candidates and subsets, a turbot fish,
+        // simple colors and multi colors found after searches that found
+        // none; each also with the larger Franken and the mutant fish on.
         let puzzles = [
             "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
             "3..........862..13.......45.......7.5.783....2.1.7..8..6...9......71.86......39..",
             "5....271..1...4...8.......................6.4.6..21.854......78...476...9...5...2",
+            "9......35.6..7..89325.9.........1..3......894.5.8...1.....2.......5.....2.74.31..",
+            "21..........9....4...4.7.......7..32...6......48.21..642...986...91.8...1.6.....9",
+            "16.....2...51.6....4......8...........76.918..8..47563.........7.69....1.....8956",
         ];
         let mut frankens = Config::default();
         for short in ["ff4", "mf2", "mf3", "fmf2", "fmf3"] {

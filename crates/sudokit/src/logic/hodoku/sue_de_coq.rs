@@ -13,26 +13,62 @@ use crate::logic::hodoku::board::{digits, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
-/// Calls `f` with every non-empty subset of `source`, each after its
-/// prefix (`{0}`, `{0,1}`, `{0,1,2}`, ..., `{1}`, ...); `f` returns true
-/// to stop.
-fn walk(source: &[usize], f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+/// What a walk over subsets does after a subset.
+#[derive(PartialEq)]
+enum Next {
+    /// Stops the walk.
+    Stop,
+    /// Goes on to the subsets that extend it.
+    Deeper,
+    /// Passes over the subsets that extend it (none of them can do).
+    Past,
+}
+
+/// Calls `f` with every non-empty subset of `source` (at most nine
+/// squares), each after its prefix (`{0}`, `{0,1}`, `{0,1,2}`, ...,
+/// `{1}`, ...), as `f` says; true when it stopped.
+fn walk(source: &[usize], f: &mut dyn FnMut(&[usize]) -> Next) -> bool {
     fn go(
         source: &[usize],
         from: usize,
-        picked: &mut Vec<usize>,
-        f: &mut dyn FnMut(&[usize]) -> bool,
+        picked: &mut [usize; 9],
+        len: usize,
+        f: &mut dyn FnMut(&[usize]) -> Next,
     ) -> bool {
         for i in from..source.len() {
-            picked.push(source[i]);
-            if f(picked) || go(source, i + 1, picked, f) {
-                return true;
+            picked[len] = source[i];
+            match f(&picked[..=len]) {
+                Next::Stop => return true,
+                Next::Deeper if go(source, i + 1, picked, len + 1, f) => return true,
+                _ => {}
             }
-            picked.pop();
         }
         false
     }
-    go(source, 0, &mut Vec::new(), f)
+    go(source, 0, &mut [0; 9], 0, f)
+}
+
+/// The empty squares of a unit, in its order (at most nine, kept without
+/// allocating: the search goes through many sets of them).
+#[derive(Clone, Copy)]
+struct Squares {
+    at: [usize; 9],
+    len: usize,
+}
+
+impl Squares {
+    fn of(cells: impl Iterator<Item = usize>) -> Squares {
+        let mut out = Squares { at: [0; 9], len: 0 };
+        for s in cells {
+            out.at[out.len] = s;
+            out.len += 1;
+        }
+        out
+    }
+
+    fn all(&self) -> &[usize] {
+        &self.at[..self.len]
+    }
 }
 
 fn union(board: &Board, cells: &[usize]) -> u16 {
@@ -42,22 +78,30 @@ fn union(board: &Board, cells: &[usize]) -> u16 {
 /// Every Sue de Coq, in HoDoKu's order; with `first`, only the first.
 pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
-    let empty = |u: usize| -> Vec<usize> {
-        UNITS[u]
-            .iter()
-            .map(|&s| usize::from(s))
-            .filter(|&s| board.value(s) == 0)
-            .collect()
-    };
-    for line in 0..18 {
-        let line_cells = empty(line);
-        for b in 18..27 {
-            let box_cells = empty(b);
-            let crossing: Vec<usize> = line_cells
+    let empty: [Squares; 27] = std::array::from_fn(|u| {
+        Squares::of(
+            UNITS[u]
                 .iter()
-                .copied()
-                .filter(|s| box_cells.contains(s))
-                .collect();
+                .map(|&s| usize::from(s))
+                .filter(|&s| board.value(s) == 0),
+        )
+    });
+    for line in 0..18 {
+        let line_cells = empty[line].all();
+        // The boxes the line crosses, in order.
+        let boxes = match line < 9 {
+            true => [18 + line / 3 * 3, 19 + line / 3 * 3, 20 + line / 3 * 3],
+            false => [
+                18 + (line - 9) / 3,
+                21 + (line - 9) / 3,
+                24 + (line - 9) / 3,
+            ],
+        };
+        for b in boxes {
+            let box_cells = empty[b].all();
+            let crossing =
+                Squares::of(line_cells.iter().copied().filter(|s| box_cells.contains(s)));
+            let crossing = crossing.all();
             if crossing.len() < 2 {
                 continue;
             }
@@ -65,12 +109,12 @@ pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
             for i1 in 0..n - 1 {
                 for i2 in i1 + 1..n {
                     let pair = [crossing[i1], crossing[i2]];
-                    if try_crossing(board, &line_cells, &box_cells, &pair, &mut out, first) {
+                    if try_crossing(board, line_cells, box_cells, &pair, &mut out, first) {
                         return out;
                     }
                     for &third in &crossing[i2 + 1..] {
                         let triple = [crossing[i1], crossing[i2], third];
-                        if try_crossing(board, &line_cells, &box_cells, &triple, &mut out, first) {
+                        if try_crossing(board, line_cells, box_cells, &triple, &mut out, first) {
                             return out;
                         }
                     }
@@ -95,35 +139,35 @@ fn try_crossing(
     if more < 2 {
         return false;
     }
-    let line_source: Vec<usize> = line_cells
-        .iter()
-        .copied()
-        .filter(|s| !inter.contains(s))
-        .collect();
-    walk(&line_source, &mut |line_set| {
+    let line_source = Squares::of(line_cells.iter().copied().filter(|s| !inter.contains(s)));
+    let deeper = |stop: bool| if stop { Next::Stop } else { Next::Deeper };
+    walk(line_source.all(), &mut |line_set| {
         let lcands = union(board, line_set);
         let contained = (lcands & icands).count_ones() as i32;
         let extra = (lcands & !icands).count_ones() as i32;
         let size = line_set.len() as i32;
         if contained == 0 || size <= extra || size - extra >= more {
-            return false;
+            return Next::Deeper;
         }
         let left = more - (size - extra);
-        let box_source: Vec<usize> = box_cells
-            .iter()
-            .copied()
-            .filter(|s| !inter.contains(s) && !line_set.contains(s))
-            .collect();
+        let box_source = Squares::of(
+            box_cells
+                .iter()
+                .copied()
+                .filter(|s| !inter.contains(s) && !line_set.contains(s)),
+        );
         let banned = lcands & icands;
-        walk(&box_source, &mut |box_set| {
+        deeper(walk(box_source.all(), &mut |box_set| {
             let bcands = union(board, box_set);
+            // A box set holding a digit of the line set's, and every set
+            // that extends it, is no part of a Sue de Coq.
             if bcands & banned != 0 {
-                return false;
+                return Next::Past;
             }
             let contained = (bcands & icands).count_ones() as i32;
             let extra = (bcands & !icands).count_ones() as i32;
             if contained == 0 || box_set.len() as i32 - extra != left {
-                return false;
+                return Next::Deeper;
             }
             let both = bcands & lcands;
             let clear = |cells: &[usize], set: &[usize], mask: u16| -> Vec<(usize, u8)> {
@@ -141,7 +185,7 @@ fn try_crossing(
                 ((icands | lcands) & !bcands) | both,
             ));
             if deletes.is_empty() {
-                return false;
+                return Next::Deeper;
             }
             let mut m = Move::new(Kind::SueDeCoq);
             m.cells = inter.to_vec();
@@ -152,7 +196,7 @@ fn try_crossing(
             ];
             m.deletes = deletes;
             out.push(m);
-            first
-        })
+            deeper(first)
+        }))
     })
 }

@@ -5,10 +5,11 @@
 //! and takes the one that removes most, then the one whose removals come
 //! first; of chains removing the same candidates, the first found.
 
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{
+    digits, peers_mask, squares_of, units_of, Board, UNITS, UNIT_MASKS,
+};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
-use std::cell::OnceCell;
 
 /// The squares linked to `s` by digit `d`, in HoDoKu's order (its row,
 /// column, then box, the box's squares in line with `s` left out), each
@@ -28,44 +29,65 @@ pub(super) fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
     out
 }
 
+/// The squares linked to `s` by the digit whose squares are `held`, as
+/// [`links`] lists them but as masks: for its row, column and box (the
+/// box's squares in line with `s` left out), the unit's linked squares
+/// and whether the link is strong. (The search runs through links many
+/// times over; masks cost no allocation.)
+fn link_masks(board: &Board, held: u128, s: usize, d: u8) -> [(u128, bool); 3] {
+    let [row, col, b] = units_of(s);
+    let lines = UNIT_MASKS[row] | UNIT_MASKS[col];
+    let others = held & !(1 << s);
+    [
+        (others & UNIT_MASKS[row], board.free(row, d) == 2),
+        (others & UNIT_MASKS[col], board.free(col, d) == 2),
+        (others & UNIT_MASKS[b] & !lines, board.free(b, d) == 2),
+    ]
+}
+
 /// Every turbot fish, sorted as HoDoKu sorts them (the first is the one
 /// its solver takes).
 pub fn all_turbots(board: &Board) -> Vec<Move> {
-    // Each square's links of each digit, worked out when first asked for:
-    // the chains ask for most of them many times over.
-    let table: Vec<OnceCell<Vec<(usize, bool)>>> = (0..810).map(|_| OnceCell::new()).collect();
-    let links = |s: usize, d: u8| table[s * 10 + usize::from(d)].get_or_init(|| links(board, s, d));
+    all_turbots_of(board, 0x1ff)
+}
+
+/// [`all_turbots`] of the digits of `wanted` only (a mask, bit 0 for 1):
+/// a turbot fish lies in its digit's squares alone, so a digit whose
+/// squares are as they were when it had none can be left out.
+pub fn all_turbots_of(board: &Board, wanted: u16) -> Vec<Move> {
     let mut found = Vec::new();
     for start in 0..81 {
         if board.value(start) != 0 {
             continue;
         }
-        for d in (1..=9u8).filter(|&d| board.has(start, d)) {
-            for &(s1, strong) in links(start, d) {
+        for d in digits(board.cands(start) & wanted) {
+            let held = board.squares_with(d);
+            let links = |s: usize| link_masks(board, held, s, d);
+            for (m1, strong) in links(start) {
                 if !strong {
                     continue;
                 }
-                for &(s2, _) in links(s1, d) {
-                    // A chain back to its start is a loop: it ends there.
-                    if s2 == start {
-                        continue;
-                    }
-                    for &(s3, strong) in links(s2, d) {
-                        if !strong || s3 == s1 || s3 == s2 {
-                            continue;
+                for s1 in squares_of(m1) {
+                    for (m2, _) in links(s1) {
+                        // A chain back to its start is a loop: it ends there.
+                        for s2 in squares_of(m2 & !(1 << start)) {
+                            for (m3, strong) in links(s2) {
+                                if !strong {
+                                    continue;
+                                }
+                                for s3 in squares_of(m3 & !(1 << s1) & !(1 << s2)) {
+                                    let gone = held & peers_mask(start) & peers_mask(s3);
+                                    if gone == 0 {
+                                        continue;
+                                    }
+                                    let mut m = Move::new(Kind::TurbotFish);
+                                    m.digits.push(d);
+                                    m.cells = vec![start, s1, s2, s3];
+                                    m.deletes = squares_of(gone).map(|t| (t, d)).collect();
+                                    found.push(m);
+                                }
+                            }
                         }
-                        let deletes: Vec<(usize, u8)> = (0..81)
-                            .filter(|&t| board.has(t, d) && sees(t, start) && sees(t, s3))
-                            .map(|t| (t, d))
-                            .collect();
-                        if deletes.is_empty() {
-                            continue;
-                        }
-                        let mut m = Move::new(Kind::TurbotFish);
-                        m.digits.push(d);
-                        m.cells = vec![start, s1, s2, s3];
-                        m.deletes = deletes;
-                        found.push(m);
                     }
                 }
             }

@@ -13,7 +13,9 @@
 //! two candidates, that one has three, and one of its digits is three
 //! times in its row, its column and its box; the square's other digits go.
 
-use crate::logic::hodoku::board::{bit, digits, sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{
+    bit, digits, peers_mask, squares_of, units_of, Board, UNITS, UNIT_MASKS,
+};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -79,10 +81,31 @@ impl Seen {
     }
 }
 
+/// The squares where each digit is placed (`placed[d]`, bit `s` for
+/// square `s`), so that what may go where is looked up, not searched.
+fn placed_masks(board: &Board) -> [u128; 10] {
+    let mut placed = [0u128; 10];
+    for s in 0..81 {
+        placed[usize::from(board.value(s))] |= 1 << s;
+    }
+    placed
+}
+
 /// True when `d` can still go in `s`: the square is empty and no peer
-/// holds `d` (whether or not `d` is still among its candidates).
-fn allowed(board: &Board, s: usize, d: u8) -> bool {
-    board.value(s) == 0 && (0..81).all(|t| !sees(s, t) || board.value(t) != d)
+/// holds `d` (whether or not `d` is still among its candidates); `placed`
+/// is [`placed_masks`]'s.
+fn allowed(board: &Board, placed: &[u128; 10], s: usize, d: u8) -> bool {
+    board.value(s) == 0 && peers_mask(s) & placed[usize::from(d)] == 0
+}
+
+/// The squares of a list as a mask of squares.
+fn mask_of(squares: &[usize]) -> u128 {
+    squares.iter().fold(0, |m, &s| m | 1 << s)
+}
+
+/// The squares of row and column of `s` (`s` among them).
+fn lines_mask(s: usize) -> u128 {
+    UNIT_MASKS[s / 9] | UNIT_MASKS[9 + s % 9]
 }
 
 /// One rectangle being tested: its digits and corners, and the corners
@@ -141,6 +164,8 @@ fn box_of(s: usize) -> usize {
 /// default); `seen` holds the rectangles looked at so far.
 pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Vec<Move> {
     let mut out = Vec::new();
+    let placed = placed_masks(board);
+    let allowed = |s: usize, d: u8| allowed(board, &placed, s, d);
     for start in 0..81 {
         if board.cands(start).count_ones() != 2 {
             continue;
@@ -148,7 +173,7 @@ pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Ve
         let ds: Vec<u8> = digits(board.cands(start)).collect();
         let (c1, c2) = (ds[0], ds[1]);
         let cell11 = board.cands(start);
-        let may_hold = |s: usize| allowed(board, s, c1) && allowed(board, s, c2);
+        let may_hold = |s: usize| allowed(s, c1) && allowed(s, c2);
         for &second in &UNITS[box_of(start)] {
             let second = usize::from(second);
             if second == start || (!same_row(start, second) && !same_col(start, second)) {
@@ -168,11 +193,7 @@ pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Ve
                     false => holds(far1) && holds(far2),
                     // As HoDoKu checks it: the first far corner for the
                     // first digit only.
-                    true => {
-                        allowed(board, far1, c1)
-                            && allowed(board, far2, c1)
-                            && allowed(board, far2, c2)
-                    }
+                    true => allowed(far1, c1) && allowed(far2, c1) && allowed(far2, c2),
                 };
                 let corners = [start, second, far1, far2];
                 if fits && seen.first_time(corners) {
@@ -216,19 +237,17 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
     // goes from every square seeing them all.
     if r.two.len() == 2 || r.two.len() == 1 {
         let mut extra = 0u16;
-        let mut seeing: Vec<usize> = (0..81).collect();
+        let mut seeing = (1u128 << 81) - 1;
         for &s in &r.extra {
             extra |= board.cands(s) & !r.mask();
             if extra.count_ones() > 1 {
                 break;
             }
-            seeing.retain(|&t| sees(t, s));
+            seeing &= peers_mask(s);
         }
         if extra.count_ones() == 1 {
             let d = extra.trailing_zeros() as u8 + 1;
-            let deletes: Vec<(usize, u8)> = seeing
-                .into_iter()
-                .filter(|&t| has(t, d))
+            let deletes: Vec<(usize, u8)> = squares_of(seeing & board.squares_with(d))
                 .map(|t| (t, d))
                 .collect();
             if !deletes.is_empty() {
@@ -259,8 +278,8 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
         // Type 4: one of the rectangle's digits is locked to the two
         // corners with more in their line: the other digit goes there.
         if same_row(a, b) || same_col(a, b) {
-            let shared: Vec<usize> = (0..81).filter(|&t| sees(t, a) && sees(t, b)).collect();
-            let free_of = |d: u8| shared.iter().all(|&t| !has(t, d));
+            let shared = peers_mask(a) & peers_mask(b);
+            let free_of = |d: u8| shared & board.squares_with(d) == 0;
             let gone = match (free_of(r.c1), free_of(r.c2)) {
                 (true, _) => Some(r.c2),
                 (false, true) => Some(r.c1),
@@ -274,11 +293,8 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
         } else {
             // Type 6: the corners with more lie diagonally, and one digit
             // is nowhere else in their rows and columns: it goes from them.
-            let lines: Vec<usize> = (0..81)
-                .filter(|&t| [a, b].iter().any(|&s| same_row(s, t) || same_col(s, t)))
-                .filter(|t| !r.corners.contains(t))
-                .collect();
-            let absent = |d: u8| lines.iter().all(|&t| !has(t, d));
+            let lines = (lines_mask(a) | lines_mask(b)) & !mask_of(&r.corners);
+            let absent = |d: u8| lines & board.squares_with(d) == 0;
             let gone = match (absent(r.c1), absent(r.c2)) {
                 (true, _) => Some(r.c1),
                 (false, true) => Some(r.c2),
@@ -370,13 +386,9 @@ fn hidden_rectangle(board: &Board, r: &Rect, corner: usize, out: &mut Vec<Move>)
     let (a, b) = (r.extra[0], r.extra[1]);
     let row = if same_row(a, corner) { b / 9 } else { a / 9 };
     let col = if same_col(a, corner) { b % 9 } else { a % 9 };
+    let corners = mask_of(&r.corners);
     for (d, gone) in [(r.c1, r.c2), (r.c2, r.c1)] {
-        let outside = |unit: usize| {
-            UNITS[unit]
-                .iter()
-                .map(|&s| usize::from(s))
-                .any(|s| board.has(s, d) && !r.corners.contains(&s))
-        };
+        let outside = |unit: usize| board.squares_with(d) & UNIT_MASKS[unit] & !corners != 0;
         if outside(row) || outside(9 + col) {
             continue;
         }
@@ -431,8 +443,8 @@ pub fn all_avoidable(board: &Board, seen: &mut Seen) -> Vec<Move> {
                 if !board.has(far2, other) {
                     continue;
                 }
-                let deletes: Vec<(usize, u8)> = (0..81)
-                    .filter(|&t| board.has(t, other) && sees(t, far1) && sees(t, far2))
+                let seeing = peers_mask(far1) & peers_mask(far2);
+                let deletes: Vec<(usize, u8)> = squares_of(seeing & board.squares_with(other))
                     .map(|t| (t, other))
                     .collect();
                 if !deletes.is_empty() {

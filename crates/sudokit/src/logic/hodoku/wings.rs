@@ -3,16 +3,19 @@
 //! combined in order; the W-wing's pair of twins joined by a strong link
 //! in the first unit (rows, columns, boxes) that has one.
 
-use crate::logic::hodoku::board::{digits, sees, Board, UNITS};
+use crate::logic::hodoku::board::{digits, peers_mask, sees, squares_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
 /// The squares holding `d` that see every square of `all`, in order.
 fn seen_by_all(board: &Board, d: u8, all: &[usize]) -> Vec<(usize, u8)> {
-    (0..81)
-        .filter(|&s| board.has(s, d) && all.iter().all(|&a| sees(s, a)))
-        .map(|s| (s, d))
-        .collect()
+    let seeing = all
+        .iter()
+        .fold(board.squares_with(d), |m, &a| m & peers_mask(a));
+    if seeing == 0 {
+        return Vec::new();
+    }
+    squares_of(seeing).map(|s| (s, d)).collect()
 }
 
 /// Every XY-wing (`xyz` false) or XYZ-wing, in HoDoKu's order.
