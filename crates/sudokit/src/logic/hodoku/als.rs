@@ -186,6 +186,50 @@ fn grow(
     }
 }
 
+/// The ALS of a position and their restricted commons without overlap
+/// (with each ALS's range of them), as the solver's three ALS searches
+/// use them.
+struct Solver {
+    /// The position: each square's digit and candidates.
+    key: ([u8; 81], [u16; 81]),
+    alses: Vec<Als>,
+    rcs: Vec<Rc>,
+    ranges: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    /// The last position's [`Solver`] on this thread: a path searches for
+    /// an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the same
+    /// position, and they need not collect the same sets three times.
+    static LAST: std::cell::RefCell<Option<std::rc::Rc<Solver>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The ALS and restricted commons (no overlap) of `board`, collected
+/// once per position.
+fn solver_sets(board: &Board) -> std::rc::Rc<Solver> {
+    let key = (
+        std::array::from_fn(|s| board.value(s)),
+        std::array::from_fn(|s| board.cands(s)),
+    );
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(found) = last.as_ref().filter(|f| f.key == key) {
+            return found.clone();
+        }
+        let alses = collect(board);
+        let (rcs, ranges) = restricted_commons(&alses, false);
+        let found = std::rc::Rc::new(Solver {
+            key,
+            alses,
+            rcs,
+            ranges,
+        });
+        *last = Some(found.clone());
+        found
+    })
+}
+
 /// A restricted common between ALS `a` and `b` (indices, `a` before
 /// `b`): one digit, or two (`d2` 0 for none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,10 +351,10 @@ fn mask_of(ds: &[u8]) -> u16 {
 /// Every ALS-XZ of the position in HoDoKu's order of finding (the first
 /// only when `first_only`).
 pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, _) = restricted_commons(&alses, false);
+    let sets = solver_sets(board);
+    let (alses, rcs) = (&sets.alses, &sets.rcs);
     let mut out = Vec::new();
-    for rc in &rcs {
+    for rc in rcs {
         let (x, y) = (&alses[rc.a], &alses[rc.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(x, y, &[rc.d1], &mut deletes, &mut fins);
@@ -343,8 +387,19 @@ pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
 /// Every ALS-XY-wing of the position in HoDoKu's order of finding (the
 /// first only when `first_only`); `overlap` lets A and B share squares.
 pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, _) = restricted_commons(&alses, overlap);
+    let (shared, own);
+    let (alses, rcs) = match overlap {
+        false => {
+            shared = solver_sets(board);
+            (&shared.alses, &shared.rcs)
+        }
+        true => {
+            let alses = collect(board);
+            let (rcs, _) = restricted_commons(&alses, true);
+            own = (alses, rcs);
+            (&own.0, &own.1)
+        }
+    };
     // The RCs touching each ALS, to visit only the pairs sharing one.
     let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
     for (i, rc) in rcs.iter().enumerate() {
@@ -677,12 +732,23 @@ fn group_cells(m: &Move) -> usize {
 /// Every ALS chain of the position under `options`, in the order HoDoKu
 /// finds them (see [`sorted`] for the order its solver takes them in).
 pub fn chains(board: &Board, options: ChainOptions) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, ranges) = restricted_commons(&alses, options.overlap);
+    let (shared, own);
+    let (alses, rcs, ranges) = match options.overlap {
+        false => {
+            shared = solver_sets(board);
+            (&shared.alses, &shared.rcs, &shared.ranges)
+        }
+        true => {
+            let alses = collect(board);
+            let (rcs, ranges) = restricted_commons(&alses, true);
+            own = (alses, rcs, ranges);
+            (&own.0, &own.1, &own.2)
+        }
+    };
     let mut search = ChainSearch {
-        alses: &alses,
-        rcs: &rcs,
-        ranges: &ranges,
+        alses,
+        rcs,
+        ranges,
         options,
         start: 0,
         chain: Vec::new(),
