@@ -834,6 +834,27 @@ mod tests {
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's
     /// solver takes there.
+    #[test]
+    fn the_sets_of_a_position_are_collected_again_when_a_candidate_goes() {
+        let mut board = parse_case(XZ_CASE).unwrap().board;
+        let lines = |b: &Board| -> Vec<String> { xz(b, false).iter().map(|m| m.line()).collect() };
+        let before = lines(&board);
+        let (s, d) = xz(&board, true)[0].deletes[0];
+        board.remove(s, d);
+        let after = lines(&board);
+        assert_ne!(after, before);
+        // A new thread has no sets kept from before.
+        let b = board.clone();
+        let new = std::thread::spawn(move || {
+            let lines =
+                |b: &Board| -> Vec<String> { xz(b, false).iter().map(|m| m.line()).collect() };
+            (lines(&b), chains(&b, ChainOptions::SOLVER).len())
+        })
+        .join()
+        .unwrap();
+        assert_eq!((after, chains(&board, ChainOptions::SOLVER).len()), new);
+    }
+
     const XZ_CASE: &str = ":0901-1:3:.24.6.+7..5.74.9.1.....+7......+5.9+4+87+14+7.+6.85.3..8..7.6.+7......46.+46..3.+57.5.7+4+61..:314 819 225 134 237 937 238 938 239 839 269 372 972 973 274 291 891 999:327::";
     const DOUBLY_CASE: &str = ":0901-2:12479:.......+3.6..5..18..83.1..+2....9573...6.....92...........+6...254.487...1+3..23.....:111 615 616 636 453 457 261 262 164 464 664 465 467 667 668 669 171 971 172 972 985 986 791 792 895 995 196 896 996:141 149 151 153 161 162 163 212 413 463 725 925 926::";
     const WING_CASE: &str = ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::";

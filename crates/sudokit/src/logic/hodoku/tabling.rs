@@ -765,34 +765,32 @@ impl Tables {
                 0 => src.entries.len(),
                 n => usize::from(n),
             };
-            for k in 1..direct {
-                let e = src.entries[k];
+            for e in &src.entries[1..direct] {
                 if e.flags & EXPANDED != 0 {
                     continue;
                 }
                 let distance = base + e.distance;
-                match dest.position(e.lit) {
-                    Some(o) => {
-                        let old = &mut dest.entries[o];
-                        if old.flags & EXPANDED != 0 && old.distance > distance {
-                            old.via = via;
-                            old.flags = EXPANDED | flag;
-                            old.distance = distance;
-                        }
+                let at = usize::from(dest.pos[e.lit.index()]);
+                if let Some(old) = dest.entries.get_mut(at) {
+                    if old.flags & EXPANDED != 0 && old.distance > distance {
+                        old.via = via;
+                        old.flags = EXPANDED | flag;
+                        old.distance = distance;
                     }
-                    None => {
-                        let added = dest.add(e.lit, 0);
-                        // A full table marks its last entry instead, as
-                        // HoDoKu's does.
-                        let last = dest.entries.last_mut().expect("a premise");
-                        if added {
-                            last.via = via;
-                            last.flags = EXPANDED | flag;
-                        } else {
-                            last.flags |= EXPANDED | flag;
-                        }
-                        last.distance = distance;
-                    }
+                } else if dest.entries.len() < CAPACITY {
+                    dest.pos[e.lit.index()] = dest.entries.len() as u16;
+                    dest.entries.push(Entry {
+                        lit: e.lit,
+                        via,
+                        flags: EXPANDED | flag,
+                        distance,
+                    });
+                } else {
+                    // A full table marks its last entry instead, as
+                    // HoDoKu's does.
+                    let last = dest.entries.last_mut().expect("a premise");
+                    last.flags |= EXPANDED | flag;
+                    last.distance = distance;
                 }
             }
         }
@@ -838,6 +836,61 @@ impl Tables {
 mod tests {
     use super::*;
     use crate::logic::hodoku::library::parse_case;
+
+    /// Each table with entries: its entries and further branches as
+    /// text, and the place of every literal in it.
+    fn snapshot(tables: &Tables) -> Vec<(String, Vec<Option<usize>>)> {
+        let n = tables.tables.len();
+        tables
+            .tables
+            .iter()
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                let places = (0..n).map(|i| t.position(Lit(i as u16))).collect();
+                (format!("{:?} {:?}", t.entries, t.more), places)
+            })
+            .collect()
+    }
+
+    const OTHER_CASE: &str = ":0709-1:1238:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9......6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 799:143 153 275 276 286 364 399 864::7";
+    const CASE: &str = ":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7";
+
+    #[test]
+    fn tables_built_in_the_room_of_dropped_ones_equal_new_ones() {
+        use crate::logic::hodoku::forcing_nets::net_tables;
+        let a = parse_case(OTHER_CASE).unwrap().board;
+        let b = parse_case(CASE).unwrap().board;
+        drop(Tables::build(&a, true));
+        drop(net_tables(&a));
+        let again = (
+            snapshot(&Tables::build(&b, true)),
+            snapshot(&net_tables(&b)),
+        );
+        // A new thread has no room kept from before.
+        let new = std::thread::spawn(move || {
+            (
+                snapshot(&Tables::build(&b, true)),
+                snapshot(&net_tables(&b)),
+            )
+        })
+        .join()
+        .unwrap();
+        assert_eq!(again, new);
+    }
+
+    #[test]
+    fn grouped_tables_are_built_again_when_a_candidate_goes() {
+        let mut b = parse_case(CASE).unwrap().board;
+        let first = grouped(&b);
+        assert!(std::rc::Rc::ptr_eq(&first, &grouped(&b)));
+        let s = (0..81).find(|&s| b.cands(s).count_ones() > 2).unwrap();
+        let d = (1..=9u8).find(|&d| b.has(s, d)).unwrap();
+        b.remove(s, d);
+        let again = grouped(&b);
+        assert!(!std::rc::Rc::ptr_eq(&first, &again));
+        assert!(again.table(Lit::cell(s, d, true)).is_empty());
+        assert_eq!(snapshot(&again), snapshot(&Tables::build(&b, true)));
+    }
 
     #[test]
     fn a_digit_set_rules_out_its_square_and_peers_first() {
