@@ -186,6 +186,50 @@ fn grow(
     }
 }
 
+/// The ALS of a position and their restricted commons without overlap
+/// (with each ALS's range of them), as the solver's three ALS searches
+/// use them.
+struct Solver {
+    /// The position: each square's digit and candidates.
+    key: ([u8; 81], [u16; 81]),
+    alses: Vec<Als>,
+    rcs: Vec<Rc>,
+    ranges: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    /// The last position's [`Solver`] on this thread: a path searches for
+    /// an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the same
+    /// position, and they need not collect the same sets three times.
+    static LAST: std::cell::RefCell<Option<std::rc::Rc<Solver>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The ALS and restricted commons (no overlap) of `board`, collected
+/// once per position.
+fn solver_sets(board: &Board) -> std::rc::Rc<Solver> {
+    let key = (
+        std::array::from_fn(|s| board.value(s)),
+        std::array::from_fn(|s| board.cands(s)),
+    );
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some(found) = last.as_ref().filter(|f| f.key == key) {
+            return found.clone();
+        }
+        let alses = collect(board);
+        let (rcs, ranges) = restricted_commons(&alses, false);
+        let found = std::rc::Rc::new(Solver {
+            key,
+            alses,
+            rcs,
+            ranges,
+        });
+        *last = Some(found.clone());
+        found
+    })
+}
+
 /// A restricted common between ALS `a` and `b` (indices, `a` before
 /// `b`): one digit, or two (`d2` 0 for none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,10 +351,10 @@ fn mask_of(ds: &[u8]) -> u16 {
 /// Every ALS-XZ of the position in HoDoKu's order of finding (the first
 /// only when `first_only`).
 pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, _) = restricted_commons(&alses, false);
+    let sets = solver_sets(board);
+    let (alses, rcs) = (&sets.alses, &sets.rcs);
     let mut out = Vec::new();
-    for rc in &rcs {
+    for rc in rcs {
         let (x, y) = (&alses[rc.a], &alses[rc.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(x, y, &[rc.d1], &mut deletes, &mut fins);
@@ -343,8 +387,19 @@ pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
 /// Every ALS-XY-wing of the position in HoDoKu's order of finding (the
 /// first only when `first_only`); `overlap` lets A and B share squares.
 pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, _) = restricted_commons(&alses, overlap);
+    let (shared, own);
+    let (alses, rcs) = match overlap {
+        false => {
+            shared = solver_sets(board);
+            (&shared.alses, &shared.rcs)
+        }
+        true => {
+            let alses = collect(board);
+            let (rcs, _) = restricted_commons(&alses, true);
+            own = (alses, rcs);
+            (&own.0, &own.1)
+        }
+    };
     // The RCs touching each ALS, to visit only the pairs sharing one.
     let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
     for (i, rc) in rcs.iter().enumerate() {
@@ -677,12 +732,23 @@ fn group_cells(m: &Move) -> usize {
 /// Every ALS chain of the position under `options`, in the order HoDoKu
 /// finds them (see [`sorted`] for the order its solver takes them in).
 pub fn chains(board: &Board, options: ChainOptions) -> Vec<Move> {
-    let alses = collect(board);
-    let (rcs, ranges) = restricted_commons(&alses, options.overlap);
+    let (shared, own);
+    let (alses, rcs, ranges) = match options.overlap {
+        false => {
+            shared = solver_sets(board);
+            (&shared.alses, &shared.rcs, &shared.ranges)
+        }
+        true => {
+            let alses = collect(board);
+            let (rcs, ranges) = restricted_commons(&alses, true);
+            own = (alses, rcs, ranges);
+            (&own.0, &own.1, &own.2)
+        }
+    };
     let mut search = ChainSearch {
-        alses: &alses,
-        rcs: &rcs,
-        ranges: &ranges,
+        alses,
+        rcs,
+        ranges,
         options,
         start: 0,
         chain: Vec::new(),
@@ -768,6 +834,27 @@ mod tests {
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's
     /// solver takes there.
+    #[test]
+    fn the_sets_of_a_position_are_collected_again_when_a_candidate_goes() {
+        let mut board = parse_case(XZ_CASE).unwrap().board;
+        let lines = |b: &Board| -> Vec<String> { xz(b, false).iter().map(|m| m.line()).collect() };
+        let before = lines(&board);
+        let (s, d) = xz(&board, true)[0].deletes[0];
+        board.remove(s, d);
+        let after = lines(&board);
+        assert_ne!(after, before);
+        // A new thread has no sets kept from before.
+        let b = board.clone();
+        let new = std::thread::spawn(move || {
+            let lines =
+                |b: &Board| -> Vec<String> { xz(b, false).iter().map(|m| m.line()).collect() };
+            (lines(&b), chains(&b, ChainOptions::SOLVER).len())
+        })
+        .join()
+        .unwrap();
+        assert_eq!((after, chains(&board, ChainOptions::SOLVER).len()), new);
+    }
+
     const XZ_CASE: &str = ":0901-1:3:.24.6.+7..5.74.9.1.....+7......+5.9+4+87+14+7.+6.85.3..8..7.6.+7......46.+46..3.+57.5.7+4+61..:314 819 225 134 237 937 238 938 239 839 269 372 972 973 274 291 891 999:327::";
     const DOUBLY_CASE: &str = ":0901-2:12479:.......+3.6..5..18..83.1..+2....9573...6.....92...........+6...254.487...1+3..23.....:111 615 616 636 453 457 261 262 164 464 664 465 467 667 668 669 171 971 172 972 985 986 791 792 895 995 196 896 996:141 149 151 153 161 162 163 212 413 463 725 925 926::";
     const WING_CASE: &str = ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::";

@@ -41,7 +41,7 @@ use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
 use crate::logic::hodoku::table::Kind;
-use crate::logic::hodoku::tabling::{Lit, Tables};
+use crate::logic::hodoku::tabling::{self, Lit, Tables};
 
 /// Where a contradiction lies: a square, or a unit (HoDoKu's numbering:
 /// rows 0-8, columns 9-17, boxes 18-26).
@@ -82,7 +82,7 @@ struct Search<'a> {
     board: &'a Board,
     /// True on a net's tables (see [`forcing_nets`](crate::logic::hodoku::forcing_nets)).
     net: bool,
-    tables: Tables,
+    tables: Rc<Tables>,
     sets: Vec<Sets>,
     /// The squares holding each digit.
     cands: [u128; 10],
@@ -108,8 +108,8 @@ fn unit_mask(u: usize) -> u128 {
 impl<'a> Search<'a> {
     fn new(board: &'a Board, net: bool) -> Search<'a> {
         let tables = match net {
-            true => net_tables(board),
-            false => Tables::build(board, true),
+            true => Rc::new(net_tables(board)),
+            false => tabling::grouped(board),
         };
         let mut sets = vec![Sets::default(); 81 * 9 * 2];
         for s in 0..81 {

@@ -47,7 +47,7 @@ use crate::logic::hodoku::franken;
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::{Kind, Subtype};
-use crate::logic::hodoku::tabling::{Lit, Tables};
+use crate::logic::hodoku::tabling::{self, Lit, Tables};
 
 /// The most base (and cover) units of a kraken fish (HoDoKu's default).
 const MAX_SIZE: usize = 4;
@@ -139,7 +139,7 @@ fn seeing_all(mask: u128) -> u128 {
 /// The kraken search of one position.
 struct Search<'a> {
     board: &'a Board,
-    tables: Tables,
+    tables: std::rc::Rc<Tables>,
     /// For each square and digit set there, what its table rules out, per
     /// digit (computed when first asked for).
     offs: Vec<Option<[u128; 10]>>,
@@ -204,7 +204,7 @@ impl<'a> Search<'a> {
     fn new(board: &'a Board, mode: Mode) -> Search<'a> {
         Search {
             board,
-            tables: Tables::build(board, true),
+            tables: tabling::grouped(board),
             offs: vec![None; 81 * 10],
             mode,
             found: Vec::new(),

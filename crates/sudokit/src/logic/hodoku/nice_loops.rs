@@ -33,13 +33,14 @@ use crate::logic::hodoku::als_nodes::penalty;
 use crate::logic::hodoku::board::{sees, Board};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Subtype;
-use crate::logic::hodoku::tabling::{Lit, Tables};
+use crate::logic::hodoku::tabling::{self, Lit, Tables};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// The state of one search.
 struct Search<'a> {
     board: &'a Board,
-    tables: Tables,
+    tables: Rc<Tables>,
     only_grouped: bool,
     found: Vec<(Move, usize)>,
     /// The shortest chain kept so far for each set of removals.
@@ -340,17 +341,25 @@ impl Search<'_> {
 /// one its solver takes): with groups when `groups`, only the grouped
 /// ones when `only_grouped` (HoDoKu's "find all" of grouped loops).
 pub fn all_nice_loops(board: &Board, groups: bool, only_grouped: bool) -> Vec<Move> {
-    search(board, Tables::build(board, groups), only_grouped)
+    let tables = match groups {
+        true => tabling::grouped(board),
+        false => Rc::new(Tables::build(board, false)),
+    };
+    search(board, tables, only_grouped)
 }
 
 /// Every grouped nice loop and AIC with almost locked sets as nodes too
 /// (see [`als_nodes`](super::als_nodes)), sorted as HoDoKu sorts them;
 /// only the grouped ones (a group or an ALS) when `only_grouped`.
 pub fn all_nice_loops_with_als(board: &Board, only_grouped: bool) -> Vec<Move> {
-    search(board, Tables::build_with(board, true, true), only_grouped)
+    search(
+        board,
+        Rc::new(Tables::build_with(board, true, true)),
+        only_grouped,
+    )
 }
 
-fn search(board: &Board, tables: Tables, only_grouped: bool) -> Vec<Move> {
+fn search(board: &Board, tables: Rc<Tables>, only_grouped: bool) -> Vec<Move> {
     let mut search = Search {
         board,
         tables,

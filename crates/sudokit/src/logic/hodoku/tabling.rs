@@ -120,9 +120,43 @@ pub struct Table {
     /// In a net's table, the further entries each entry follows from
     /// (0 for none), by place; empty for a chain's table.
     more: Vec<[u16; 4]>,
+    /// Once the table is expanded, how many entries it had before (its
+    /// premise and direct implications, the only ones another table's
+    /// expansion takes from it); 0 before.
+    direct: u16,
 }
 
+thread_local! {
+    /// Tables of positions no longer searched, emptied, to be filled
+    /// again: a table's room (its places above all, one for every
+    /// literal) is taken once per thread instead of once per position.
+    static SPARE: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The most spare tables a thread keeps.
+const SPARE_MAX: usize = 4096;
+
 impl Table {
+    /// An empty table with a place for every literal below `n`.
+    fn fresh(n: usize) -> Table {
+        let spare = SPARE.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        let mut table = spare.unwrap_or_default();
+        if table.pos.len() < n {
+            table.pos.resize(n, u16::MAX);
+        }
+        table
+    }
+
+    /// Empties the table: its entries' places absent again.
+    fn clear(&mut self) {
+        for e in &self.entries {
+            self.pos[e.lit.index()] = u16::MAX;
+        }
+        self.entries.clear();
+        self.more.clear();
+        self.direct = 0;
+    }
+
     /// The place of `lit` in the table.
     pub fn position(&self, lit: Lit) -> Option<usize> {
         match self.pos.get(lit.index()) {
@@ -223,6 +257,52 @@ pub struct Tables {
     holding: [u128; 10],
     /// The ALS nodes, when the tables have them.
     als: AlsNodes,
+}
+
+/// A position as the tables see it: each square's digit and candidates.
+type Position = ([u8; 81], [u16; 81]);
+
+thread_local! {
+    /// The last position's tables with groups on this thread: a path's
+    /// grouped nice loops, kraken fish and forcing chains are searched
+    /// in the same position on the same tables.
+    static GROUPED: std::cell::RefCell<Option<(Position, std::rc::Rc<Tables>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The tables of `board` for chains with groups ([`Tables::build`]),
+/// built once per position.
+pub fn grouped(board: &Board) -> std::rc::Rc<Tables> {
+    let key: Position = (
+        std::array::from_fn(|s| board.value(s)),
+        std::array::from_fn(|s| board.cands(s)),
+    );
+    GROUPED.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((_, tables)) = last.as_ref().filter(|(k, _)| *k == key) {
+            return tables.clone();
+        }
+        let tables = std::rc::Rc::new(Tables::build(board, true));
+        *last = Some((key, tables.clone()));
+        tables
+    })
+}
+
+impl Drop for Tables {
+    /// Keeps the tables' room for the next position's.
+    fn drop(&mut self) {
+        let tables = std::mem::take(&mut self.tables);
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            for mut table in tables {
+                if table.pos.is_empty() || spare.len() >= SPARE_MAX {
+                    continue;
+                }
+                table.clear();
+                spare.push(table);
+            }
+        });
+    }
 }
 
 /// The squares holding `d`, as a mask.
@@ -360,11 +440,7 @@ impl Tables {
             }),
             als,
         };
-        let fresh = || Table {
-            entries: Vec::new(),
-            pos: vec![u16::MAX; n],
-            more: Vec::new(),
-        };
+        let fresh = || Table::fresh(n);
         for s in 0..81 {
             if board.value(s) != 0 {
                 continue;
@@ -517,14 +593,14 @@ impl Tables {
             if board.value(s) != 0 {
                 continue;
             }
-            let digits: Vec<u8> = (1..=9u8).filter(|&d| board.has(s, d)).collect();
-            for &d in &digits {
+            let bivalue = board.cands(s).count_ones() == 2;
+            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
                 self.tables[on.index()].add_direct(on);
                 self.tables[off.index()].add_direct(off);
-                for &e in digits.iter().filter(|&&e| e != d) {
+                for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
                     self.tables[on.index()].add_direct(Lit::cell(s, e, false));
-                    if digits.len() == 2 {
+                    if bivalue {
                         self.tables[off.index()].add_direct(Lit::cell(s, e, true));
                     }
                 }
@@ -532,16 +608,15 @@ impl Tables {
                     if board.free(u, d) < 2 {
                         continue;
                     }
-                    let others: Vec<usize> = UNITS[u]
-                        .iter()
-                        .map(|&t| usize::from(t))
-                        .filter(|&t| t != s && board.has(t, d))
-                        .collect();
-                    for &t in &others {
-                        self.tables[on.index()].add_direct(Lit::cell(t, d, false));
+                    let mut first = None;
+                    for t in UNITS[u].iter().map(|&t| usize::from(t)) {
+                        if t != s && board.has(t, d) {
+                            first.get_or_insert(t);
+                            self.tables[on.index()].add_direct(Lit::cell(t, d, false));
+                        }
                     }
-                    if board.free(u, d) == 2 && !others.is_empty() {
-                        self.tables[off.index()].add_direct(Lit::cell(others[0], d, true));
+                    if let (2, Some(t)) = (board.free(u, d), first) {
+                        self.tables[off.index()].add_direct(Lit::cell(t, d, true));
                     }
                 }
             }
@@ -670,6 +745,7 @@ impl Tables {
             return;
         }
         let mut dest = std::mem::take(&mut self.tables[dest_i]);
+        dest.direct = dest.entries.len() as u16;
         let mut j = 1;
         while j < dest.entries.len() && j < CAPACITY {
             if dest.entries.len() >= CAPACITY {
@@ -683,34 +759,38 @@ impl Tables {
                 continue;
             }
             let (via, flag) = self.via(lit);
-            for k in 1..src.entries.len() {
-                let e = src.entries[k];
+            // An expanded table's later entries all came by expansion,
+            // which is not passed on: only its direct ones are read.
+            let direct = match src.direct {
+                0 => src.entries.len(),
+                n => usize::from(n),
+            };
+            for e in &src.entries[1..direct] {
                 if e.flags & EXPANDED != 0 {
                     continue;
                 }
                 let distance = base + e.distance;
-                match dest.position(e.lit) {
-                    Some(o) => {
-                        let old = &mut dest.entries[o];
-                        if old.flags & EXPANDED != 0 && old.distance > distance {
-                            old.via = via;
-                            old.flags = EXPANDED | flag;
-                            old.distance = distance;
-                        }
+                let at = usize::from(dest.pos[e.lit.index()]);
+                if let Some(old) = dest.entries.get_mut(at) {
+                    if old.flags & EXPANDED != 0 && old.distance > distance {
+                        old.via = via;
+                        old.flags = EXPANDED | flag;
+                        old.distance = distance;
                     }
-                    None => {
-                        let added = dest.add(e.lit, 0);
-                        // A full table marks its last entry instead, as
-                        // HoDoKu's does.
-                        let last = dest.entries.last_mut().expect("a premise");
-                        if added {
-                            last.via = via;
-                            last.flags = EXPANDED | flag;
-                        } else {
-                            last.flags |= EXPANDED | flag;
-                        }
-                        last.distance = distance;
-                    }
+                } else if dest.entries.len() < CAPACITY {
+                    dest.pos[e.lit.index()] = dest.entries.len() as u16;
+                    dest.entries.push(Entry {
+                        lit: e.lit,
+                        via,
+                        flags: EXPANDED | flag,
+                        distance,
+                    });
+                } else {
+                    // A full table marks its last entry instead, as
+                    // HoDoKu's does.
+                    let last = dest.entries.last_mut().expect("a premise");
+                    last.flags |= EXPANDED | flag;
+                    last.distance = distance;
                 }
             }
         }
@@ -756,6 +836,61 @@ impl Tables {
 mod tests {
     use super::*;
     use crate::logic::hodoku::library::parse_case;
+
+    /// Each table with entries: its entries and further branches as
+    /// text, and the place of every literal in it.
+    fn snapshot(tables: &Tables) -> Vec<(String, Vec<Option<usize>>)> {
+        let n = tables.tables.len();
+        tables
+            .tables
+            .iter()
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                let places = (0..n).map(|i| t.position(Lit(i as u16))).collect();
+                (format!("{:?} {:?}", t.entries, t.more), places)
+            })
+            .collect()
+    }
+
+    const OTHER_CASE: &str = ":0709-1:1238:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9......6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 799:143 153 275 276 286 364 399 864::7";
+    const CASE: &str = ":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7";
+
+    #[test]
+    fn tables_built_in_the_room_of_dropped_ones_equal_new_ones() {
+        use crate::logic::hodoku::forcing_nets::net_tables;
+        let a = parse_case(OTHER_CASE).unwrap().board;
+        let b = parse_case(CASE).unwrap().board;
+        drop(Tables::build(&a, true));
+        drop(net_tables(&a));
+        let again = (
+            snapshot(&Tables::build(&b, true)),
+            snapshot(&net_tables(&b)),
+        );
+        // A new thread has no room kept from before.
+        let new = std::thread::spawn(move || {
+            (
+                snapshot(&Tables::build(&b, true)),
+                snapshot(&net_tables(&b)),
+            )
+        })
+        .join()
+        .unwrap();
+        assert_eq!(again, new);
+    }
+
+    #[test]
+    fn grouped_tables_are_built_again_when_a_candidate_goes() {
+        let mut b = parse_case(CASE).unwrap().board;
+        let first = grouped(&b);
+        assert!(std::rc::Rc::ptr_eq(&first, &grouped(&b)));
+        let s = (0..81).find(|&s| b.cands(s).count_ones() > 2).unwrap();
+        let d = (1..=9u8).find(|&d| b.has(s, d)).unwrap();
+        b.remove(s, d);
+        let again = grouped(&b);
+        assert!(!std::rc::Rc::ptr_eq(&first, &again));
+        assert!(again.table(Lit::cell(s, d, true)).is_empty());
+        assert_eq!(snapshot(&again), snapshot(&Tables::build(&b, true)));
+    }
 
     #[test]
     fn a_digit_set_rules_out_its_square_and_peers_first() {

@@ -16,10 +16,11 @@
 //! later. HoDoKu then takes the one that clears most, then the one whose
 //! removals come first, then the shorter, then the first found.
 
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{peers_mask, squares_of, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::turbot::links;
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 /// The most links in a chain (HoDoKu's default restriction).
@@ -29,6 +30,9 @@ const MAX_LINKS: usize = 20;
 /// what has been found.
 struct Search<'a> {
     board: &'a Board,
+    /// Each square's links of each digit (square * 10 + digit), worked
+    /// out when first asked for: a search asks for most many times over.
+    links: &'a [OnceCell<Vec<(usize, bool)>>],
     digit: u8,
     chain: Vec<usize>,
     found: Vec<(Move, usize)>,
@@ -41,7 +45,9 @@ impl Search<'_> {
     /// link must be strong.
     fn walk(&mut self, strong: bool) {
         let last = *self.chain.last().expect("a chain has a start");
-        for (next, is_strong) in links(self.board, last, self.digit) {
+        let (board, d, table) = (self.board, self.digit, self.links);
+        let linked = table[last * 10 + usize::from(d)].get_or_init(|| links(board, last, d));
+        for &(next, is_strong) in linked {
             if strong && !is_strong {
                 continue;
             }
@@ -92,9 +98,9 @@ fn kept_removals(
     d: u8,
     links: usize,
 ) -> Option<Vec<(usize, u8)>> {
-    let deletes: Vec<(usize, u8)> = (0..81)
-        .filter(|&t| t != start && t != end && board.has(t, d))
-        .filter(|&t| sees(t, start) && sees(t, end))
+    let both = peers_mask(start) & peers_mask(end) & !(1u128 << start) & !(1u128 << end);
+    let deletes: Vec<(usize, u8)> = squares_of(both)
+        .filter(|&t| board.has(t, d))
         .map(|t| (t, d))
         .collect();
     if deletes.is_empty() || seen.get(&deletes).is_some_and(|&shorter| shorter <= links) {
@@ -107,8 +113,10 @@ fn kept_removals(
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
 /// solver takes). A move's squares are the chain's, from its start.
 pub fn all_x_chains(board: &Board) -> Vec<Move> {
+    let links: Vec<OnceCell<Vec<(usize, bool)>>> = (0..810).map(|_| OnceCell::new()).collect();
     let mut search = Search {
         board,
+        links: &links,
         digit: 0,
         chain: Vec::new(),
         found: Vec::new(),
@@ -155,6 +163,9 @@ fn other(board: &Board, s: usize, d: u8) -> u8 {
 /// digit it is entered by (the start's is the start digit).
 struct XySearch<'a> {
     board: &'a Board,
+    /// Each square's links to bivalue squares by each digit (square * 10
+    /// + digit), worked out when first asked for.
+    links: &'a [OnceCell<Vec<usize>>],
     chain: Vec<(usize, u8)>,
     found: Vec<(Move, usize)>,
     seen: BTreeMap<Vec<(usize, u8)>, usize>,
@@ -166,7 +177,10 @@ impl XySearch<'_> {
         let (last, entered) = *self.chain.last().expect("a chain has a start");
         let leave = other(self.board, last, entered);
         let start = self.chain[0].0;
-        for next in bivalue_links(self.board, last, leave) {
+        let (board, table) = (self.board, self.links);
+        let linked =
+            table[last * 10 + usize::from(leave)].get_or_init(|| bivalue_links(board, last, leave));
+        for &next in linked {
             if next == start {
                 // Back to the start is a loop, which ends the chain.
                 continue;
@@ -207,8 +221,10 @@ impl XySearch<'_> {
 /// digits are the start digit (the one it removes), then the digit of
 /// each link between two squares.
 pub fn all_xy_chains(board: &Board) -> Vec<Move> {
+    let links: Vec<OnceCell<Vec<usize>>> = (0..810).map(|_| OnceCell::new()).collect();
     let mut search = XySearch {
         board,
+        links: &links,
         chain: Vec::new(),
         found: Vec::new(),
         seen: BTreeMap::new(),
