@@ -629,6 +629,18 @@ pub struct BenchArgs {
     /// machine leaves out the time spent waiting for a core.
     #[arg(long, value_enum, default_value_t = BenchClock::Wall)]
     pub clock: BenchClock,
+    /// Threads solving at once, each the whole collection over and over,
+    /// timed by the wall clock: puzzles/s then counts every thread's
+    /// puzzles, which shows how an engine scales over cores (0: one per
+    /// core). Default 1.
+    #[arg(
+        long,
+        short,
+        value_name = "N",
+        default_value_t = 1,
+        conflicts_with = "rate"
+    )]
+    pub jobs: usize,
     /// Time Sudoku Explainer's rating (`sudokit rate`, one thread, solution
     /// count included) instead of the solving engines: puzzles/s, the
     /// median and slowest puzzle, and the highest ER. `--seconds`,

@@ -389,6 +389,42 @@ fn bench_times_by_the_threads_cpu_time_when_asked() {
 }
 
 #[test]
+fn bench_runs_threads_at_once_when_asked_and_says_how_many() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bench = |jobs: &str, format: &str| {
+        stdout_of(
+            sudokit()
+                .args(["bench", "--seconds", "0.01", "--repeats", "1", "--quiet"])
+                .args(["--engine", "fast", "--format", format, "-j", jobs])
+                .arg(corpus("norvig_hardest.txt").unwrap()),
+        )
+    };
+    for (jobs, want) in [("1", 1), ("2", 2.min(cores)), ("0", cores)] {
+        let rows = json_lines(&bench(jobs, "json"));
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0]["threads"], want, "-j {jobs}");
+        assert_eq!(rows[0]["clock"], "wall");
+        assert_eq!(rows[0]["solved"], 11);
+        assert!(rows[0]["puzzles_per_sec"].as_f64().unwrap() > 0.0);
+    }
+    if cores >= 2 {
+        assert!(bench("2", "text").contains("(1 of 0.01 s each, 2 threads at once)"));
+    }
+    // One thread's CPU time cannot time several threads; --rate is one thread.
+    for args in [
+        &["bench", "-j", "2", "--clock", "cpu"][..],
+        &["bench", "-j", "2", "--rate"][..],
+    ] {
+        sudokit()
+            .args(args)
+            .arg(corpus("norvig_hardest.txt").unwrap())
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("-j"));
+    }
+}
+
+#[test]
 fn random_is_reproducible_from_its_seed() {
     let a = stdout_of(sudokit().args(["random", "--count", "3", "--seed", "42"]));
     let b = stdout_of(sudokit().args(["random", "--count", "3", "--seed", "42"]));

@@ -156,24 +156,14 @@ pub fn measure_by(
     if puzzles.is_empty() {
         return 0.0;
     }
-    let seconds = if seconds.is_nan() {
-        0.0
-    } else {
-        seconds.clamp(0.0, MAX_MEASURE_SECS)
-    };
-    let mut out = vec![0u8; puzzles[0].cells().len()];
-    let mut rates: Vec<f64> = (0..repeats.max(1))
+    let seconds = timed_seconds(seconds);
+    let mut out = Vec::new();
+    let rates = (0..repeats.max(1))
         .map(|_| {
             let start = clock();
             let mut done = 0usize;
             loop {
-                for puzzle in puzzles {
-                    if out.len() != puzzle.cells().len() {
-                        out.resize(puzzle.cells().len(), 0);
-                    }
-                    std::hint::black_box(solver.run_into(puzzle, max_solutions, limits, &mut out));
-                }
-                done += puzzles.len();
+                done += solve_pass(puzzles, 0, solver, max_solutions, limits, &mut out);
                 let elapsed = clock() - start;
                 if elapsed >= seconds {
                     return done as f64 / elapsed.max(1e-9);
@@ -181,6 +171,94 @@ pub fn measure_by(
             }
         })
         .collect();
+    median(rates)
+}
+
+/// [`measure`] on `threads` threads at once, all sharing `solver`: each
+/// thread solves the whole list over and over (each starting at its own
+/// place in it) until the run's time is up, and the throughput is the
+/// puzzles of every thread over the wall-clock time of the run, the median
+/// of `repeats` runs. Nothing is read or printed meanwhile, so this is how
+/// the engine itself scales over cores; on a machine with fewer free cores
+/// than `threads` it measures the machine instead.
+pub fn measure_threads(
+    puzzles: &[Grid],
+    solver: &(dyn Solver + Sync),
+    max_solutions: usize,
+    limits: &Limits,
+    seconds: f64,
+    repeats: usize,
+    threads: usize,
+) -> f64 {
+    if puzzles.is_empty() {
+        return 0.0;
+    }
+    let seconds = timed_seconds(seconds);
+    let threads = threads.max(1);
+    let rates = (0..repeats.max(1))
+        .map(|_| {
+            let start = std::time::Instant::now();
+            let done: usize = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let first = t * puzzles.len() / threads;
+                        scope.spawn(move || {
+                            let mut out = Vec::new();
+                            let mut done = 0;
+                            loop {
+                                done += solve_pass(
+                                    puzzles,
+                                    first,
+                                    solver,
+                                    max_solutions,
+                                    limits,
+                                    &mut out,
+                                );
+                                if start.elapsed().as_secs_f64() >= seconds {
+                                    return done;
+                                }
+                            }
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+            });
+            done as f64 / start.elapsed().as_secs_f64().max(1e-9)
+        })
+        .collect();
+    median(rates)
+}
+
+/// `seconds` held to 0 ..= [`MAX_MEASURE_SECS`], NaN as 0.
+fn timed_seconds(seconds: f64) -> f64 {
+    if seconds.is_nan() {
+        0.0
+    } else {
+        seconds.clamp(0.0, MAX_MEASURE_SECS)
+    }
+}
+
+/// Solves every puzzle once, starting at `first` and wrapping round, each
+/// solution written to `out`; returns how many were solved.
+fn solve_pass(
+    puzzles: &[Grid],
+    first: usize,
+    solver: &dyn Solver,
+    max_solutions: usize,
+    limits: &Limits,
+    out: &mut Vec<u8>,
+) -> usize {
+    for puzzle in puzzles[first..].iter().chain(&puzzles[..first]) {
+        if out.len() != puzzle.cells().len() {
+            out.resize(puzzle.cells().len(), 0);
+        }
+        std::hint::black_box(solver.run_into(puzzle, max_solutions, limits, out));
+    }
+    puzzles.len()
+}
+
+/// The middle of a list of rates (the higher middle of an even count).
+fn median(mut rates: Vec<f64>) -> f64 {
     rates.sort_by(f64::total_cmp);
     rates[rates.len() / 2]
 }

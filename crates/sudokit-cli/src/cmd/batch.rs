@@ -418,8 +418,18 @@ impl<W: Write> Writer<'_, W> {
 /// cores are cut down to that (rayon's idle workers spin looking for work,
 /// so on 2 cores `-j 1000` ran 75 times slower than `-j 2`).
 pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
+    let threads = threads_for(jobs, quiet)?;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .with_context(|| format!("cannot start {threads} worker threads"))
+}
+
+/// The threads `-j` asks for: 0 means one per core, and more than the
+/// machine's cores are held to that, with a note saying so.
+pub fn threads_for(jobs: usize, quiet: bool) -> Result<usize> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = match jobs {
+    Ok(match jobs {
         0 => cores,
         n if n > cores => {
             if !quiet {
@@ -432,11 +442,7 @@ pub fn thread_pool(jobs: usize, quiet: bool) -> Result<rayon::ThreadPool> {
             cores
         }
         n => n,
-    };
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .with_context(|| format!("cannot start {threads} worker threads"))
+    })
 }
 
 /// A puzzle counter on stderr, only when a person is watching it (the

@@ -19,7 +19,7 @@ use crate::Status;
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
-use sudokit::batch::{measure, measure_by, solve_all, BatchReport};
+use sudokit::batch::{measure_by, measure_threads, solve_all, BatchReport};
 use sudokit::{EngineKind, Limits};
 
 /// The engines compared when none is named: every engine that solves the
@@ -52,6 +52,8 @@ struct Row<'a> {
     repeats: u64,
     /// What the runs were timed by: `wall` or `cpu`.
     clock: &'static str,
+    /// Threads solving at once in each timed run (`-j`).
+    threads: usize,
 }
 
 /// Times each engine on each collection; `status` is what reading the
@@ -80,13 +82,17 @@ pub fn run(
     if args.clock == BenchClock::Cpu && thread_cpu_seconds().is_none() {
         bail!("--clock cpu needs the CPU time of a thread, which this system does not give: use --clock wall");
     }
+    let threads = crate::cmd::batch::threads_for(args.jobs, quiet)?;
+    if args.clock == BenchClock::Cpu && threads > 1 {
+        bail!("--clock cpu times one thread: leave out -j, or time the threads by --clock wall");
+    }
     let mut out = std::io::stdout().lock();
     let width = file_width(collections);
     if args.format == TextFormat::Text {
         writeln!(
             out,
             "Each engine solves each collection once, checking every answer (solved, max µs,\n\
-             guesses), then over and over in timed runs ({} of {} s{} each): puzzles/s is\n\
+             guesses), then over and over in timed runs ({} of {} s{} each{}): puzzles/s is\n\
              the median run and µs/puzzle its inverse. Norvig's solve_all lines below\n\
              repeat the same figures (Hz = puzzles/s). Mode {mode}: {}.\n",
             repeats,
@@ -94,6 +100,10 @@ pub fn run(
             match args.clock {
                 BenchClock::Wall => "",
                 BenchClock::Cpu => " of CPU time",
+            },
+            match threads {
+                1 => String::new(),
+                n => format!(", {n} threads at once"),
             },
             match args.mode {
                 BenchMode::First => "stop at the first solution",
@@ -152,27 +162,36 @@ pub fn run(
                 status = status.max(Status::Unsolved);
             }
             let repeats_n = usize::try_from(repeats).unwrap_or(usize::MAX);
+            let timed = |clock: &mut dyn FnMut() -> f64| {
+                measure_by(
+                    puzzles,
+                    solver.as_ref(),
+                    max_solutions,
+                    &limits,
+                    args.seconds,
+                    repeats_n,
+                    clock,
+                )
+            };
             report.puzzles_per_sec = match args.clock {
-                BenchClock::Wall => measure(
+                BenchClock::Wall if threads > 1 => measure_threads(
                     puzzles,
                     solver.as_ref(),
                     max_solutions,
                     &limits,
                     args.seconds,
                     repeats_n,
+                    threads,
                 ),
-                BenchClock::Cpu => measure_by(
-                    puzzles,
-                    solver.as_ref(),
-                    max_solutions,
-                    &limits,
-                    args.seconds,
-                    repeats_n,
-                    // Checked above to exist.
-                    &mut || thread_cpu_seconds().unwrap_or(0.0),
-                ),
+                BenchClock::Wall => {
+                    let start = std::time::Instant::now();
+                    timed(&mut || start.elapsed().as_secs_f64())
+                }
+                // Checked above to exist.
+                BenchClock::Cpu => timed(&mut || thread_cpu_seconds().unwrap_or(0.0)),
             };
             let mut row = row(&collection.name, mode, &report, args.seconds, repeats);
+            row.threads = threads;
             row.clock = match args.clock {
                 BenchClock::Wall => "wall",
                 BenchClock::Cpu => "cpu",
@@ -231,6 +250,7 @@ fn row<'a>(
         seconds,
         repeats,
         clock: "wall",
+        threads: 1,
     }
 }
 
