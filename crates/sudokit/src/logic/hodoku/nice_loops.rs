@@ -1,5 +1,5 @@
 //! Nice loops and AICs, grouped or not, as HoDoKu 2.2.0 finds them in its
-//! implication tables ([`tabling`](super::tabling)).
+//! implication tables ([`tabling`]).
 //!
 //! - A nice loop is a table's chain that comes back to the square of its
 //!   premise (at least two links, leaving the square by its first link,
