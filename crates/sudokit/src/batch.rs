@@ -221,7 +221,12 @@ pub fn measure_threads(
                         })
                     })
                     .collect();
-                workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+                // A solver that panics on one thread panics here too, as
+                // it would have on one thread alone.
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .sum()
             });
             done as f64 / start.elapsed().as_secs_f64().max(1e-9)
         })
@@ -239,7 +244,7 @@ fn timed_seconds(seconds: f64) -> f64 {
 }
 
 /// Solves every puzzle once, starting at `first` and wrapping round, each
-/// solution written to `out`; returns how many were solved.
+/// solution written to `out`; returns how many puzzles that was.
 fn solve_pass(
     puzzles: &[Grid],
     first: usize,
