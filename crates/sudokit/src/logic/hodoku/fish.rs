@@ -142,30 +142,17 @@ pub fn finned_of(
     let mut out = Vec::new();
     for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
         let held = board.squares_with(d);
-        for base_first in [0usize, 9] {
-            let (mut bases, mut len) = ([0usize; 9], 0);
-            for u in base_first..base_first + 9 {
-                if board.free(u, d) > 0 {
-                    bases[len] = u;
-                    len += 1;
+        let stopped = each_finned(board, size, d, &mut |base, cover_first| {
+            finned_on(held, d, base, cover_first, &mut |m| {
+                if only.is_none_or(|k| k == m.kind) {
+                    out.push(m);
+                    return first;
                 }
-            }
-            let stopped = combinations_until(size, len, &mut |picked| {
-                let mut base = [0usize; 9];
-                for (b, &i) in base.iter_mut().zip(picked) {
-                    *b = bases[i];
-                }
-                finned_on(held, d, &base[..size], 9 - base_first, &mut |m| {
-                    if only.is_none_or(|k| k == m.kind) {
-                        out.push(m);
-                        return first;
-                    }
-                    false
-                })
-            });
-            if stopped {
-                return out;
-            }
+                false
+            })
+        });
+        if stopped {
+            return out;
         }
     }
     out
@@ -178,6 +165,28 @@ pub fn first_finned_and_sashimi(board: &Board, size: usize, d: u8) -> [Option<Mo
     let mut out: [Option<Move>; 2] = [None, None];
     let held = board.squares_with(d);
     let sashimi = finned_kind(size, true);
+    each_finned(board, size, d, &mut |base, cover_first| {
+        finned_on(held, d, base, cover_first, &mut |m| {
+            let slot = &mut out[usize::from(m.kind == sashimi)];
+            if slot.is_none() {
+                *slot = Some(m);
+            }
+            out[0].is_some() && out[1].is_some()
+        })
+    });
+    out
+}
+
+/// Hands `search` each set of `size` base units of digit `d` in which it
+/// is still open, rows first then columns, with where its cover units
+/// start (9: columns for row bases, 0: rows for column bases), until it
+/// returns true (then returns true).
+fn each_finned(
+    board: &Board,
+    size: usize,
+    d: u8,
+    search: &mut dyn FnMut(&[usize], usize) -> bool,
+) -> bool {
     for base_first in [0usize, 9] {
         let (mut bases, mut len) = ([0usize; 9], 0);
         for u in base_first..base_first + 9 {
@@ -191,19 +200,13 @@ pub fn first_finned_and_sashimi(board: &Board, size: usize, d: u8) -> [Option<Mo
             for (b, &i) in base.iter_mut().zip(picked) {
                 *b = bases[i];
             }
-            finned_on(held, d, &base[..size], 9 - base_first, &mut |m| {
-                let slot = &mut out[usize::from(m.kind == sashimi)];
-                if slot.is_none() {
-                    *slot = Some(m);
-                }
-                out[0].is_some() && out[1].is_some()
-            })
+            search(&base[..size], 9 - base_first)
         });
         if stopped {
-            break;
+            return true;
         }
     }
-    out
+    false
 }
 
 /// Hands `found` the finned fish of `d` (whose squares are `held`) on the

@@ -43,25 +43,30 @@ fn templates() -> &'static [u128] {
     })
 }
 
+/// The templates of `d` alone, from the list of all: those that keep its
+/// placed squares and use only its candidates.
+fn listed_alone(board: &Board, d: u8) -> impl Iterator<Item = u128> + '_ {
+    let (mut placed, mut allowed) = (0u128, 0u128);
+    for s in 0..81 {
+        if board.value(s) == d {
+            placed |= 1 << s;
+        }
+        if board.value(s) == d || board.has(s, d) {
+            allowed |= 1 << s;
+        }
+    }
+    templates()
+        .iter()
+        .copied()
+        .filter(move |&t| t & placed == placed && t & !allowed == 0)
+}
+
 /// For each digit, the squares all its kept templates use (`set`) and the
 /// squares some kept template uses (`any`).
 fn kept(board: &Board) -> [(u128, u128); 10] {
     let mut lists: Vec<Vec<u128>> = vec![Vec::new(); 10];
     for d in 1..=9u8 {
-        let (mut placed, mut allowed) = (0u128, 0u128);
-        for s in 0..81 {
-            if board.value(s) == d {
-                placed |= 1 << s;
-            }
-            if board.value(s) == d || board.has(s, d) {
-                allowed |= 1 << s;
-            }
-        }
-        lists[usize::from(d)] = templates()
-            .iter()
-            .copied()
-            .filter(|&t| t & placed == placed && t & !allowed == 0)
-            .collect();
+        lists[usize::from(d)] = listed_alone(board, d).collect();
     }
     let all = (1u128 << 81) - 1;
     let summary = |list: &[u128]| list.iter().fold((all, 0u128), |(s, a), &t| (s & t, a | t));
@@ -218,19 +223,7 @@ mod tests {
             // Along the way, some candidates taken out as a path would.
             for step in 0..3 {
                 for d in 1..=9u8 {
-                    let (mut placed, mut allowed) = (0u128, 0u128);
-                    for s in 0..81 {
-                        if board.value(s) == d {
-                            placed |= 1 << s;
-                        }
-                        if board.value(s) == d || board.has(s, d) {
-                            allowed |= 1 << s;
-                        }
-                    }
-                    let listed = templates()
-                        .iter()
-                        .filter(|&&t| t & placed == placed && t & !allowed == 0)
-                        .fold(0u128, |m, &t| m | t);
+                    let listed = listed_alone(&board, d).fold(0u128, |m, t| m | t);
                     let all = (1u128 << 81) - 1;
                     assert_eq!(unused_alone(&board, d), !listed & all, "{p} {d}");
                     let removes = board.squares_with(d) & !listed != 0;
