@@ -89,6 +89,28 @@
 //!   back as vectors right after the scalar stores that changed them): the
 //!   same search, level on the hard collections, 10% slower on
 //!   kaggle_sample.
+//! * A separate triad DPLL back end for hard puzzles, in the manner of
+//!   tdoku's write-up: each row one vector of sixteen 16-bit lanes (a row's
+//!   three triads in three 64-bit groups), every round recomputing on the
+//!   whole board, with in-group shuffles and group rotations, the digits
+//!   forced into each triad (missing from the other two triads of its line
+//!   or box, or all three left), what they remove from the line and box,
+//!   triads filled by three forced digits, and hidden singles; naked
+//!   singles ran in a cheaper loop first, and the branch took the best of
+//!   the first ten bivalue cells scored as above (bivalue peers weighted
+//!   5 rather than 4). It gave the same counts and 3-25% fewer guesses on
+//!   norvig_top95, magictour_top1465 and the forum_hardest lists
+//!   (forum_hardest_1106, first solution: 55.0 against 57.3; a few more on
+//!   serg_benchmark), but each node cost about twice as much. By CPU
+//!   time, one thread, medians of 3 alternated runs at a load of 5-6, it
+//!   ran at 0.51-0.52 of this engine's speed on forum_hardest_1106 and
+//!   forum_hardest_1905_11plus, 0.58-0.70 on norvig_top95 and
+//!   magictour_top1465 and 0.33-0.35 on serg_benchmark, for the first
+//!   solution and for counting to 2 alike. Handing puzzles over at the first guess
+//!   when more than 50 squares are open would send nearly every hard puzzle
+//!   to it, so that choice could only be slower there. tdoku's own solver
+//!   reaches its speed by updating only the boxes and bands a placement
+//!   touches; a whole-board round each time does not.
 //!
 //! # Sources
 //!
