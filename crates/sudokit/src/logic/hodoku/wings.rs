@@ -87,17 +87,19 @@ pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
         if board.value(i) != 0 || board.cands(i).count_ones() != 2 {
             continue;
         }
-        let ds: Vec<u8> = digits(board.cands(i)).collect();
+        let mask = board.cands(i);
+        let low = mask.trailing_zeros() as u8 + 1;
+        let high = 16 - mask.leading_zeros() as u8;
         for j in i + 1..81 {
-            if board.cands(j) != board.cands(i) {
+            if board.cands(j) != mask {
                 continue;
             }
-            for (removed, link) in [(ds[0], ds[1]), (ds[1], ds[0])] {
-                let deletes: Vec<(usize, u8)> = seen_by_all(board, removed, &[i, j]);
-                if deletes.is_empty() {
+            for (removed, link) in [(low, high), (high, low)] {
+                // Most twins see no square of the digit they would remove.
+                if board.squares_with(removed) & peers_mask(i) & peers_mask(j) == 0 {
                     continue;
                 }
-                if let Some(m) = linked(board, removed, link, i, j, deletes) {
+                if let Some(m) = linked(board, removed, link, i, j) {
                     out.push(m);
                     if first {
                         return out;
@@ -111,14 +113,7 @@ pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
 
 /// The W-wing of twins `i` and `j` removing `removed`, when a unit holds
 /// `link` in exactly two squares, one seeing `i` and one seeing `j`.
-fn linked(
-    board: &Board,
-    removed: u8,
-    link: u8,
-    i: usize,
-    j: usize,
-    deletes: Vec<(usize, u8)>,
-) -> Option<Move> {
+fn linked(board: &Board, removed: u8, link: u8, i: usize, j: usize) -> Option<Move> {
     for (u, unit) in UNITS.iter().enumerate() {
         if board.free(u, link) != 2 {
             continue;
@@ -142,7 +137,7 @@ fn linked(
             m.digits = vec![removed, link];
             m.cells = vec![i, j];
             m.fins = vec![i, j, a, b];
-            m.deletes = deletes;
+            m.deletes = seen_by_all(board, removed, &[i, j]);
             return Some(m);
         }
     }
