@@ -9,7 +9,7 @@
 //! followed by its triples; the line's sets, then the box's, in the order
 //! a depth-first walk over their squares meets them.
 
-use crate::logic::hodoku::board::{digits, Board, UNITS};
+use crate::logic::hodoku::board::{count, digits, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -186,7 +186,7 @@ fn try_crossing(
     first: bool,
 ) -> bool {
     let icands = union(board, inter);
-    let more = icands.count_ones() as i32 - inter.len() as i32;
+    let more = count(icands) as i32 - inter.len() as i32;
     if more < 2 {
         return false;
     }
@@ -194,8 +194,8 @@ fn try_crossing(
     let deeper = |stop: bool| if stop { Next::Stop } else { Next::Deeper };
     walk(line_source.all(), &mut |line_set| {
         let lcands = union(board, line_set);
-        let contained = (lcands & icands).count_ones() as i32;
-        let extra = (lcands & !icands).count_ones() as i32;
+        let contained = count(lcands & icands) as i32;
+        let extra = count(lcands & !icands) as i32;
         let size = line_set.len() as i32;
         if contained == 0 || size <= extra || size - extra >= more {
             return Next::Deeper;
@@ -215,8 +215,8 @@ fn try_crossing(
             if bcands & banned != 0 {
                 return Next::Past;
             }
-            let contained = (bcands & icands).count_ones() as i32;
-            let extra = (bcands & !icands).count_ones() as i32;
+            let contained = count(bcands & icands) as i32;
+            let extra = count(bcands & !icands) as i32;
             if contained == 0 || box_set.len() as i32 - extra != left {
                 return Next::Deeper;
             }

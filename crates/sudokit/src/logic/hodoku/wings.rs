@@ -3,7 +3,7 @@
 //! combined in order; the W-wing's pair of twins joined by a strong link
 //! in the first unit (rows, columns, boxes) that has one.
 
-use crate::logic::hodoku::board::{digits, peers_mask, sees, squares_of, Board, UNITS};
+use crate::logic::hodoku::board::{count, digits, peers_mask, sees, squares_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -20,22 +20,22 @@ fn seen_by_all(board: &Board, d: u8, all: &[usize]) -> Vec<(usize, u8)> {
 
 /// Every XY-wing (`xyz` false) or XYZ-wing, in HoDoKu's order.
 pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
-    let count = |s: usize| board.cands(s).count_ones();
-    let pairs: Vec<usize> = (0..81).filter(|&s| count(s) == 2).collect();
+    let held = |s: usize| count(board.cands(s));
+    let pairs: Vec<usize> = (0..81).filter(|&s| held(s) == 2).collect();
     let pivots: Vec<usize> = match xyz {
-        true => (0..81).filter(|&s| count(s) == 3).collect(),
+        true => (0..81).filter(|&s| held(s) == 3).collect(),
         false => pairs.clone(),
     };
     let mut out = Vec::new();
     for (i, &p) in pivots.iter().enumerate() {
         let from = if xyz { 0 } else { i + 1 };
         for (j, &a) in pairs.iter().enumerate().skip(from) {
-            if (board.cands(p) | board.cands(a)).count_ones() != 3 {
+            if count(board.cands(p) | board.cands(a)) != 3 {
                 continue;
             }
             for &b in &pairs[j + 1..] {
                 let masks = [board.cands(p), board.cands(a), board.cands(b)];
-                if (masks[0] | masks[1] | masks[2]).count_ones() != 3
+                if count(masks[0] | masks[1] | masks[2]) != 3
                     || masks[0] == masks[1]
                     || masks[1] == masks[2]
                     || masks[2] == masks[0]
@@ -52,7 +52,7 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
                         continue;
                     }
                     let common = board.cands(w1) & board.cands(w2);
-                    if common.count_ones() != 1 {
+                    if !common.is_power_of_two() {
                         continue;
                     }
                     let z = common.trailing_zeros() as u8 + 1;
@@ -84,7 +84,7 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
 pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for i in 0..81 {
-        if board.value(i) != 0 || board.cands(i).count_ones() != 2 {
+        if board.value(i) != 0 || count(board.cands(i)) != 2 {
             continue;
         }
         let mask = board.cands(i);
