@@ -22,7 +22,7 @@ fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wante
             let held = board.squares_with(d) & unit_mask;
             // In a broken position (a square left with no candidate) the
             // counts may say more places than the unit still has.
-            if held.count_ones() < 2 {
+            if held & held.wrapping_sub(1) == 0 {
                 continue;
             }
             // The unit `k` (row, column, box) of the first of them, when

@@ -10,9 +10,11 @@ use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{first_claiming_of, first_pointing_of};
 use crate::logic::hodoku::moves::Move;
+use crate::logic::hodoku::patterns::{all_empty_rectangles_of, all_kites_of, all_skyscrapers_of};
 use crate::logic::hodoku::search;
 use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{first_hidden_quiet, first_naked_quiet, Keep, QuietUnits};
+use crate::logic::hodoku::sue_de_coq::{first_sue_de_coq_quiet, QuietCrossings};
 use crate::logic::hodoku::table::{Kind, Level, Subtype};
 use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots_of;
@@ -163,18 +165,23 @@ enum Found {
 /// that they need not look there again while it is unchanged. A path only
 /// removes candidates, and most searches keep to a part of the grid:
 ///
-/// - a fish, locked candidates, a turbot fish or colors lie in one
-///   digit's squares, so a digit whose squares are what they were when
-///   the search found nothing for it still has nothing;
+/// - a fish, locked candidates, a skyscraper, a 2-string kite, an empty
+///   rectangle, a turbot fish or colors lie in one digit's squares, so a
+///   digit whose squares are what they were when the search found
+///   nothing for it still has nothing;
 /// - a hidden subset lies in one unit's squares; a naked subset too, and
 ///   what it removes elsewhere only shrinks, so a unit whose squares'
 ///   candidates are what they were when none of its subsets removed
-///   anything still has none.
+///   anything still has none;
+/// - a Sue de Coq lies in the squares of a line and a box it crosses, so
+///   a crossing whose line and box hold the candidates they held when it
+///   had none still has none.
 ///
 /// And a digit none of whose candidates a template check of the digit
 /// alone removes has nothing for any of the searches that reason about
-/// one digit's places (fish, turbot fish, colors): what such a step
-/// removes is on no template of its digit.
+/// one digit's places (fish, skyscrapers, kites, empty rectangles,
+/// turbot fish, colors): what such a step removes is on no template of
+/// its digit.
 ///
 /// Everything starts as the state with no candidates (a digit without
 /// squares, a unit without open squares), which has nothing to find.
@@ -190,6 +197,9 @@ struct Quiet {
     naked: Option<Box<[QuietUnits; 3]>>,
     /// Hidden subsets of 2 to 4 digits, likewise.
     hidden: Option<Box<[QuietUnits; 3]>>,
+    /// Sue de Coq: for each crossing of a line and a box, the candidates
+    /// of the line and the box when it had none.
+    crossings: Option<Box<QuietCrossings>>,
     /// For each digit, its squares and its placed squares when its
     /// templates were last checked, and whether they removed anything.
     alone: [(u128, u128, bool); 10],
@@ -222,6 +232,12 @@ impl Quiet {
             HiddenPair => hidden(self, 2),
             HiddenTriple => hidden(self, 3),
             HiddenQuadruple => hidden(self, 4),
+            SueDeCoq => {
+                let crossings = self
+                    .crossings
+                    .get_or_insert_with(|| Box::new([[[0; 9]; 2]; 54]));
+                first_sue_de_coq_quiet(board, crossings)
+            }
             // Units before digits: a step found says nothing of the
             // digits before its own.
             LockedCandidates1 => self.by_digit(kind, board, false, |w| first_pointing_of(board, w)),
@@ -234,6 +250,28 @@ impl Quiet {
                 let alone = self.removing_alone(board);
                 self.by_digit(kind, board, false, |w| {
                     all_turbots_of(board, w & alone).into_iter().next()
+                })
+            }
+            // So do skyscrapers (rows of all digits before columns, so
+            // like the turbot fish nothing is known of the others when one
+            // is found), 2-string kites and empty rectangles (digits in
+            // order).
+            Skyscraper => {
+                let alone = self.removing_alone(board);
+                self.by_digit(kind, board, false, |w| {
+                    all_skyscrapers_of(board, true, w & alone).pop()
+                })
+            }
+            TwoStringKite => {
+                let alone = self.removing_alone(board);
+                self.by_digit(kind, board, true, |w| {
+                    all_kites_of(board, true, w & alone).pop()
+                })
+            }
+            EmptyRectangle => {
+                let alone = self.removing_alone(board);
+                self.by_digit(kind, board, true, |w| {
+                    all_empty_rectangles_of(board, false, true, w & alone).pop()
                 })
             }
             SimpleColors | MultiColors => {
@@ -541,8 +579,10 @@ mod tests {
     #[test]
     fn passing_over_what_found_nothing_and_did_not_change_takes_the_same_steps() {
         // Paths with fish, locked candidates and subsets, a turbot fish,
-        // simple colors and multi colors found after searches that found
-        // none; each also with the larger Franken and the mutant fish on.
+        // simple colors and multi colors, a skyscraper, a 2-string kite,
+        // an empty rectangle, a Sue de Coq and a remote pair found after
+        // searches that found none; each also with the larger Franken and
+        // the mutant fish on.
         let puzzles = [
             "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
             "3..........862..13.......45.......7.5.783....2.1.7..8..6...9......71.86......39..",
@@ -550,6 +590,11 @@ mod tests {
             "9......35.6..7..89325.9.........1..3......894.5.8...1.....2.......5.....2.74.31..",
             "21..........9....4...4.7.......7..32...6......48.21..642...986...91.8...1.6.....9",
             "16.....2...51.6....4......8...........76.918..8..47563.........7.69....1.....8956",
+            "...........19.2.6......679.9.2...6..37....95...5.....414...3..57.9.24......8.....",
+            "32..479.6..6........5.9..3.....7.......9.1..5..28..7.........7.6.3..4....5..26143",
+            "47...........2...78..5..34..6..7..8...9.45..3.8......2741..32............9.2...5.",
+            "..4....9765.....2191...73.42.1.3....5.32.6...............6........1746..7...9..1.",
+            "5....93..1..748.59..2..6.1...3695...................64.....4.9...135.....6....1.3",
         ];
         let mut frankens = Config::default();
         for short in ["ff4", "mf2", "mf3", "fmf2", "fmf3"] {

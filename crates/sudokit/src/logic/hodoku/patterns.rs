@@ -4,41 +4,67 @@
 //! empty rectangle (a box whose places lie on one row and one column,
 //! joined to a line with two places).
 
-use crate::logic::hodoku::board::{sees, Board, UNITS};
+use crate::logic::hodoku::board::{digits, peers_mask, squares_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::{Kind, Subtype};
 
 /// The first two places of `d` in unit `u`, in the unit's order.
 fn two_places(board: &Board, u: usize, d: u8) -> [usize; 2] {
-    let mut found = UNITS[u]
-        .iter()
-        .map(|&s| usize::from(s))
-        .filter(|&s| board.has(s, d));
-    let a = found.next().unwrap_or(0);
-    [a, found.next().unwrap_or(a)]
+    let places = board.places(u, d);
+    if places == 0 {
+        return [0, 0];
+    }
+    let a = places.trailing_zeros() as usize;
+    let rest = places & (places - 1);
+    let b = if rest == 0 {
+        a
+    } else {
+        rest.trailing_zeros() as usize
+    };
+    [usize::from(UNITS[u][a]), usize::from(UNITS[u][b])]
 }
 
 /// The squares holding `d` that see both `a` and `b`, in square order.
 fn seen_by_both(board: &Board, d: u8, a: usize, b: usize) -> Vec<(usize, u8)> {
-    (0..81)
-        .filter(|&s| board.has(s, d) && sees(s, a) && sees(s, b))
-        .map(|s| (s, d))
-        .collect()
+    let both = board.squares_with(d) & peers_mask(a) & peers_mask(b);
+    squares_of(both).map(|s| (s, d)).collect()
+}
+
+/// The units of `units` where `d` has exactly two places, each as its two
+/// squares in the unit's order; at most nine, kept on the stack.
+fn pairs_in(
+    board: &Board,
+    units: std::ops::Range<usize>,
+    d: u8,
+    out: &mut [[usize; 2]; 9],
+) -> usize {
+    let mut n = 0;
+    for u in units {
+        if board.free(u, d) == 2 {
+            out[n] = two_places(board, u, d);
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Every skyscraper: rows (digits in order), then columns.
 pub fn all_skyscrapers(board: &Board, first: bool) -> Vec<Move> {
+    all_skyscrapers_of(board, first, 0x1ff)
+}
+
+/// [`all_skyscrapers`] of the digits of `wanted` only (a mask, bit 0 for
+/// 1): a skyscraper lies in its digit's squares alone.
+pub fn all_skyscrapers_of(board: &Board, first: bool, wanted: u16) -> Vec<Move> {
     let mut out = Vec::new();
+    let mut room = [[0usize; 2]; 9];
     for lines in [true, false] {
         let units = if lines { 0..9 } else { 9..18 };
         // The coordinate the two ends must share: the column for rows.
         let across = |s: usize| if lines { s % 9 } else { s / 9 };
-        for d in 1..=9u8 {
-            let pairs: Vec<[usize; 2]> = units
-                .clone()
-                .filter(|&u| board.free(u, d) == 2)
-                .map(|u| two_places(board, u, d))
-                .collect();
+        for d in digits(wanted) {
+            let n = pairs_in(board, units.clone(), d, &mut room);
+            let pairs = &room[..n];
             for (i, a) in pairs.iter().enumerate() {
                 for b in &pairs[i + 1..] {
                     let other = if across(a[0]) == across(b[0]) {
@@ -79,18 +105,19 @@ fn box_of(s: usize) -> usize {
 /// row or column are turned so that the first is the one in the shared
 /// box, and stay turned for the pairs that follow, as in HoDoKu.)
 pub fn all_kites(board: &Board, first: bool) -> Vec<Move> {
+    all_kites_of(board, first, 0x1ff)
+}
+
+/// [`all_kites`] of the digits of `wanted` only (a mask, bit 0 for 1): a
+/// 2-string kite lies in its digit's squares alone.
+pub fn all_kites_of(board: &Board, first: bool, wanted: u16) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
-        let mut rows: Vec<[usize; 2]> = (0..9)
-            .filter(|&u| board.free(u, d) == 2)
-            .map(|u| two_places(board, u, d))
-            .collect();
-        let mut cols: Vec<[usize; 2]> = (9..18)
-            .filter(|&u| board.free(u, d) == 2)
-            .map(|u| two_places(board, u, d))
-            .collect();
-        for a in rows.iter_mut() {
-            for b in cols.iter_mut() {
+    let (mut rows, mut cols) = ([[0usize; 2]; 9], [[0usize; 2]; 9]);
+    for d in digits(wanted) {
+        let n_rows = pairs_in(board, 0..9, d, &mut rows);
+        let n_cols = pairs_in(board, 9..18, d, &mut cols);
+        for a in rows[..n_rows].iter_mut() {
+            for b in cols[..n_cols].iter_mut() {
                 if box_of(a[0]) == box_of(b[0]) {
                 } else if box_of(a[0]) == box_of(b[1]) {
                     b.swap(0, 1);
@@ -129,18 +156,34 @@ pub fn all_kites(board: &Board, first: bool) -> Vec<Move> {
 /// `allow_two` allows boxes with only two places (HoDoKu's default
 /// does not).
 pub fn all_empty_rectangles(board: &Board, allow_two: bool, first: bool) -> Vec<Move> {
+    all_empty_rectangles_of(board, allow_two, first, 0x1ff)
+}
+
+/// [`all_empty_rectangles`] of the digits of `wanted` only (a mask, bit 0
+/// for 1): an empty rectangle lies in its digit's squares alone.
+pub fn all_empty_rectangles_of(
+    board: &Board,
+    allow_two: bool,
+    first: bool,
+    wanted: u16,
+) -> Vec<Move> {
     let mut out = Vec::new();
-    for d in 1..=9u8 {
+    for d in digits(wanted) {
         for b in 0..9 {
             let count = board.free(18 + b, d);
             if !(2..=5).contains(&count) {
                 continue;
             }
-            let in_box: Vec<usize> = UNITS[18 + b]
-                .iter()
-                .map(|&s| usize::from(s))
-                .filter(|&s| board.has(s, d))
-                .collect();
+            // The box's places of `d`, as positions in the box (bit
+            // `3 * row + column` within it) and as squares.
+            let places = board.places(18 + b, d);
+            let mut room = [0usize; 9];
+            let mut n = 0;
+            for i in (0..9).filter(|&i| places & 1 << i != 0) {
+                room[n] = usize::from(UNITS[18 + b][i]);
+                n += 1;
+            }
+            let in_box = &room[..n];
             let (top, left) = ((b / 3) * 3, (b % 3) * 3);
             for (dr, dc) in [
                 (2, 2),
@@ -154,27 +197,28 @@ pub fn all_empty_rectangles(board: &Board, allow_two: bool, first: bool) -> Vec<
                 (0, 0),
             ] {
                 let (row, col) = (top + dr, left + dc);
-                if in_box.iter().any(|&s| s / 9 != row && s % 9 != col) {
+                let on_row_mask = 0b111u16 << (3 * dr);
+                let on_col_mask = 0b001_001_001u16 << dc;
+                if places & !(on_row_mask | on_col_mask) != 0 {
                     continue;
                 }
-                let on_row = in_box.iter().filter(|&&s| s / 9 == row).count();
-                let on_col = in_box.iter().filter(|&&s| s % 9 == col).count();
-                if !in_box.iter().any(|&s| s / 9 == row && s % 9 != col)
-                    || !in_box.iter().any(|&s| s % 9 == col && s / 9 != row)
+                if places & on_row_mask & !on_col_mask == 0
+                    || places & on_col_mask & !on_row_mask == 0
                 {
                     continue;
                 }
+                let on_row = (places & on_row_mask).count_ones();
+                let on_col = (places & on_col_mask).count_ones();
                 if on_row < 2 && on_col < 2 && !allow_two {
                     continue;
                 }
                 for by_row in [true, false] {
                     let line = if by_row { row } else { 9 + col };
                     let target = if by_row { col } else { row };
-                    for m in empty_rectangles(board, d, b, &in_box, line, target, by_row) {
-                        out.push(m);
-                        if first {
-                            return out;
-                        }
+                    empty_rectangles(board, d, b, in_box, (line, target, by_row), &mut out);
+                    if first && !out.is_empty() {
+                        out.truncate(1);
+                        return out;
                     }
                 }
             }
@@ -187,17 +231,15 @@ pub fn all_empty_rectangles(board: &Board, allow_two: bool, first: bool) -> Vec<
 /// or its column when not `by_row`): each square of the line outside the
 /// box whose cross line holds `d` twice, in the line's order; each removes
 /// `d` where the cross line's other end meets the box's other line
-/// (`target`).
+/// (`target`); appended to `out`.
 fn empty_rectangles(
     board: &Board,
     d: u8,
     b: usize,
     in_box: &[usize],
-    line: usize,
-    target: usize,
-    by_row: bool,
-) -> Vec<Move> {
-    let mut out = Vec::new();
+    (line, target, by_row): (usize, usize, bool),
+    out: &mut Vec<Move>,
+) {
     for &s in &UNITS[line] {
         let s = usize::from(s);
         if board.value(s) != 0 || box_of(s) == b || !board.has(s, d) {
@@ -225,7 +267,6 @@ fn empty_rectangles(
             out.push(m);
         }
     }
-    out
 }
 
 /// The dual 2-string kites of `kites` (HoDoKu's option, off by default):

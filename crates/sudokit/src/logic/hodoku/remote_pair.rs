@@ -16,7 +16,7 @@
 //! one that clears most, then the one whose removals come first, then the
 //! shorter, then the first found.
 
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{peers_mask, squares_of, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 use std::collections::BTreeMap;
@@ -25,22 +25,20 @@ use std::collections::BTreeMap;
 /// square but the first takes two (into the square, and across it).
 const MAX_SQUARES: usize = 10;
 
-/// The squares after `s` in HoDoKu's order that hold exactly the same two
-/// candidates as `s`: its row, its column, then its box without the
-/// squares already in its row or column.
-fn twins(board: &Board, s: usize) -> Vec<usize> {
-    let mask = board.cands(s);
-    let mut out = Vec::new();
-    for (k, u) in units_of(s).into_iter().enumerate() {
-        for &t in &UNITS[u] {
-            let t = usize::from(t);
-            let in_line = t / 9 == s / 9 || t % 9 == s % 9;
-            if t != s && board.value(t) == 0 && board.cands(t) == mask && !(k == 2 && in_line) {
-                out.push(t);
-            }
-        }
-    }
-    out
+/// The squares linked to `s` in a chain of squares holding the same two
+/// candidates (`same`, a mask of squares), in HoDoKu's order: its row,
+/// its column, then its box without the squares already in its row or
+/// column; as three masks, each walked smallest square first (which is
+/// the unit's order).
+fn twins(same: u128, s: usize) -> [u128; 3] {
+    let [row, col, b] = units_of(s);
+    let others = same & !(1 << s);
+    let lines = UNIT_MASKS[row] | UNIT_MASKS[col];
+    [
+        others & UNIT_MASKS[row],
+        others & UNIT_MASKS[col],
+        others & UNIT_MASKS[b] & !lines,
+    ]
 }
 
 /// The state of one search: the grid, the start digit and the other, and
@@ -48,6 +46,8 @@ fn twins(board: &Board, s: usize) -> Vec<usize> {
 struct Search<'a> {
     board: &'a Board,
     digits: [u8; 2],
+    /// The empty squares holding exactly the two digits.
+    same: u128,
     chain: Vec<usize>,
     found: Vec<(Move, usize)>,
     /// The shortest chain found so far for each set of removals.
@@ -58,7 +58,7 @@ impl Search<'_> {
     /// Extends the chain from its last square.
     fn walk(&mut self) {
         let last = *self.chain.last().expect("a chain has a start");
-        for next in twins(self.board, last) {
+        for next in twins(self.same, last).into_iter().flat_map(squares_of) {
             if self.chain.contains(&next) {
                 // Back to the start is a loop, which ends the chain; back
                 // to its middle is no chain.
@@ -80,19 +80,19 @@ impl Search<'_> {
     fn check(&mut self) {
         let (start, end) = (self.chain[0], *self.chain.last().unwrap());
         let [first, second] = self.digits;
-        let both = |t: usize, a: usize, b: usize| t != a && t != b && sees(t, a) && sees(t, b);
-        if !(0..81).any(|t| self.board.has(t, first) && both(t, start, end)) {
+        let both = |a: usize, b: usize| peers_mask(a) & peers_mask(b);
+        if self.board.squares_with(first) & both(start, end) == 0 {
             return;
         }
         // The pairs of squares of opposite digits whose common peers lose
         // both digits: just the ends in a chain of four.
-        let mut pairs = Vec::new();
+        let mut seen = 0;
         match self.chain.len() {
-            4 => pairs.push((start, end)),
+            4 => seen = both(start, end),
             n => {
                 for i in 0..n {
                     for j in (i + 3..n).step_by(2) {
-                        pairs.push((self.chain[i], self.chain[j]));
+                        seen |= both(self.chain[i], self.chain[j]);
                     }
                 }
             }
@@ -101,11 +101,7 @@ impl Search<'_> {
         let mut digits = [first, second];
         digits.sort_unstable();
         for d in digits {
-            for t in 0..81 {
-                if self.board.has(t, d) && pairs.iter().any(|&(a, b)| both(t, a, b)) {
-                    deletes.push((t, d));
-                }
-            }
+            deletes.extend(squares_of(self.board.squares_with(d) & seen).map(|t| (t, d)));
         }
         let links = 2 * self.chain.len() - 1;
         if let Some(&shorter) = self.seen.get(&deletes) {
@@ -129,17 +125,34 @@ pub fn all_remote_pairs(board: &Board) -> Vec<Move> {
     let mut search = Search {
         board,
         digits: [0, 0],
+        same: 0,
         chain: Vec::new(),
         found: Vec::new(),
         seen: BTreeMap::new(),
     };
-    for start in 0..81 {
+    // The empty squares holding two candidates, and how many hold each
+    // pair: a chain needs four squares of the same pair, so a start with
+    // fewer twins has none.
+    let mut pairs = 0u128;
+    let mut count = [0u8; 512];
+    for s in 0..81 {
+        let mask = board.cands(s);
+        if board.value(s) == 0 && mask.count_ones() == 2 {
+            pairs |= 1 << s;
+            count[usize::from(mask)] += 1;
+        }
+    }
+    for start in squares_of(pairs) {
         let mask = board.cands(start);
-        if board.value(start) != 0 || mask.count_ones() != 2 {
+        if count[usize::from(mask)] < 4 {
             continue;
         }
-        let ds: Vec<u8> = (1..=9u8).filter(|&d| board.has(start, d)).collect();
-        for (first, second) in [(ds[0], ds[1]), (ds[1], ds[0])] {
+        search.same = squares_of(pairs)
+            .filter(|&t| board.cands(t) == mask)
+            .fold(0, |m, t| m | 1 << t);
+        let low = mask.trailing_zeros() as u8 + 1;
+        let high = 16 - mask.leading_zeros() as u8;
+        for (first, second) in [(low, high), (high, low)] {
             search.digits = [first, second];
             search.chain = vec![start];
             search.walk();

@@ -4,7 +4,7 @@
 //! from both is a locked pair or triple, which HoDoKu tries first (boxes
 //! only) and leaves out of its naked pairs and triples.
 
-use crate::logic::hodoku::board::{bit, digits, units_of, Board, UNITS, UNIT_MASKS};
+use crate::logic::hodoku::board::{bit, count, digits, units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -72,13 +72,13 @@ pub(super) fn tight_subsets(
         f: &mut dyn FnMut(&[usize], u16) -> bool,
     ) -> bool {
         if depth == n {
-            return union.count_ones() as usize == n && f(&picked[..n], union);
+            return count(union) as usize == n && f(&picked[..n], union);
         }
         let start = if depth == 0 { 0 } else { picked[depth - 1] + 1 };
         // Room left for the picks after this one.
         for i in start..=masks.len() - (n - depth) {
             let wider = union | masks[i];
-            if wider.count_ones() as usize > n {
+            if count(wider) as usize > n {
                 continue;
             }
             picked[depth] = i;
@@ -171,7 +171,7 @@ fn naked_into(
         let mut len = 0;
         for &s in unit {
             let s = usize::from(s);
-            if (1..=n as u32).contains(&board.cands(s).count_ones()) {
+            if (1..=n as u32).contains(&count(board.cands(s))) {
                 open[len] = s;
                 len += 1;
             }

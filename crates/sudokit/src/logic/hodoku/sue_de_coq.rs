@@ -9,7 +9,7 @@
 //! followed by its triples; the line's sets, then the box's, in the order
 //! a depth-first walk over their squares meets them.
 
-use crate::logic::hodoku::board::{digits, Board, UNITS};
+use crate::logic::hodoku::board::{count, digits, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -78,17 +78,45 @@ fn union(board: &Board, cells: &[usize]) -> u16 {
 /// Every Sue de Coq, in HoDoKu's order; with `first`, only the first.
 pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
-    let empty: [Squares; 27] = std::array::from_fn(|u| {
-        Squares::of(
-            UNITS[u]
-                .iter()
-                .map(|&s| usize::from(s))
-                .filter(|&s| board.value(s) == 0),
-        )
-    });
-    for line in 0..18 {
-        let line_cells = empty[line].all();
-        // The boxes the line crosses, in order.
+    let empty = empty_squares(board);
+    for (line, b) in crossings() {
+        if in_crossing(board, &empty, line, b, &mut out, first) {
+            break;
+        }
+    }
+    out
+}
+
+/// For each crossing of a line and a box (in [`crossings`]' order), the
+/// candidates of the line's squares and of the box's squares when no Sue
+/// de Coq was found there (all 0 at first: never searched).
+pub type QuietCrossings = [[[u16; 9]; 2]; 54];
+
+/// The first Sue de Coq, as [`all_sue_de_coq`] finds it, passing over the
+/// crossings whose line and box hold the candidates `quiet` says they
+/// held when they had none (a Sue de Coq of a crossing lies in its line's
+/// and box's squares alone), and noting those that have none now.
+pub fn first_sue_de_coq_quiet(board: &Board, quiet: &mut QuietCrossings) -> Option<Move> {
+    let mut out = Vec::new();
+    let mut empty = None;
+    for (at, (line, b)) in crossings().enumerate() {
+        let now = [line, b].map(|u| UNITS[u].map(|s| board.cands(usize::from(s))));
+        if quiet[at] == now {
+            continue;
+        }
+        let empty = empty.get_or_insert_with(|| empty_squares(board));
+        if in_crossing(board, empty, line, b, &mut out, true) {
+            return out.pop();
+        }
+        quiet[at] = now;
+    }
+    None
+}
+
+/// The crossings of a line (rows, then columns) and a box it crosses
+/// (boxes in order), in the order Sue de Coq searches them.
+fn crossings() -> impl Iterator<Item = (usize, usize)> {
+    (0..18).flat_map(|line| {
         let boxes = match line < 9 {
             true => [18 + line / 3 * 3, 19 + line / 3 * 3, 20 + line / 3 * 3],
             false => [
@@ -97,32 +125,55 @@ pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
                 24 + (line - 9) / 3,
             ],
         };
-        for b in boxes {
-            let box_cells = empty[b].all();
-            let crossing =
-                Squares::of(line_cells.iter().copied().filter(|s| box_cells.contains(s)));
-            let crossing = crossing.all();
-            if crossing.len() < 2 {
-                continue;
+        boxes.map(|b| (line, b))
+    })
+}
+
+/// The empty squares of each unit.
+fn empty_squares(board: &Board) -> [Squares; 27] {
+    std::array::from_fn(|u| {
+        Squares::of(
+            UNITS[u]
+                .iter()
+                .map(|&s| usize::from(s))
+                .filter(|&s| board.value(s) == 0),
+        )
+    })
+}
+
+/// The Sue de Coqs where `line` crosses box `b`: its pairs of crossing
+/// squares, each followed by its triples; true to stop.
+fn in_crossing(
+    board: &Board,
+    empty: &[Squares; 27],
+    line: usize,
+    b: usize,
+    out: &mut Vec<Move>,
+    first: bool,
+) -> bool {
+    let line_cells = empty[line].all();
+    let box_cells = empty[b].all();
+    let crossing = Squares::of(line_cells.iter().copied().filter(|s| box_cells.contains(s)));
+    let crossing = crossing.all();
+    if crossing.len() < 2 {
+        return false;
+    }
+    let n = crossing.len();
+    for i1 in 0..n - 1 {
+        for i2 in i1 + 1..n {
+            let pair = [crossing[i1], crossing[i2]];
+            if try_crossing(board, line_cells, box_cells, &pair, out, first) {
+                return true;
             }
-            let n = crossing.len();
-            for i1 in 0..n - 1 {
-                for i2 in i1 + 1..n {
-                    let pair = [crossing[i1], crossing[i2]];
-                    if try_crossing(board, line_cells, box_cells, &pair, &mut out, first) {
-                        return out;
-                    }
-                    for &third in &crossing[i2 + 1..] {
-                        let triple = [crossing[i1], crossing[i2], third];
-                        if try_crossing(board, line_cells, box_cells, &triple, &mut out, first) {
-                            return out;
-                        }
-                    }
+            for &third in &crossing[i2 + 1..] {
+                let triple = [crossing[i1], crossing[i2], third];
+                if try_crossing(board, line_cells, box_cells, &triple, out, first) {
+                    return true;
                 }
             }
         }
     }
-    out
+    false
 }
 
 /// The Sue de Coqs on the crossing squares `inter`; true to stop.
@@ -135,7 +186,7 @@ fn try_crossing(
     first: bool,
 ) -> bool {
     let icands = union(board, inter);
-    let more = icands.count_ones() as i32 - inter.len() as i32;
+    let more = count(icands) as i32 - inter.len() as i32;
     if more < 2 {
         return false;
     }
@@ -143,8 +194,8 @@ fn try_crossing(
     let deeper = |stop: bool| if stop { Next::Stop } else { Next::Deeper };
     walk(line_source.all(), &mut |line_set| {
         let lcands = union(board, line_set);
-        let contained = (lcands & icands).count_ones() as i32;
-        let extra = (lcands & !icands).count_ones() as i32;
+        let contained = count(lcands & icands) as i32;
+        let extra = count(lcands & !icands) as i32;
         let size = line_set.len() as i32;
         if contained == 0 || size <= extra || size - extra >= more {
             return Next::Deeper;
@@ -164,8 +215,8 @@ fn try_crossing(
             if bcands & banned != 0 {
                 return Next::Past;
             }
-            let contained = (bcands & icands).count_ones() as i32;
-            let extra = (bcands & !icands).count_ones() as i32;
+            let contained = count(bcands & icands) as i32;
+            let extra = count(bcands & !icands) as i32;
             if contained == 0 || box_set.len() as i32 - extra != left {
                 return Next::Deeper;
             }

@@ -14,7 +14,7 @@
 //! times in its row, its column and its box; the square's other digits go.
 
 use crate::logic::hodoku::board::{
-    bit, digits, peers_mask, squares_of, units_of, Board, UNITS, UNIT_MASKS,
+    bit, count, digits, peers_mask, squares_of, units_of, Board, UNITS, UNIT_MASKS,
 };
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
@@ -23,7 +23,7 @@ use crate::logic::hodoku::table::Kind;
 pub fn bug_plus_one(board: &Board) -> Option<Move> {
     let mut three = None;
     for s in 0..81 {
-        match board.cands(s).count_ones() {
+        match count(board.cands(s)) {
             0..=2 => {}
             3 if three.is_none() => three = Some(s),
             _ => return None,
@@ -167,7 +167,7 @@ pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Ve
     let placed = placed_masks(board);
     let allowed = |s: usize, d: u8| allowed(board, &placed, s, d);
     for start in 0..81 {
-        if board.cands(start).count_ones() != 2 {
+        if count(board.cands(start)) != 2 {
             continue;
         }
         let ds: Vec<u8> = digits(board.cands(start)).collect();
@@ -406,9 +406,8 @@ fn hidden_rectangle(board: &Board, r: &Rect, corner: usize, out: &mut Vec<Move>)
 pub fn all_avoidable(board: &Board, seen: &mut Seen) -> Vec<Move> {
     let mut out = Vec::new();
     let placed = |s: usize| board.value(s) != 0 && !board.is_given(s);
-    let pair_with = |s: usize, d: u8| {
-        board.value(s) == 0 && board.has(s, d) && board.cands(s).count_ones() == 2
-    };
+    let pair_with =
+        |s: usize, d: u8| board.value(s) == 0 && board.has(s, d) && count(board.cands(s)) == 2;
     for start in (0..81).filter(|&s| placed(s)) {
         let c1 = board.value(start);
         for &second in &UNITS[box_of(start)] {

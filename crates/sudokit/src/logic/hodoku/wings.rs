@@ -3,7 +3,7 @@
 //! combined in order; the W-wing's pair of twins joined by a strong link
 //! in the first unit (rows, columns, boxes) that has one.
 
-use crate::logic::hodoku::board::{digits, peers_mask, sees, squares_of, Board, UNITS};
+use crate::logic::hodoku::board::{count, digits, peers_mask, sees, squares_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -20,22 +20,22 @@ fn seen_by_all(board: &Board, d: u8, all: &[usize]) -> Vec<(usize, u8)> {
 
 /// Every XY-wing (`xyz` false) or XYZ-wing, in HoDoKu's order.
 pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
-    let count = |s: usize| board.cands(s).count_ones();
-    let pairs: Vec<usize> = (0..81).filter(|&s| count(s) == 2).collect();
+    let held = |s: usize| count(board.cands(s));
+    let pairs: Vec<usize> = (0..81).filter(|&s| held(s) == 2).collect();
     let pivots: Vec<usize> = match xyz {
-        true => (0..81).filter(|&s| count(s) == 3).collect(),
+        true => (0..81).filter(|&s| held(s) == 3).collect(),
         false => pairs.clone(),
     };
     let mut out = Vec::new();
     for (i, &p) in pivots.iter().enumerate() {
         let from = if xyz { 0 } else { i + 1 };
         for (j, &a) in pairs.iter().enumerate().skip(from) {
-            if (board.cands(p) | board.cands(a)).count_ones() != 3 {
+            if count(board.cands(p) | board.cands(a)) != 3 {
                 continue;
             }
             for &b in &pairs[j + 1..] {
                 let masks = [board.cands(p), board.cands(a), board.cands(b)];
-                if (masks[0] | masks[1] | masks[2]).count_ones() != 3
+                if count(masks[0] | masks[1] | masks[2]) != 3
                     || masks[0] == masks[1]
                     || masks[1] == masks[2]
                     || masks[2] == masks[0]
@@ -52,7 +52,7 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
                         continue;
                     }
                     let common = board.cands(w1) & board.cands(w2);
-                    if common.count_ones() != 1 {
+                    if !common.is_power_of_two() {
                         continue;
                     }
                     let z = common.trailing_zeros() as u8 + 1;
@@ -84,20 +84,22 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
 pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for i in 0..81 {
-        if board.value(i) != 0 || board.cands(i).count_ones() != 2 {
+        if board.value(i) != 0 || count(board.cands(i)) != 2 {
             continue;
         }
-        let ds: Vec<u8> = digits(board.cands(i)).collect();
+        let mask = board.cands(i);
+        let low = mask.trailing_zeros() as u8 + 1;
+        let high = 16 - mask.leading_zeros() as u8;
         for j in i + 1..81 {
-            if board.cands(j) != board.cands(i) {
+            if board.cands(j) != mask {
                 continue;
             }
-            for (removed, link) in [(ds[0], ds[1]), (ds[1], ds[0])] {
-                let deletes: Vec<(usize, u8)> = seen_by_all(board, removed, &[i, j]);
-                if deletes.is_empty() {
+            for (removed, link) in [(low, high), (high, low)] {
+                // Most twins see no square of the digit they would remove.
+                if board.squares_with(removed) & peers_mask(i) & peers_mask(j) == 0 {
                     continue;
                 }
-                if let Some(m) = linked(board, removed, link, i, j, deletes) {
+                if let Some(m) = linked(board, removed, link, i, j) {
                     out.push(m);
                     if first {
                         return out;
@@ -111,14 +113,7 @@ pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
 
 /// The W-wing of twins `i` and `j` removing `removed`, when a unit holds
 /// `link` in exactly two squares, one seeing `i` and one seeing `j`.
-fn linked(
-    board: &Board,
-    removed: u8,
-    link: u8,
-    i: usize,
-    j: usize,
-    deletes: Vec<(usize, u8)>,
-) -> Option<Move> {
+fn linked(board: &Board, removed: u8, link: u8, i: usize, j: usize) -> Option<Move> {
     for (u, unit) in UNITS.iter().enumerate() {
         if board.free(u, link) != 2 {
             continue;
@@ -142,7 +137,7 @@ fn linked(
             m.digits = vec![removed, link];
             m.cells = vec![i, j];
             m.fins = vec![i, j, a, b];
-            m.deletes = deletes;
+            m.deletes = seen_by_all(board, removed, &[i, j]);
             return Some(m);
         }
     }
