@@ -33,6 +33,13 @@ pub(super) struct Reach {
     /// `edges[starts[v]..starts[v + 1]]`.
     starts: Vec<u32>,
     edges: Vec<u32>,
+    /// Per node, where its edges to nodes with no edges out begin: each
+    /// node's edges are sorted into those to nodes that lead somewhere,
+    /// then those to nodes that lead nowhere (most "off"s, and most edges).
+    /// The search never enters the second, finished before it starts, so it
+    /// does not walk those edges at all, and a row takes their nodes in
+    /// with no more questions.
+    ends: Vec<u32>,
     /// Each node's component.
     component: Vec<u32>,
     /// Per component: its bit row (every node it reaches, its own included),
@@ -60,6 +67,19 @@ impl Reach {
         for v in 0..nodes {
             successors(v, &mut self.edges);
             self.starts.push(self.edges.len() as u32);
+        }
+        self.ends.clear();
+        for v in 0..nodes {
+            let (mut lo, mut hi) = (self.starts[v] as usize, self.starts[v + 1] as usize);
+            while lo < hi {
+                if self.leads_nowhere(self.edges[lo] as usize) {
+                    hi -= 1;
+                    self.edges.swap(lo, hi);
+                } else {
+                    lo += 1;
+                }
+            }
+            self.ends.push(lo as u32);
         }
         self.words = nodes.div_ceil(64);
         self.component.clear();
@@ -98,7 +118,7 @@ impl Reach {
         self.enter(root, visited);
         while let Some(&(v, next)) = self.path.last() {
             let v = v as usize;
-            if next < self.starts[v + 1] {
+            if next < self.ends[v] {
                 if let Some(top) = self.path.last_mut() {
                     top.1 += 1;
                 }
@@ -151,16 +171,16 @@ impl Reach {
         let mut cyclic = self.open.len() - first > 1;
         for i in first..self.open.len() {
             let v = self.open[i] as usize;
-            for e in self.starts[v]..self.starts[v + 1] {
+            // A node with no edges out reaches only itself.
+            for e in self.ends[v]..self.starts[v + 1] {
+                let w = self.edges[e as usize];
+                self.rows[at + w as usize / 64] |= 1 << (w % 64);
+            }
+            for e in self.starts[v]..self.ends[v] {
                 let w = self.edges[e as usize];
                 let d = self.component[w as usize];
                 if d == c {
                     cyclic |= w as usize == v;
-                    continue;
-                }
-                // A node with no edges out reaches only itself.
-                if self.leads_nowhere(w as usize) {
-                    self.rows[at + w as usize / 64] |= 1 << (w % 64);
                     continue;
                 }
                 if self.taken_by[d as usize] == c {
@@ -243,6 +263,37 @@ mod tests {
         assert!(!reach.on_cycle(0) && reach.on_cycle(1) && reach.on_cycle(2));
         assert!(reach.on_cycle(3) && !reach.on_cycle(4));
         assert!(reach.reaches(4, 4) && !reach.reaches(4, 0));
+    }
+
+    #[test]
+    fn edges_to_nodes_that_lead_nowhere_count_wherever_they_are_listed() {
+        // 0 -> 4 (nowhere), 1, 5 (nowhere); 1 -> 6 (nowhere), 0; 2 -> 5, 3;
+        // 3 -> 3. The edges to nodes with no edges out come first, between
+        // and last, and the search walks only the others.
+        let adj = vec![
+            vec![4, 1, 5],
+            vec![6, 0],
+            vec![5, 3],
+            vec![3],
+            vec![],
+            vec![],
+            vec![],
+        ];
+        let reach = reach_of(&adj);
+        for (a, reached) in [
+            (0, vec![0, 1, 4, 5, 6]),
+            (1, vec![0, 1, 4, 5, 6]),
+            (2, vec![2, 3, 5]),
+            (3, vec![3]),
+            (4, vec![4]),
+        ] {
+            for b in 0..adj.len() {
+                assert_eq!(reach.reaches(a, b), reached.contains(&b), "{a} {b}");
+            }
+        }
+        assert!(reach.on_cycle(0) && reach.on_cycle(1) && reach.on_cycle(3));
+        assert!(!reach.on_cycle(2) && !reach.on_cycle(4));
+        assert_eq!(reach.row(2)[0], 0b10_1100);
     }
 
     proptest::proptest! {
