@@ -23,6 +23,10 @@
 /// A component not finished yet.
 const UNSET: u32 = u32::MAX;
 
+/// The component of a node with no edges out: it reaches only itself, and
+/// needs no row.
+const NOWHERE: u32 = u32::MAX - 1;
+
 /// The reach of every node of a graph, built by [`Reach::build`]; its
 /// buffers are kept for the next graph.
 #[derive(Default)]
@@ -93,16 +97,12 @@ impl Reach {
         self.taken_by.clear();
         // A node with no edges out (most "off"s lead nowhere) is a
         // component of its own that reaches only itself: finished before
-        // the search, which then never enters it.
+        // the search, which then never enters it, and with no row (a row
+        // each, made and filled, cost more than the rest of such a node).
         for v in 0..nodes {
             if self.leads_nowhere(v) {
-                let at = self.rows.len();
-                self.rows.resize(at + self.words, 0);
-                self.rows[at + v / 64] |= 1 << (v % 64);
-                self.component[v] = self.cyclic.len() as u32;
+                self.component[v] = NOWHERE;
                 self.order[v] = 0;
-                self.cyclic.push(false);
-                self.taken_by.push(UNSET);
             }
         }
         let mut visited = 0;
@@ -208,14 +208,31 @@ impl Reach {
     /// True when a path leads from node `a` to node `b` (every node reaches
     /// itself).
     pub(super) fn reaches(&self, a: usize, b: usize) -> bool {
-        let row = self.component[a] as usize * self.words;
-        self.rows[row + b / 64] & (1 << (b % 64)) != 0
+        match self.component[a] {
+            NOWHERE => a == b,
+            c => self.rows[c as usize * self.words + b / 64] & (1 << (b % 64)) != 0,
+        }
     }
 
-    /// Every node `a` reaches, as a bit row of [`Reach::words`] words.
-    pub(super) fn row(&self, a: usize) -> &[u64] {
-        let at = self.component[a] as usize * self.words;
-        &self.rows[at..at + self.words]
+    /// Keeps in `row`, a bit row of [`Reach::words`] words, only the nodes
+    /// `a` reaches.
+    pub(super) fn keep_reached(&self, a: usize, row: &mut [u64]) {
+        match self.component[a] {
+            NOWHERE => {
+                for (w, word) in row.iter_mut().enumerate() {
+                    if w != a / 64 {
+                        *word = 0;
+                    }
+                }
+                row[a / 64] &= 1 << (a % 64);
+            }
+            c => {
+                let at = c as usize * self.words;
+                for (word, &r) in row.iter_mut().zip(&self.rows[at..at + self.words]) {
+                    *word &= r;
+                }
+            }
+        }
     }
 
     /// Words per bit row.
@@ -225,7 +242,10 @@ impl Reach {
 
     /// True when node `a` lies on a cycle.
     pub(super) fn on_cycle(&self, a: usize) -> bool {
-        self.cyclic[self.component[a] as usize]
+        match self.component[a] {
+            NOWHERE => false,
+            c => self.cyclic[c as usize],
+        }
     }
 }
 
@@ -293,7 +313,12 @@ mod tests {
         }
         assert!(reach.on_cycle(0) && reach.on_cycle(1) && reach.on_cycle(3));
         assert!(!reach.on_cycle(2) && !reach.on_cycle(4));
-        assert_eq!(reach.row(2)[0], 0b10_1100);
+        let mut row = [u64::MAX];
+        reach.keep_reached(2, &mut row);
+        assert_eq!(row[0], 0b10_1100);
+        let mut row = [u64::MAX];
+        reach.keep_reached(5, &mut row);
+        assert_eq!(row[0], 1 << 5);
     }
 
     proptest::proptest! {

@@ -212,9 +212,7 @@ pub(in crate::logic::chains) fn shared_reach(
     let mut share = |starts: &mut dyn Iterator<Item = usize>| {
         meet.copy_from_slice(&steps);
         for v in starts {
-            for (m, &r) in meet.iter_mut().zip(reach.row(v)) {
-                *m &= r;
-            }
+            reach.keep_reached(v, &mut meet);
         }
         meet.iter().any(|&m| m != 0)
     };
