@@ -23,6 +23,10 @@
 /// A component not finished yet.
 const UNSET: u32 = u32::MAX;
 
+/// The component of a node with no edges out: it reaches only itself, and
+/// needs no row.
+const NOWHERE: u32 = u32::MAX - 1;
+
 /// The reach of every node of a graph, built by [`Reach::build`]; its
 /// buffers are kept for the next graph.
 #[derive(Default)]
@@ -33,6 +37,13 @@ pub(super) struct Reach {
     /// `edges[starts[v]..starts[v + 1]]`.
     starts: Vec<u32>,
     edges: Vec<u32>,
+    /// Per node, where its edges to nodes with no edges out begin: each
+    /// node's edges are sorted into those to nodes that lead somewhere,
+    /// then those to nodes that lead nowhere (most "off"s, and most edges).
+    /// The search never enters the second, finished before it starts, so it
+    /// does not walk those edges at all, and a row takes their nodes in
+    /// with no more questions.
+    ends: Vec<u32>,
     /// Each node's component.
     component: Vec<u32>,
     /// Per component: its bit row (every node it reaches, its own included),
@@ -61,6 +72,19 @@ impl Reach {
             successors(v, &mut self.edges);
             self.starts.push(self.edges.len() as u32);
         }
+        self.ends.clear();
+        for v in 0..nodes {
+            let (mut lo, mut hi) = (self.starts[v] as usize, self.starts[v + 1] as usize);
+            while lo < hi {
+                if self.leads_nowhere(self.edges[lo] as usize) {
+                    hi -= 1;
+                    self.edges.swap(lo, hi);
+                } else {
+                    lo += 1;
+                }
+            }
+            self.ends.push(lo as u32);
+        }
         self.words = nodes.div_ceil(64);
         self.component.clear();
         self.component.resize(nodes, UNSET);
@@ -73,16 +97,12 @@ impl Reach {
         self.taken_by.clear();
         // A node with no edges out (most "off"s lead nowhere) is a
         // component of its own that reaches only itself: finished before
-        // the search, which then never enters it.
+        // the search, which then never enters it, and with no row (a row
+        // each, made and filled, cost more than the rest of such a node).
         for v in 0..nodes {
             if self.leads_nowhere(v) {
-                let at = self.rows.len();
-                self.rows.resize(at + self.words, 0);
-                self.rows[at + v / 64] |= 1 << (v % 64);
-                self.component[v] = self.cyclic.len() as u32;
+                self.component[v] = NOWHERE;
                 self.order[v] = 0;
-                self.cyclic.push(false);
-                self.taken_by.push(UNSET);
             }
         }
         let mut visited = 0;
@@ -98,7 +118,7 @@ impl Reach {
         self.enter(root, visited);
         while let Some(&(v, next)) = self.path.last() {
             let v = v as usize;
-            if next < self.starts[v + 1] {
+            if next < self.ends[v] {
                 if let Some(top) = self.path.last_mut() {
                     top.1 += 1;
                 }
@@ -151,16 +171,16 @@ impl Reach {
         let mut cyclic = self.open.len() - first > 1;
         for i in first..self.open.len() {
             let v = self.open[i] as usize;
-            for e in self.starts[v]..self.starts[v + 1] {
+            // A node with no edges out reaches only itself.
+            for e in self.ends[v]..self.starts[v + 1] {
+                let w = self.edges[e as usize];
+                self.rows[at + w as usize / 64] |= 1 << (w % 64);
+            }
+            for e in self.starts[v]..self.ends[v] {
                 let w = self.edges[e as usize];
                 let d = self.component[w as usize];
                 if d == c {
                     cyclic |= w as usize == v;
-                    continue;
-                }
-                // A node with no edges out reaches only itself.
-                if self.leads_nowhere(w as usize) {
-                    self.rows[at + w as usize / 64] |= 1 << (w % 64);
                     continue;
                 }
                 if self.taken_by[d as usize] == c {
@@ -188,14 +208,31 @@ impl Reach {
     /// True when a path leads from node `a` to node `b` (every node reaches
     /// itself).
     pub(super) fn reaches(&self, a: usize, b: usize) -> bool {
-        let row = self.component[a] as usize * self.words;
-        self.rows[row + b / 64] & (1 << (b % 64)) != 0
+        match self.component[a] {
+            NOWHERE => a == b,
+            c => self.rows[c as usize * self.words + b / 64] & (1 << (b % 64)) != 0,
+        }
     }
 
-    /// Every node `a` reaches, as a bit row of [`Reach::words`] words.
-    pub(super) fn row(&self, a: usize) -> &[u64] {
-        let at = self.component[a] as usize * self.words;
-        &self.rows[at..at + self.words]
+    /// Keeps in `row`, a bit row of [`Reach::words`] words, only the nodes
+    /// `a` reaches.
+    pub(super) fn keep_reached(&self, a: usize, row: &mut [u64]) {
+        match self.component[a] {
+            NOWHERE => {
+                for (w, word) in row.iter_mut().enumerate() {
+                    if w != a / 64 {
+                        *word = 0;
+                    }
+                }
+                row[a / 64] &= 1 << (a % 64);
+            }
+            c => {
+                let at = c as usize * self.words;
+                for (word, &r) in row.iter_mut().zip(&self.rows[at..at + self.words]) {
+                    *word &= r;
+                }
+            }
+        }
     }
 
     /// Words per bit row.
@@ -205,7 +242,10 @@ impl Reach {
 
     /// True when node `a` lies on a cycle.
     pub(super) fn on_cycle(&self, a: usize) -> bool {
-        self.cyclic[self.component[a] as usize]
+        match self.component[a] {
+            NOWHERE => false,
+            c => self.cyclic[c as usize],
+        }
     }
 }
 
@@ -243,6 +283,42 @@ mod tests {
         assert!(!reach.on_cycle(0) && reach.on_cycle(1) && reach.on_cycle(2));
         assert!(reach.on_cycle(3) && !reach.on_cycle(4));
         assert!(reach.reaches(4, 4) && !reach.reaches(4, 0));
+    }
+
+    #[test]
+    fn edges_to_nodes_that_lead_nowhere_count_wherever_they_are_listed() {
+        // 0 -> 4 (nowhere), 1, 5 (nowhere); 1 -> 6 (nowhere), 0; 2 -> 5, 3;
+        // 3 -> 3. The edges to nodes with no edges out come first, between
+        // and last, and the search walks only the others.
+        let adj = vec![
+            vec![4, 1, 5],
+            vec![6, 0],
+            vec![5, 3],
+            vec![3],
+            vec![],
+            vec![],
+            vec![],
+        ];
+        let reach = reach_of(&adj);
+        for (a, reached) in [
+            (0, vec![0, 1, 4, 5, 6]),
+            (1, vec![0, 1, 4, 5, 6]),
+            (2, vec![2, 3, 5]),
+            (3, vec![3]),
+            (4, vec![4]),
+        ] {
+            for b in 0..adj.len() {
+                assert_eq!(reach.reaches(a, b), reached.contains(&b), "{a} {b}");
+            }
+        }
+        assert!(reach.on_cycle(0) && reach.on_cycle(1) && reach.on_cycle(3));
+        assert!(!reach.on_cycle(2) && !reach.on_cycle(4));
+        let mut row = [u64::MAX];
+        reach.keep_reached(2, &mut row);
+        assert_eq!(row[0], 0b10_1100);
+        let mut row = [u64::MAX];
+        reach.keep_reached(5, &mut row);
+        assert_eq!(row[0], 1 << 5);
     }
 
     proptest::proptest! {

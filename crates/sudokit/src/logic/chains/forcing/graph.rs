@@ -5,7 +5,6 @@
 //! regions the multiple forcing chains need to try ([`shared_reach`]).
 
 use super::search::{Chains, LinkKinds, Scratch};
-use crate::grid::Digits;
 use crate::logic::bits::{at_most_one, bits};
 use crate::logic::chains::board::PencilMarks;
 use crate::logic::chains::potential::{off, on, Potential};
@@ -53,6 +52,18 @@ impl Chains<'_> {
         }
         let state = self.state;
         let geo = state.geometry();
+        // The grid read once into tables (each square's candidates, each
+        // unit's places of each digit): the links below read them per
+        // potential, and through the trait object each read was a call.
+        let mut cands = std::mem::take(&mut self.work.grid_cands);
+        let mut places = std::mem::take(&mut self.work.grid_places);
+        cands.clear();
+        cands.extend((0..geo.shape.square_count()).map(|s| state.digits(s).bits()));
+        places.clear();
+        for u in 0..geo.shape.units().len() {
+            places.push(0);
+            places.extend((1..stride).map(|d| state.places(u, d as u8)));
+        }
         // The links of [`Chains::on_to_off`] and [`Chains::off_to_on`], as
         // nodes (a link listed twice is harmless here).
         reach.build(potentials.len(), |v, out| {
@@ -60,33 +71,28 @@ impl Chains<'_> {
             let node = |s: usize, d: u8, on: bool| {
                 node_of[(s * stride + usize::from(d)) * 2 + usize::from(on)]
             };
-            let cands = state.digits(square);
+            let here = cands[square];
             if on {
                 if links.y {
-                    out.extend(
-                        cands
-                            .iter()
-                            .filter(|&d| d != digit)
-                            .map(|d| node(square, d, false)),
-                    );
+                    out.extend(bits(here & !(1 << digit)).map(|d| node(square, d as u8, false)));
                 }
                 for link in geo.linked(square) {
                     let squares = geo.squares(link.unit);
-                    for i in bits(state.places(link.unit, digit) & !link.before) {
-                        if links.x || state.digits(squares[i]).len() == 2 {
+                    let others = places[link.unit * stride + usize::from(digit)] & !link.before;
+                    for i in bits(others) {
+                        if links.x || cands[squares[i]].count_ones() == 2 {
                             out.push(node(squares[i], digit, false));
                         }
                     }
                 }
             } else {
-                if links.y && cands.len() == 2 {
-                    if let Some(d) = cands.without(Digits::single(digit)).iter().next() {
-                        out.push(node(square, d, true));
-                    }
+                if links.y && here.count_ones() == 2 {
+                    let d = (here & !(1 << digit)).trailing_zeros();
+                    out.push(node(square, d as u8, true));
                 }
                 if links.x {
                     for &Linked { unit: u, here, .. } in geo.linked(square) {
-                        let others = state.places(u, digit) & !here;
+                        let others = places[u * stride + usize::from(digit)] & !here;
                         if others != 0 && at_most_one(others) {
                             let s = geo.squares(u)[others.trailing_zeros() as usize];
                             out.push(node(s, digit, true));
@@ -95,6 +101,8 @@ impl Chains<'_> {
                 }
             }
         });
+        self.work.grid_cands = cands;
+        self.work.grid_places = places;
         // Each candidate's "on" and "off" are nodes v and v + 1.
         self.work.removable.clear();
         for v in (0..potentials.len() as u32).step_by(2) {
@@ -204,9 +212,7 @@ pub(in crate::logic::chains) fn shared_reach(
     let mut share = |starts: &mut dyn Iterator<Item = usize>| {
         meet.copy_from_slice(&steps);
         for v in starts {
-            for (m, &r) in meet.iter_mut().zip(reach.row(v)) {
-                *m &= r;
-            }
+            reach.keep_reached(v, &mut meet);
         }
         meet.iter().any(|&m| m != 0)
     };

@@ -127,6 +127,10 @@ pub(in crate::logic::chains) struct Scratch {
     /// candidate: the grid, each square's candidates as bits (see
     /// [`shared_reach`](super::graph::shared_reach)).
     pub(super) reach_grid: Option<Vec<u32>>,
+    /// The grid as the reach was last built from it: each square's
+    /// candidates, and each unit's places of each digit (`stride` a unit).
+    pub(super) grid_cands: Vec<u32>,
+    pub(super) grid_places: Vec<u32>,
     /// The candidates whose chain from "on" reaches their "off" in this
     /// graph, as reach nodes (on, off): the only ones a cycle can remove
     /// (see [`Chains::ends`]).
