@@ -72,9 +72,7 @@ impl Search<'_> {
             }
             if let Some(l) = last {
                 if self.cell(l) != first || aic {
-                    for s in self.tables.cells(l) {
-                        used |= mask_of(s);
-                    }
+                    used |= self.tables.cells_mask(l);
                 }
             }
             last = Some(lit);

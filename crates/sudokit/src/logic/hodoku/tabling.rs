@@ -110,7 +110,7 @@ pub struct Entry {
 }
 
 /// What follows from one premise (its first entry).
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub struct Table {
     /// The premise, then its implications in the order they were found.
     pub entries: Vec<Entry>,
@@ -122,7 +122,9 @@ pub struct Table {
     /// True once the table is complete: a place is then looked up in
     /// `index`, made when first needed (most tables are never asked).
     sealed: bool,
-    index: std::cell::OnceCell<Box<Index>>,
+    index: std::cell::OnceCell<Index>,
+    /// The room of the last index, for the next.
+    spare: std::cell::Cell<Index>,
     /// In a net's table, the further entries each entry follows from
     /// (0 for none), by place; empty for a chain's table.
     more: Vec<[u16; 4]>,
@@ -148,7 +150,9 @@ impl Table {
     fn clear(&mut self) {
         self.entries.clear();
         self.more.clear();
-        self.index.take();
+        if let Some(index) = self.index.take() {
+            self.spare.set(index);
+        }
         self.sealed = false;
         self.direct = 0;
     }
@@ -184,7 +188,7 @@ impl Table {
         if self.sealed {
             return self
                 .index
-                .get_or_init(|| Box::new(Index::of(&self.entries)))
+                .get_or_init(|| self.spare.take().of(&self.entries))
                 .place(i);
         }
         // A table being filled holds few entries.
@@ -299,34 +303,33 @@ struct Index {
 }
 
 impl Index {
-    fn of(entries: &[Entry]) -> Index {
+    /// The index of a table's `entries`, in this one's room.
+    fn of(mut self, entries: &[Entry]) -> Index {
         let words = entries
             .iter()
             .map(|e| e.lit.index() / 64 + 1)
             .max()
             .unwrap_or(0);
-        let mut held = vec![0u64; words];
+        self.held.clear();
+        self.held.resize(words, 0);
         for e in entries {
             let i = e.lit.index();
-            held[i / 64] |= 1u64 << (i % 64);
+            self.held[i / 64] |= 1u64 << (i % 64);
         }
-        let mut before = Vec::with_capacity(words);
+        self.before.clear();
         let mut count = 0u16;
-        for &word in &held {
-            before.push(count);
+        for &word in &self.held {
+            self.before.push(count);
             count += word.count_ones() as u16;
         }
-        let mut index = Index {
-            held,
-            before,
-            places: vec![0; usize::from(count)],
-        };
+        self.places.clear();
+        self.places.resize(usize::from(count), 0);
         // A group added twice has the place of the last one.
         for (at, e) in entries.iter().enumerate() {
-            let k = index.rank(e.lit.index());
-            index.places[k] = at as u16;
+            let k = self.rank(e.lit.index());
+            self.places[k] = at as u16;
         }
-        index
+        self
     }
 
     /// How many held literals come before literal `i`.
@@ -662,6 +665,17 @@ impl Tables {
         }
     }
 
+    /// The squares of `lit`, as a mask.
+    pub fn cells_mask(&self, lit: Lit) -> u128 {
+        if let Some(als) = self.als_of(lit) {
+            return als.cells;
+        }
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].mask,
+            false => 1u128 << (lit.index() / 18),
+        }
+    }
+
     /// `lit` as a node of a step's chain: its squares, digit, and
     /// whether it sets the digit.
     pub fn node(&self, lit: Lit) -> Node {
@@ -895,13 +909,14 @@ impl Tables {
         let dest = &mut self.tables[dest_i];
         dest.direct = dest.entries.len() as u16;
         dest.open(room);
+        // The entries and places apart, so that the loop keeps them at hand.
+        let mut entries = std::mem::take(&mut dest.entries);
+        entries.reserve(CAPACITY.saturating_sub(entries.len()));
+        let pos = &mut dest.pos[..];
         let mut j = 1;
-        while j < dest.entries.len() && j < CAPACITY {
-            if dest.entries.len() >= CAPACITY {
-                break;
-            }
-            let lit = dest.entries[j].lit;
-            let base = dest.entries[j].distance;
+        while j < entries.len() && entries.len() < CAPACITY {
+            let lit = entries[j].lit;
+            let base = entries[j].distance;
             j += 1;
             let from = direct.of(lit);
             if from.is_empty() {
@@ -910,16 +925,18 @@ impl Tables {
             let (via, flag) = via_of(lit, groups);
             for &(e_lit, e_distance) in from {
                 let distance = base + e_distance;
-                let at = usize::from(dest.pos[e_lit.index()]);
-                if let Some(old) = dest.entries.get_mut(at) {
+                let i = e_lit.index();
+                let at = pos[i];
+                if at != u16::MAX {
+                    let old = &mut entries[usize::from(at)];
                     if old.flags & EXPANDED != 0 && old.distance > distance {
                         old.via = via;
                         old.flags = EXPANDED | flag;
                         old.distance = distance;
                     }
-                } else if dest.entries.len() < CAPACITY {
-                    dest.pos[e_lit.index()] = dest.entries.len() as u16;
-                    dest.entries.push(Entry {
+                } else if entries.len() < CAPACITY {
+                    pos[i] = entries.len() as u16;
+                    entries.push(Entry {
                         lit: e_lit,
                         via,
                         flags: EXPANDED | flag,
@@ -928,12 +945,13 @@ impl Tables {
                 } else {
                     // A full table marks its last entry instead, as
                     // HoDoKu's does.
-                    let last = dest.entries.last_mut().expect("a premise");
+                    let last = entries.last_mut().expect("a premise");
                     last.flags |= EXPANDED | flag;
                     last.distance = distance;
                 }
             }
         }
+        dest.entries = entries;
         dest.shut(room, true);
     }
 
@@ -958,9 +976,7 @@ impl Tables {
                 org.entries[0].lit
             };
             chain.push(back);
-            for s in self.cells(back) {
-                cells |= 1u128 << s;
-            }
+            cells |= self.cells_mask(back);
             at = if back == org.entries[0].lit {
                 0
             } else {
