@@ -128,6 +128,10 @@ pub struct Table {
     /// In a net's table, the further entries each entry follows from
     /// (0 for none), by place; empty for a chain's table.
     more: Vec<[u16; 4]>,
+    /// Once the table is expanded, the places of its entries in the
+    /// premise's own square (one of its digits set or ruled out), in
+    /// order.
+    home: Vec<u16>,
     /// Once the table is expanded, how many entries it had before (its
     /// premise and direct implications, the only ones another table's
     /// expansion takes from it); 0 before.
@@ -150,6 +154,7 @@ impl Table {
     fn clear(&mut self) {
         self.entries.clear();
         self.more.clear();
+        self.home.clear();
         if let Some(index) = self.index.take() {
             self.spare.set(index);
         }
@@ -266,6 +271,12 @@ impl Table {
         }
         self.more.push([from[1], from[2], from[3], from[4]]);
         true
+    }
+
+    /// The places of the entries in the premise's own square, once the
+    /// table is expanded (a chain from the premise back to its square).
+    pub fn home(&self) -> &[u16] {
+        &self.home
     }
 
     /// The number of entries.
@@ -912,6 +923,15 @@ impl Tables {
         // The entries and places apart, so that the loop keeps them at hand.
         let mut entries = std::mem::take(&mut dest.entries);
         entries.reserve(CAPACITY.saturating_sub(entries.len()));
+        let square = premise.index() / 18;
+        let at_home = |lit: Lit| !lit.is_group() && lit.index() / 18 == square;
+        let mut home = std::mem::take(&mut dest.home);
+        home.clear();
+        for (i, e) in entries.iter().enumerate().skip(1) {
+            if at_home(e.lit) {
+                home.push(i as u16);
+            }
+        }
         let pos = &mut dest.pos[..];
         let mut j = 1;
         while j < entries.len() && entries.len() < CAPACITY {
@@ -936,6 +956,9 @@ impl Tables {
                     }
                 } else if entries.len() < CAPACITY {
                     pos[i] = entries.len() as u16;
+                    if at_home(e_lit) {
+                        home.push(entries.len() as u16);
+                    }
                     entries.push(Entry {
                         lit: e_lit,
                         via,
@@ -952,6 +975,7 @@ impl Tables {
             }
         }
         dest.entries = entries;
+        dest.home = home;
         dest.shut(room, true);
     }
 
@@ -1050,6 +1074,28 @@ mod tests {
                     // The last one, for a group added twice.
                     let at = t.entries.iter().rposition(|e| e.lit == lit);
                     assert_eq!(t.position(lit), at);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_entries_listed_in_the_premises_square_are_all_there_are() {
+        let b = parse_case(CASE).unwrap().board;
+        for tables in [Tables::build(&b, false), Tables::build(&b, true)] {
+            for s in (0..81).filter(|&s| b.value(s) == 0) {
+                for d in (1..=9u8).filter(|&d| b.has(s, d)) {
+                    for on in [true, false] {
+                        let t = tables.table(Lit::cell(s, d, on));
+                        let home: Vec<u16> = (1..t.len())
+                            .filter(|&j| {
+                                let lit = t.entries[j].lit;
+                                !lit.is_group() && tables.first_cell(lit) == s
+                            })
+                            .map(|j| j as u16)
+                            .collect();
+                        assert_eq!(t.home(), home);
+                    }
                 }
             }
         }
