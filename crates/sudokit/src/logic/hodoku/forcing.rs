@@ -521,15 +521,47 @@ pub fn all_forcing_nets(board: &Board) -> Vec<Move> {
     all(board, true)
 }
 
+/// The forcing chain HoDoKu's solver takes in `board`: the first of
+/// [`all_forcing_chains`], without writing out the others.
+pub fn first_forcing_chain(board: &Board) -> Option<Move> {
+    first(board, false)
+}
+
+/// The forcing net HoDoKu's solver takes in `board`: the first of
+/// [`all_forcing_nets`], without writing out the others.
+pub fn first_forcing_net(board: &Board) -> Option<Move> {
+    first(board, true)
+}
+
 fn all(board: &Board, net: bool) -> Vec<Move> {
+    let (search, found) = sorted(board, net);
+    let moves = found.iter().map(|f| search.to_move(f)).collect();
+    search.give_back();
+    moves
+}
+
+fn first(board: &Board, net: bool) -> Option<Move> {
+    let (search, found) = sorted(board, net);
+    let first = found.first().map(|f| search.to_move(f));
+    search.give_back();
+    first
+}
+
+/// The search of `board` run, and what it found in HoDoKu's order.
+fn sorted(board: &Board, net: bool) -> (Search<'_>, Vec<Found>) {
     let mut search = Search::new(board, net);
     search.run();
     let mut found = std::mem::take(&mut search.found);
     java_sort::sort(&mut found, compare);
-    let moves = found.iter().map(|f| search.to_move(f)).collect();
-    let sets = std::mem::take(&mut search.sets);
-    let _ = SPARE_SETS.try_with(|spare| spare.replace(sets));
-    moves
+    (search, found)
+}
+
+impl Search<'_> {
+    /// Keeps the room of the sums for the next search.
+    fn give_back(mut self) {
+        let sets = std::mem::take(&mut self.sets);
+        let _ = SPARE_SETS.try_with(|spare| spare.replace(sets));
+    }
 }
 
 thread_local! {
@@ -560,6 +592,31 @@ mod tests {
                 return (m.line(), nets);
             }
             m.apply(&mut board);
+        }
+    }
+
+    #[test]
+    fn the_step_the_solver_takes_is_the_first_of_all_found() {
+        let grid = crate::parse_grid(
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+            crate::ParseOptions::default(),
+        )
+        .unwrap();
+        let board = Board::from_puzzle(&grid);
+        let said = |m: &Move| {
+            (
+                m.line(),
+                m.lines_under(),
+                m.deletes.clone(),
+                m.places.clone(),
+            )
+        };
+        for (first, all) in [
+            (first_forcing_chain(&board), all_forcing_chains(&board)),
+            (first_forcing_net(&board), all_forcing_nets(&board)),
+        ] {
+            assert!(all.len() > 1);
+            assert_eq!(first.as_ref().map(said), all.first().map(said));
         }
     }
 
