@@ -249,6 +249,80 @@ pub struct Rc {
 /// `overlap`: pair ALS that share squares (never on a digit in the
 /// shared squares).
 pub fn restricted_commons(alses: &[Als], overlap: bool) -> (Vec<Rc>, Vec<(usize, usize)>) {
+    match overlap {
+        false => restricted_commons_apart(alses),
+        true => restricted_commons_by_pairs(alses, true),
+    }
+}
+
+/// [`restricted_commons`] without overlap, found from each ALS's digits
+/// instead of by trying every later ALS: two ALS apart have an RC on a
+/// digit when every square of the second holding it sees every square of
+/// the first that does, so the second's first square holding it is one
+/// of the squares that see all of the first's; the ALS are listed by
+/// that square and digit.
+fn restricted_commons_apart(alses: &[Als]) -> (Vec<Rc>, Vec<(usize, usize)>) {
+    // The ALS by the first square holding each of their digits
+    // (square * 10 + digit), side by side.
+    let mut starts = vec![0u32; 81 * 10 + 1];
+    for y in alses {
+        for d in digits(y.cands) {
+            let k = usize::from(d);
+            starts[y.with[k].trailing_zeros() as usize * 10 + k + 1] += 1;
+        }
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut next = starts.clone();
+    let mut by_first = vec![0u32; starts[81 * 10] as usize];
+    for (j, y) in alses.iter().enumerate() {
+        for d in digits(y.cands) {
+            let k = usize::from(d);
+            let at = &mut next[y.with[k].trailing_zeros() as usize * 10 + k];
+            by_first[*at as usize] = j as u32;
+            *at += 1;
+        }
+    }
+    let mut rcs = Vec::new();
+    let mut ranges = Vec::with_capacity(alses.len());
+    let mut hits: Vec<(u32, u8)> = Vec::new();
+    for (i, x) in alses.iter().enumerate() {
+        hits.clear();
+        for d in digits(x.cands) {
+            let k = usize::from(d);
+            let reach = x.seen_by[k];
+            for t in squares_of(reach) {
+                let listed = starts[t * 10 + k] as usize..starts[t * 10 + k + 1] as usize;
+                for &j in &by_first[listed] {
+                    let y = &alses[j as usize];
+                    if j as usize > i && y.cells & x.cells == 0 && y.with[k] & !reach == 0 {
+                        hits.push((j, d));
+                    }
+                }
+            }
+        }
+        hits.sort_unstable();
+        let start = rcs.len();
+        for (n, &(j, d)) in hits.iter().enumerate() {
+            match n > 0 && hits[n - 1].0 == j {
+                // A third digit takes the second's place, as below.
+                true => rcs.last_mut().map_or((), |rc: &mut Rc| rc.d2 = d),
+                false => rcs.push(Rc {
+                    a: i,
+                    b: j as usize,
+                    d1: d,
+                    d2: 0,
+                }),
+            }
+        }
+        ranges.push((start, rcs.len()));
+    }
+    (rcs, ranges)
+}
+
+/// [`restricted_commons`], trying each ALS with every later one.
+fn restricted_commons_by_pairs(alses: &[Als], overlap: bool) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut ranges = Vec::with_capacity(alses.len());
     // Most pairs share no digit or overlap: tell them from these two
@@ -831,6 +905,17 @@ mod tests {
     use crate::logic::hodoku::library::parse_case;
     use crate::logic::hodoku::search::{first, run_case};
     use crate::logic::step::LinkReason;
+
+    #[test]
+    fn the_restricted_commons_of_sets_apart_are_those_every_pair_tried_gives() {
+        for case in [XZ_CASE, DOUBLY_CASE, WING_CASE, CHAIN_CASE] {
+            let board = parse_case(case).unwrap().board;
+            let alses = collect(&board);
+            let fast = restricted_commons(&alses, false);
+            assert!(!fast.0.is_empty());
+            assert_eq!(fast, restricted_commons_by_pairs(&alses, false));
+        }
+    }
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's
     /// solver takes there.

@@ -35,7 +35,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::logic::hodoku::board::{squares_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables, Traced};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
@@ -111,12 +111,17 @@ impl<'a> Search<'a> {
             true => Rc::new(net_tables(board)),
             false => tabling::grouped(board),
         };
-        let mut sets = vec![Sets::default(); 81 * 9 * 2];
-        for s in 0..81 {
-            for d in 1..=9u8 {
+        // Only the slots of a square's digits are filled (and read).
+        let mut sets = SPARE_SETS
+            .try_with(|spare| spare.take())
+            .unwrap_or_default();
+        sets.resize(81 * 9 * 2, Sets::default());
+        for s in (0..81).filter(|&s| board.value(s) == 0) {
+            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                 for on in [true, false] {
                     let lit = Lit::cell(s, d, on);
                     let slot = &mut sets[slot(s, d, on)];
+                    *slot = Sets::default();
                     for e in &tables.table(lit).entries {
                         if e.lit.is_group() {
                             continue;
@@ -133,20 +138,20 @@ impl<'a> Search<'a> {
         let mut cands = [0u128; 10];
         let mut allowed = [0u128; 10];
         let mut placed = 0u128;
+        let mut placed_digit = [0u128; 10];
         for s in 0..81 {
             let v = board.value(s);
             if v != 0 {
                 placed |= 1u128 << s;
-                continue;
+                placed_digit[usize::from(v)] |= 1u128 << s;
             }
+        }
+        for s in (0..81).filter(|&s| board.value(s) == 0) {
             for d in 1..=9u8 {
                 if board.has(s, d) {
                     cands[usize::from(d)] |= 1u128 << s;
                 }
-                let forbidden = (0..81).any(|t| {
-                    t != s && board.value(t) == d && crate::logic::hodoku::board::sees(s, t)
-                });
-                if !forbidden {
+                if peers_mask(s) & placed_digit[usize::from(d)] == 0 {
                     allowed[usize::from(d)] |= 1u128 << s;
                 }
             }
@@ -292,11 +297,15 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        // The scratch set these checks leave empty is set again below
+        // before it is read: they are passed over.
         for units in [0..9usize, 9..18, 18..27] {
-            for i in 1..10usize {
+            for i in (1..10usize).filter(|&i| sets.on[i] != 0) {
                 for u in units.clone() {
                     let twice = unit_mask(u) & sets.on[i];
-                    self.set_scratch(twice, twice != 0);
+                    if twice != 0 {
+                        self.set_scratch(twice, true);
+                    }
                     if twice.count_ones() > 1 {
                         let ends: Vec<_> = squares_of(twice).map(|c| (c, i as u8, true)).collect();
                         self.contradiction(premise, Entity::Unit(u), &ends);
@@ -320,13 +329,17 @@ impl<'a> Search<'a> {
                 .collect();
             self.contradiction(premise, Entity::Cell(c), &ends);
         }
+        // A unit emptied of a digit has a place of it ruled out; the
+        // scratch set is read only where one is, and left at the end as
+        // the last of these checks leaves it.
         for units in [0..9usize, 9..18, 18..27] {
-            for i in 1..10usize {
+            let allowed = self.allowed;
+            for i in (1..10usize).filter(|&i| allowed[i] & sets.off[i] != 0) {
                 for u in units.clone() {
                     let places = unit_mask(u) & self.allowed[i];
                     let gone = places != 0 && places & sets.off[i] == places;
-                    self.set_scratch(places, gone);
                     if gone {
+                        self.set_scratch(places, true);
                         let ends: Vec<_> =
                             squares_of(places).map(|c| (c, i as u8, false)).collect();
                         self.contradiction(premise, Entity::Unit(u), &ends);
@@ -334,6 +347,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        self.scratch = unit_mask(26) & self.allowed[9];
     }
 
     fn verity(&mut self, premises: &[Lit], effect: (usize, u8, bool)) {
@@ -507,12 +521,52 @@ pub fn all_forcing_nets(board: &Board) -> Vec<Move> {
     all(board, true)
 }
 
+/// The forcing chain HoDoKu's solver takes in `board`: the first of
+/// [`all_forcing_chains`], without writing out the others.
+pub fn first_forcing_chain(board: &Board) -> Option<Move> {
+    first(board, false)
+}
+
+/// The forcing net HoDoKu's solver takes in `board`: the first of
+/// [`all_forcing_nets`], without writing out the others.
+pub fn first_forcing_net(board: &Board) -> Option<Move> {
+    first(board, true)
+}
+
 fn all(board: &Board, net: bool) -> Vec<Move> {
+    let (search, found) = sorted(board, net);
+    let moves = found.iter().map(|f| search.to_move(f)).collect();
+    search.give_back();
+    moves
+}
+
+fn first(board: &Board, net: bool) -> Option<Move> {
+    let (search, found) = sorted(board, net);
+    let first = found.first().map(|f| search.to_move(f));
+    search.give_back();
+    first
+}
+
+/// The search of `board` run, and what it found in HoDoKu's order.
+fn sorted(board: &Board, net: bool) -> (Search<'_>, Vec<Found>) {
     let mut search = Search::new(board, net);
     search.run();
     let mut found = std::mem::take(&mut search.found);
     java_sort::sort(&mut found, compare);
-    found.iter().map(|f| search.to_move(f)).collect()
+    (search, found)
+}
+
+impl Search<'_> {
+    /// Keeps the room of the sums for the next search.
+    fn give_back(mut self) {
+        let sets = std::mem::take(&mut self.sets);
+        let _ = SPARE_SETS.try_with(|spare| spare.replace(sets));
+    }
+}
+
+thread_local! {
+    /// The room of the last search's sums, for the next search's.
+    static SPARE_SETS: std::cell::Cell<Vec<Sets>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
@@ -539,6 +593,57 @@ mod tests {
             }
             m.apply(&mut board);
         }
+    }
+
+    #[test]
+    fn the_step_the_solver_takes_is_the_first_of_all_found() {
+        let grid = crate::parse_grid(
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+            crate::ParseOptions::default(),
+        )
+        .unwrap();
+        let board = Board::from_puzzle(&grid);
+        let said = |m: &Move| {
+            (
+                m.line(),
+                m.lines_under(),
+                m.deletes.clone(),
+                m.places.clone(),
+            )
+        };
+        for (first, all) in [
+            (first_forcing_chain(&board), all_forcing_chains(&board)),
+            (first_forcing_net(&board), all_forcing_nets(&board)),
+        ] {
+            assert!(all.len() > 1);
+            assert_eq!(first.as_ref().map(said), all.first().map(said));
+        }
+    }
+
+    #[test]
+    fn a_search_in_the_room_of_an_earlier_one_finds_what_a_new_one_finds() {
+        let board = |puzzle: &str| {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            Board::from_puzzle(&grid)
+        };
+        let a = board(
+            ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        );
+        let b = board(
+            "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
+        );
+        let lines = |board: &Board| -> Vec<(String, Vec<String>)> {
+            all_forcing_chains(board)
+                .into_iter()
+                .chain(all_forcing_nets(board))
+                .map(|m| (m.line(), m.lines_under()))
+                .collect()
+        };
+        lines(&a);
+        let again = lines(&b);
+        let new = std::thread::spawn(move || lines(&b)).join().unwrap();
+        assert!(!again.is_empty());
+        assert_eq!(again, new);
     }
 
     #[test]

@@ -72,9 +72,7 @@ impl Search<'_> {
             }
             if let Some(l) = last {
                 if self.cell(l) != first || aic {
-                    for s in self.tables.cells(l) {
-                        used |= mask_of(s);
-                    }
+                    used |= self.tables.cells_mask(l);
                 }
             }
             last = Some(lit);
@@ -94,14 +92,11 @@ impl Search<'_> {
     }
 
     fn loops(&mut self, on: bool) {
+        let tables = self.tables.clone();
         for premise in self.premises(on) {
-            let start = self.cell(premise);
-            let n = self.tables.table(premise).entries.len();
-            for j in 1..n {
-                let lit = self.tables.table(premise).entries[j].lit;
-                if !lit.is_group() && self.cell(lit) == start {
-                    self.check_loop(premise, j);
-                }
+            // The implications in the premise's own square, in order.
+            for &j in tables.table(premise).home() {
+                self.check_loop(premise, usize::from(j));
             }
         }
     }

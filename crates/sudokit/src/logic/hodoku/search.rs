@@ -8,7 +8,9 @@ use crate::logic::hodoku::brute_force::{brute_force, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
-use crate::logic::hodoku::forcing::{all_forcing_chains, all_forcing_nets};
+use crate::logic::hodoku::forcing::{
+    all_forcing_chains, all_forcing_nets, first_forcing_chain, first_forcing_net,
+};
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{
     all_claiming, all_pointing, first_claiming, first_pointing,
@@ -168,9 +170,9 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         DeathBlossom => all_death_blossoms(board, true, false, true)
             .into_iter()
             .next(),
-        ForcingChain => all_forcing_chains(board).into_iter().next(),
+        ForcingChain => first_forcing_chain(board),
         KrakenFish => first_kraken(board),
-        ForcingNet => all_forcing_nets(board).into_iter().next(),
+        ForcingNet => first_forcing_net(board),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {

@@ -35,7 +35,7 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{sees, units_of, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
@@ -110,16 +110,28 @@ pub struct Entry {
 }
 
 /// What follows from one premise (its first entry).
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub struct Table {
     /// The premise, then its implications in the order they were found.
     pub entries: Vec<Entry>,
-    /// The place of each literal in `entries` (the last one added, for a
-    /// group added twice); `u16::MAX` when absent.
+    /// While the table is open (filled or expanded on its own): the
+    /// place of each literal in `entries` (the last one added, for a
+    /// group added twice), `u16::MAX` when absent. The room is lent by
+    /// the tables and given back when the table is shut; empty otherwise.
     pos: Vec<u16>,
+    /// True once the table is complete: a place is then looked up in
+    /// `index`, made when first needed (most tables are never asked).
+    sealed: bool,
+    index: std::cell::OnceCell<Index>,
+    /// The room of the last index, for the next.
+    spare: std::cell::Cell<Index>,
     /// In a net's table, the further entries each entry follows from
     /// (0 for none), by place; empty for a chain's table.
     more: Vec<[u16; 4]>,
+    /// Once the table is expanded, the places of its entries in the
+    /// premise's own square (one of its digits set or ruled out), in
+    /// order.
+    home: Vec<u16>,
     /// Once the table is expanded, how many entries it had before (its
     /// premise and direct implications, the only ones another table's
     /// expansion takes from it); 0 before.
@@ -127,42 +139,65 @@ pub struct Table {
 }
 
 thread_local! {
-    /// Tables of positions no longer searched, emptied, to be filled
-    /// again: a table's room (its places above all, one for every
-    /// literal) is taken once per thread instead of once per position.
-    static SPARE: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The tables of positions no longer searched, emptied, to be filled
+    /// again: their room (entries above all) is taken once per thread
+    /// instead of once per position.
+    static SPARE: std::cell::RefCell<Vec<Vec<Table>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The most spare tables a thread keeps.
-const SPARE_MAX: usize = 4096;
+/// The most sets of spare tables a thread keeps (a position has up to
+/// three sets at once: a chain's without groups, with groups, a net's).
+const SPARE_MAX: usize = 4;
 
 impl Table {
-    /// An empty table with a place for every literal below `n`.
-    fn fresh(n: usize) -> Table {
-        let spare = SPARE.try_with(|s| s.borrow_mut().pop()).ok().flatten();
-        let mut table = spare.unwrap_or_default();
-        if table.pos.len() < n {
-            table.pos.resize(n, u16::MAX);
+    /// Empties the table.
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.more.clear();
+        self.home.clear();
+        if let Some(index) = self.index.take() {
+            self.spare.set(index);
         }
-        table
+        self.sealed = false;
+        self.direct = 0;
     }
 
-    /// Empties the table: its entries' places absent again.
-    fn clear(&mut self) {
+    /// Opens the table in `room` (a place for every literal, all
+    /// absent), which it holds until [`Table::shut`].
+    fn open(&mut self, room: &mut Vec<u16>) {
+        std::mem::swap(&mut self.pos, room);
+        for (i, e) in self.entries.iter().enumerate() {
+            self.pos[e.lit.index()] = i as u16;
+        }
+    }
+
+    /// Gives the room back (all absent again); with `seal`, the table
+    /// is complete.
+    fn shut(&mut self, room: &mut Vec<u16>, seal: bool) {
         for e in &self.entries {
             self.pos[e.lit.index()] = u16::MAX;
         }
-        self.entries.clear();
-        self.more.clear();
-        self.direct = 0;
+        std::mem::swap(&mut self.pos, room);
+        self.sealed |= seal;
     }
 
     /// The place of `lit` in the table.
     pub fn position(&self, lit: Lit) -> Option<usize> {
-        match self.pos.get(lit.index()) {
-            Some(&p) if p != u16::MAX => Some(usize::from(p)),
-            _ => None,
+        let i = lit.index();
+        if !self.pos.is_empty() {
+            return match self.pos.get(i) {
+                Some(&p) if p != u16::MAX => Some(usize::from(p)),
+                _ => None,
+            };
         }
+        if self.sealed {
+            return self
+                .index
+                .get_or_init(|| self.spare.take().of(&self.entries))
+                .place(i);
+        }
+        // A table being filled holds few entries.
+        self.entries.iter().rposition(|e| e.lit == lit)
     }
 
     /// Adds `lit` as HoDoKu adds an implication: not when the table is
@@ -174,7 +209,9 @@ impl Table {
         if !lit.is_group() && self.position(lit).is_some() {
             return false;
         }
-        self.pos[lit.index()] = self.entries.len() as u16;
+        if !self.pos.is_empty() {
+            self.pos[lit.index()] = self.entries.len() as u16;
+        }
         self.entries.push(Entry {
             lit,
             via: 0,
@@ -182,6 +219,18 @@ impl Table {
             distance,
         });
         true
+    }
+
+    /// Adds `lit`, known to be new to the table, as [`Table::add`] does.
+    fn add_new(&mut self, lit: Lit, distance: u16) {
+        if self.entries.len() < CAPACITY {
+            self.entries.push(Entry {
+                lit,
+                via: 0,
+                flags: 0,
+                distance,
+            });
+        }
     }
 
     /// Adds a direct implication (or the premise).
@@ -224,6 +273,12 @@ impl Table {
         true
     }
 
+    /// The places of the entries in the premise's own square, once the
+    /// table is expanded (a chain from the premise back to its square).
+    pub fn home(&self) -> &[u16] {
+        &self.home
+    }
+
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -248,6 +303,62 @@ impl Table {
     }
 }
 
+/// Where each literal of a complete table lies: which literals it holds
+/// (a bit each), how many bits come before each word, and the place of
+/// each held literal in the table, in the order of the literals.
+#[derive(Clone, Debug, Default)]
+struct Index {
+    held: Vec<u64>,
+    before: Vec<u16>,
+    places: Vec<u16>,
+}
+
+impl Index {
+    /// The index of a table's `entries`, in this one's room.
+    fn of(mut self, entries: &[Entry]) -> Index {
+        let words = entries
+            .iter()
+            .map(|e| e.lit.index() / 64 + 1)
+            .max()
+            .unwrap_or(0);
+        self.held.clear();
+        self.held.resize(words, 0);
+        for e in entries {
+            let i = e.lit.index();
+            self.held[i / 64] |= 1u64 << (i % 64);
+        }
+        self.before.clear();
+        let mut count = 0u16;
+        for &word in &self.held {
+            self.before.push(count);
+            count += word.count_ones() as u16;
+        }
+        self.places.clear();
+        self.places.resize(usize::from(count), 0);
+        // A group added twice has the place of the last one.
+        for (at, e) in entries.iter().enumerate() {
+            let k = self.rank(e.lit.index());
+            self.places[k] = at as u16;
+        }
+        self
+    }
+
+    /// How many held literals come before literal `i`.
+    fn rank(&self, i: usize) -> usize {
+        let word = self.held[i / 64] & ((1u64 << (i % 64)) - 1);
+        usize::from(self.before[i / 64]) + word.count_ones() as usize
+    }
+
+    /// The place of literal `i`, if held.
+    fn place(&self, i: usize) -> Option<usize> {
+        let word = *self.held.get(i / 64)?;
+        match word & (1u64 << (i % 64)) {
+            0 => None,
+            _ => Some(usize::from(self.places[self.rank(i)])),
+        }
+    }
+}
+
 /// The tables of a position.
 pub struct Tables {
     /// The groups, in HoDoKu's order.
@@ -257,6 +368,9 @@ pub struct Tables {
     holding: [u128; 10],
     /// The ALS nodes, when the tables have them.
     als: AlsNodes,
+    /// A place for every literal, all absent, lent to the table being
+    /// filled or expanded on its own.
+    room: Vec<u16>,
 }
 
 /// A position as the tables see it: each square's digit and candidates.
@@ -291,15 +405,16 @@ pub fn grouped(board: &Board) -> std::rc::Rc<Tables> {
 impl Drop for Tables {
     /// Keeps the tables' room for the next position's.
     fn drop(&mut self) {
-        let tables = std::mem::take(&mut self.tables);
+        let mut tables = std::mem::take(&mut self.tables);
+        for table in &mut tables {
+            if !table.entries.is_empty() || table.sealed {
+                table.clear();
+            }
+        }
         let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();
-            for mut table in tables {
-                if table.pos.is_empty() || spare.len() >= SPARE_MAX {
-                    continue;
-                }
-                table.clear();
-                spare.push(table);
+            if spare.len() < SPARE_MAX {
+                spare.push(tables);
             }
         });
     }
@@ -326,11 +441,16 @@ fn peers_mask(s: usize) -> u128 {
 }
 
 fn unit_mask(u: usize) -> u128 {
-    UNITS[u].iter().fold(0, |m, &s| m | 1u128 << s)
+    UNIT_MASKS[u]
 }
 
 fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&s| mask & (1u128 << s) != 0)
+    let mut left = mask;
+    std::iter::from_fn(move || {
+        let s = left.trailing_zeros() as usize;
+        left &= left.checked_sub(1)?;
+        Some(s)
+    })
 }
 
 /// The groups of `board` in HoDoKu's order: rows, then columns; in each
@@ -368,6 +488,42 @@ fn find_groups(board: &Board) -> Vec<Group> {
     out
 }
 
+/// Every table's direct implications, by the literal of its premise.
+struct Direct {
+    /// Where each literal's begin in `direct` (and the next one's).
+    starts: Vec<u32>,
+    /// Each implication and its distance.
+    direct: Vec<(Lit, u16)>,
+}
+
+impl Direct {
+    /// The direct implications of the table of `lit`.
+    fn of(&self, lit: Lit) -> &[(Lit, u16)] {
+        let i = lit.index();
+        &self.direct[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// HoDoKu's number of the table of `lit` and how an entry that came
+/// through it is marked, with `groups` groups before the ALS nodes.
+fn via_of(lit: Lit, groups: usize) -> (u16, u8) {
+    match lit.is_group() {
+        // Groups first, two tables each, then the ALS nodes.
+        true => {
+            let g = (lit.index() - CELL_LITS) / 2;
+            match g.checked_sub(groups) {
+                Some(k) => ((2 * groups + k) as u16, FROM_GROUP),
+                None => ((g * 2 + usize::from(!lit.on())) as u16, FROM_GROUP),
+            }
+        }
+        false => {
+            let (s, d) = (lit.index() / 18, lit.index() / 2 % 9 + 1);
+            let flag = if lit.on() { FROM_ON } else { 0 };
+            ((s * 10 + d) as u16, flag)
+        }
+    }
+}
+
 impl Tables {
     /// The tables of `board` for chains, with groups when `groups`, fully
     /// expanded.
@@ -387,7 +543,10 @@ impl Tables {
             for s in (0..81).filter(|&s| board.value(s) == 0) {
                 for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                     for on in [true, false] {
-                        direct((s, d, on), &mut t.tables[Lit::cell(s, d, on).index()]);
+                        let table = &mut t.tables[Lit::cell(s, d, on).index()];
+                        table.open(&mut t.room);
+                        direct((s, d, on), table);
+                        table.shut(&mut t.room, false);
                     }
                 }
             }
@@ -430,7 +589,13 @@ impl Tables {
         };
         // Every literal has its table, and its place in each.
         let n = n + 2 * als.nodes.len();
-        let mut tables = vec![Table::default(); n];
+        // Every table empty, in the room of dropped ones when there are.
+        let mut tables = SPARE
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        tables.resize_with(n, Table::default);
         let mut t = Tables {
             groups,
             tables: Vec::new(),
@@ -439,24 +604,8 @@ impl Tables {
                 _ => holding(board, d as u8),
             }),
             als,
+            room: vec![u16::MAX; n],
         };
-        let fresh = || Table::fresh(n);
-        for s in 0..81 {
-            if board.value(s) != 0 {
-                continue;
-            }
-            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
-                tables[Lit::cell(s, d, true).index()] = fresh();
-                tables[Lit::cell(s, d, false).index()] = fresh();
-            }
-        }
-        for g in 0..t.groups.len() {
-            tables[Lit::group(g, true).index()] = fresh();
-            tables[Lit::group(g, false).index()] = fresh();
-        }
-        for k in 0..t.als.nodes.len() {
-            tables[t.als_lit(k).index()] = fresh();
-        }
         t.tables = tables;
         fill(&mut t);
         t.fill_groups();
@@ -524,6 +673,17 @@ impl Tables {
         match lit.is_group() {
             true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
             false => vec![lit.index() / 18],
+        }
+    }
+
+    /// The squares of `lit`, as a mask.
+    pub fn cells_mask(&self, lit: Lit) -> u128 {
+        if let Some(als) = self.als_of(lit) {
+            return als.cells;
+        }
+        match lit.is_group() {
+            true => self.groups[(lit.index() - CELL_LITS) / 2].mask,
+            false => 1u128 << (lit.index() / 18),
         }
     }
 
@@ -596,27 +756,33 @@ impl Tables {
             let bivalue = board.cands(s).count_ones() == 2;
             for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
-                self.tables[on.index()].add_direct(on);
-                self.tables[off.index()].add_direct(off);
+                // Each literal is new to its table: the squares met
+                // before are masked out.
+                self.tables[on.index()].add_new(on, 1);
+                self.tables[off.index()].add_new(off, 1);
                 for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
-                    self.tables[on.index()].add_direct(Lit::cell(s, e, false));
+                    self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
                     if bivalue {
-                        self.tables[off.index()].add_direct(Lit::cell(s, e, true));
+                        self.tables[off.index()].add_new(Lit::cell(s, e, true), 2);
                     }
                 }
+                let holding = self.holding[usize::from(d)] & !(1u128 << s);
+                let (mut ruled_out, mut set) = (0u128, 0u128);
                 for u in units_of(s) {
                     if board.free(u, d) < 2 {
                         continue;
                     }
-                    let mut first = None;
-                    for t in UNITS[u].iter().map(|&t| usize::from(t)) {
-                        if t != s && board.has(t, d) {
-                            first.get_or_insert(t);
-                            self.tables[on.index()].add_direct(Lit::cell(t, d, false));
-                        }
+                    let others = holding & unit_mask(u);
+                    for t in squares_of(others & !ruled_out) {
+                        self.tables[on.index()].add_new(Lit::cell(t, d, false), 2);
                     }
-                    if let (2, Some(t)) = (board.free(u, d), first) {
-                        self.tables[off.index()].add_direct(Lit::cell(t, d, true));
+                    ruled_out |= others;
+                    if board.free(u, d) == 2 && others != 0 {
+                        let t = others.trailing_zeros() as usize;
+                        if set & (1u128 << t) == 0 {
+                            self.tables[off.index()].add_new(Lit::cell(t, d, true), 2);
+                            set |= 1u128 << t;
+                        }
                     }
                 }
             }
@@ -624,9 +790,14 @@ impl Tables {
     }
 
     fn fill_groups(&mut self) {
+        // The groups of each digit, in order.
+        let mut of_digit: [Vec<usize>; 10] = Default::default();
+        for (i, g) in self.groups.iter().enumerate() {
+            of_digit[usize::from(g.digit)].push(i);
+        }
         for i in 0..self.groups.len() {
-            let g = self.groups[i].clone();
-            let d = g.digit;
+            let g = &self.groups[i];
+            let (d, mask, line, col, block) = (g.digit, g.mask, g.line, g.col, g.block);
             let (on, off) = (Lit::group(i, true), Lit::group(i, false));
             self.tables[on.index()].add_direct(on);
             self.tables[off.index()].add_direct(off);
@@ -635,12 +806,12 @@ impl Tables {
                 self.tables[on.index()].add_direct(Lit::cell(t, d, false));
                 self.tables[Lit::cell(t, d, true).index()].add_direct(off);
             }
-            let line = match (g.line, g.col) {
+            let unit_line = match (line, col) {
                 (Some(r), _) => r,
                 (None, Some(c)) => 9 + c,
                 (None, None) => unreachable!("a group lies in a line"),
             };
-            for u in [18 + g.block, line] {
+            for u in [18 + block, unit_line] {
                 let rest = seeing & unit_mask(u);
                 if rest.count_ones() == 1 {
                     let t = rest.trailing_zeros() as usize;
@@ -648,59 +819,36 @@ impl Tables {
                     self.tables[Lit::cell(t, d, false).index()].add_direct(on);
                 }
             }
-            // Other groups of the digit sharing a unit without overlapping.
-            let (mut in_line, mut in_col, mut in_block) = (Vec::new(), Vec::new(), Vec::new());
-            for (j, h) in self.groups.iter().enumerate() {
-                if j == i || h.digit != d || h.mask & g.mask != 0 {
+            // Other groups of the digit sharing a unit without overlapping:
+            // how many in the line, the column and the box, and the last.
+            let mut shared = [(0usize, 0usize); 3];
+            for &j in &of_digit[usize::from(d)] {
+                let h = &self.groups[j];
+                if j == i || h.mask & mask != 0 {
                     continue;
                 }
-                if g.line.is_some() && g.line == h.line {
-                    in_line.push(j);
-                    self.tables[on.index()].add_direct(Lit::group(j, false));
-                }
-                if g.col.is_some() && g.col == h.col {
-                    in_col.push(j);
-                    self.tables[on.index()].add_direct(Lit::group(j, false));
-                }
-                if g.block == h.block {
-                    in_block.push(j);
-                    self.tables[on.index()].add_direct(Lit::group(j, false));
+                let kinds = [
+                    line.is_some() && line == h.line,
+                    col.is_some() && col == h.col,
+                    block == h.block,
+                ];
+                for (k, &same) in kinds.iter().enumerate() {
+                    if same {
+                        shared[k] = (shared[k].0 + 1, j);
+                        self.tables[on.index()].add_direct(Lit::group(j, false));
+                    }
                 }
             }
-            let units = [
-                (in_line, g.line),
-                (in_col, g.col.map(|c| 9 + c)),
-                (in_block, Some(18 + g.block)),
-            ];
-            for (found, unit) in units {
-                let (Some(u), [j]) = (unit, found.as_slice()) else {
+            let units = [line, col.map(|c| 9 + c), Some(18 + block)];
+            for (&(count, j), unit) in shared.iter().zip(units) {
+                let (Some(u), 1) = (unit, count) else {
                     continue;
                 };
                 let rest =
-                    self.holding[usize::from(d)] & unit_mask(u) & !g.mask & !self.groups[*j].mask;
+                    self.holding[usize::from(d)] & unit_mask(u) & !mask & !self.groups[j].mask;
                 if rest == 0 {
-                    self.tables[off.index()].add_direct(Lit::group(*j, true));
+                    self.tables[off.index()].add_direct(Lit::group(j, true));
                 }
-            }
-        }
-    }
-
-    /// HoDoKu's number of the table of `lit` and how an entry that came
-    /// through it is marked.
-    fn via(&self, lit: Lit) -> (u16, u8) {
-        match lit.is_group() {
-            // Groups first, two tables each, then the ALS nodes.
-            true => match self.als_node(lit) {
-                Some(k) => ((2 * self.groups.len() + k) as u16, FROM_GROUP),
-                None => {
-                    let g = (lit.index() - CELL_LITS) / 2;
-                    ((g * 2 + usize::from(!lit.on())) as u16, FROM_GROUP)
-                }
-            },
-            false => {
-                let (s, d) = (lit.index() / 18, lit.index() / 2 % 9 + 1);
-                let flag = if lit.on() { FROM_ON } else { 0 };
-                ((s * 10 + d) as u16, flag)
             }
         }
     }
@@ -729,58 +877,90 @@ impl Tables {
     }
 
     fn expand_all(&mut self, board: &Board) {
-        for on in [true, false] {
-            for s in 0..81 {
-                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
-                    self.expand(Lit::cell(s, d, on));
+        // Every table's direct implications (the only ones an expansion
+        // takes from another table; expanding a table leaves its own
+        // alone), read once, side by side.
+        let mut starts = Vec::with_capacity(self.tables.len() + 1);
+        let mut direct = Vec::new();
+        for table in &self.tables {
+            starts.push(direct.len() as u32);
+            for e in table.entries.iter().skip(1) {
+                if e.flags & EXPANDED == 0 {
+                    direct.push((e.lit, e.distance));
                 }
             }
         }
+        starts.push(direct.len() as u32);
+        let direct = Direct { starts, direct };
+        let mut room = std::mem::take(&mut self.room);
+        for on in [true, false] {
+            for s in 0..81 {
+                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                    self.expand(Lit::cell(s, d, on), &direct, &mut room);
+                }
+            }
+        }
+        // The tables not expanded are sealed as they are.
+        for table in &mut self.tables {
+            if !table.sealed && !table.entries.is_empty() {
+                table.open(&mut room);
+                table.shut(&mut room, true);
+            }
+        }
+        self.room = room;
     }
 
-    /// Expands the table of `premise` as HoDoKu does.
-    fn expand(&mut self, premise: Lit) {
+    /// Expands the table of `premise` as HoDoKu does, and seals it.
+    fn expand(&mut self, premise: Lit, direct: &Direct, room: &mut Vec<u16>) {
         let dest_i = premise.index();
         if self.tables[dest_i].entries.is_empty() {
             return;
         }
-        let mut dest = std::mem::take(&mut self.tables[dest_i]);
+        let groups = self.groups.len();
+        let dest = &mut self.tables[dest_i];
         dest.direct = dest.entries.len() as u16;
-        let mut j = 1;
-        while j < dest.entries.len() && j < CAPACITY {
-            if dest.entries.len() >= CAPACITY {
-                break;
+        dest.open(room);
+        // The entries and places apart, so that the loop keeps them at hand.
+        let mut entries = std::mem::take(&mut dest.entries);
+        entries.reserve(CAPACITY.saturating_sub(entries.len()));
+        let square = premise.index() / 18;
+        let at_home = |lit: Lit| !lit.is_group() && lit.index() / 18 == square;
+        let mut home = std::mem::take(&mut dest.home);
+        home.clear();
+        for (i, e) in entries.iter().enumerate().skip(1) {
+            if at_home(e.lit) {
+                home.push(i as u16);
             }
-            let lit = dest.entries[j].lit;
-            let base = dest.entries[j].distance;
+        }
+        let pos = &mut dest.pos[..];
+        let mut j = 1;
+        while j < entries.len() && entries.len() < CAPACITY {
+            let lit = entries[j].lit;
+            let base = entries[j].distance;
             j += 1;
-            let src = &self.tables[lit.index()];
-            if src.entries.is_empty() {
+            let from = direct.of(lit);
+            if from.is_empty() {
                 continue;
             }
-            let (via, flag) = self.via(lit);
-            // An expanded table's later entries all came by expansion,
-            // which is not passed on: only its direct ones are read.
-            let direct = match src.direct {
-                0 => src.entries.len(),
-                n => usize::from(n),
-            };
-            for e in &src.entries[1..direct] {
-                if e.flags & EXPANDED != 0 {
-                    continue;
-                }
-                let distance = base + e.distance;
-                let at = usize::from(dest.pos[e.lit.index()]);
-                if let Some(old) = dest.entries.get_mut(at) {
+            let (via, flag) = via_of(lit, groups);
+            for &(e_lit, e_distance) in from {
+                let distance = base + e_distance;
+                let i = e_lit.index();
+                let at = pos[i];
+                if at != u16::MAX {
+                    let old = &mut entries[usize::from(at)];
                     if old.flags & EXPANDED != 0 && old.distance > distance {
                         old.via = via;
                         old.flags = EXPANDED | flag;
                         old.distance = distance;
                     }
-                } else if dest.entries.len() < CAPACITY {
-                    dest.pos[e.lit.index()] = dest.entries.len() as u16;
-                    dest.entries.push(Entry {
-                        lit: e.lit,
+                } else if entries.len() < CAPACITY {
+                    pos[i] = entries.len() as u16;
+                    if at_home(e_lit) {
+                        home.push(entries.len() as u16);
+                    }
+                    entries.push(Entry {
+                        lit: e_lit,
                         via,
                         flags: EXPANDED | flag,
                         distance,
@@ -788,13 +968,15 @@ impl Tables {
                 } else {
                     // A full table marks its last entry instead, as
                     // HoDoKu's does.
-                    let last = dest.entries.last_mut().expect("a premise");
+                    let last = entries.last_mut().expect("a premise");
                     last.flags |= EXPANDED | flag;
                     last.distance = distance;
                 }
             }
         }
-        self.tables[dest_i] = dest;
+        dest.entries = entries;
+        dest.home = home;
+        dest.shut(room, true);
     }
 
     /// The chain from the premise of table `premise` to its entry at
@@ -818,9 +1000,7 @@ impl Tables {
                 org.entries[0].lit
             };
             chain.push(back);
-            for s in self.cells(back) {
-                cells |= 1u128 << s;
-            }
+            cells |= self.cells_mask(back);
             at = if back == org.entries[0].lit {
                 0
             } else {
@@ -876,6 +1056,49 @@ mod tests {
         .join()
         .unwrap();
         assert_eq!(again, new);
+    }
+
+    #[test]
+    fn a_complete_tables_places_are_where_its_entries_lie() {
+        use crate::logic::hodoku::forcing_nets::net_tables;
+        let b = parse_case(OTHER_CASE).unwrap().board;
+        for tables in [
+            Tables::build(&b, false),
+            Tables::build(&b, true),
+            net_tables(&b),
+        ] {
+            let n = tables.tables.len();
+            for t in tables.tables.iter().filter(|t| !t.is_empty()) {
+                for i in 0..n {
+                    let lit = Lit(i as u16);
+                    // The last one, for a group added twice.
+                    let at = t.entries.iter().rposition(|e| e.lit == lit);
+                    assert_eq!(t.position(lit), at);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_entries_listed_in_the_premises_square_are_all_there_are() {
+        let b = parse_case(CASE).unwrap().board;
+        for tables in [Tables::build(&b, false), Tables::build(&b, true)] {
+            for s in (0..81).filter(|&s| b.value(s) == 0) {
+                for d in (1..=9u8).filter(|&d| b.has(s, d)) {
+                    for on in [true, false] {
+                        let t = tables.table(Lit::cell(s, d, on));
+                        let home: Vec<u16> = (1..t.len())
+                            .filter(|&j| {
+                                let lit = t.entries[j].lit;
+                                !lit.is_group() && tables.first_cell(lit) == s
+                            })
+                            .map(|j| j as u16)
+                            .collect();
+                        assert_eq!(t.home(), home);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::turbot::links;
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// The most links in a chain (HoDoKu's default restriction).
 const MAX_LINKS: usize = 20;
@@ -37,8 +37,12 @@ struct Search<'a> {
     chain: Vec<usize>,
     found: Vec<(Move, usize)>,
     /// The shortest chain found so far for each set of removals.
-    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+    seen: Seen,
 }
+
+/// The shortest chain found so far for each set of removals: the squares
+/// a digit goes from (a mask) and the digit.
+type Seen = HashMap<(u128, u8), usize>;
 
 impl Search<'_> {
     /// Extends the chain from its last square; `strong` when the next
@@ -92,22 +96,25 @@ impl Search<'_> {
 /// keeps the shortest chain of each set of removals.
 fn kept_removals(
     board: &Board,
-    seen: &mut BTreeMap<Vec<(usize, u8)>, usize>,
+    seen: &mut Seen,
     start: usize,
     end: usize,
     d: u8,
     links: usize,
 ) -> Option<Vec<(usize, u8)>> {
     let both = peers_mask(start) & peers_mask(end) & !(1u128 << start) & !(1u128 << end);
-    let deletes: Vec<(usize, u8)> = squares_of(both)
+    let targets = squares_of(both)
         .filter(|&t| board.has(t, d))
-        .map(|t| (t, d))
-        .collect();
-    if deletes.is_empty() || seen.get(&deletes).is_some_and(|&shorter| shorter <= links) {
+        .fold(0u128, |m, t| m | 1u128 << t);
+    if targets == 0
+        || seen
+            .get(&(targets, d))
+            .is_some_and(|&shorter| shorter <= links)
+    {
         return None;
     }
-    seen.insert(deletes.clone(), links);
-    Some(deletes)
+    seen.insert((targets, d), links);
+    Some(squares_of(targets).map(|t| (t, d)).collect())
 }
 
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
@@ -120,7 +127,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
         digit: 0,
         chain: Vec::new(),
         found: Vec::new(),
-        seen: BTreeMap::new(),
+        seen: Seen::new(),
     };
     for start in 0..81 {
         if board.value(start) != 0 {
@@ -168,7 +175,7 @@ struct XySearch<'a> {
     links: &'a [OnceCell<Vec<usize>>],
     chain: Vec<(usize, u8)>,
     found: Vec<(Move, usize)>,
-    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+    seen: Seen,
 }
 
 impl XySearch<'_> {
@@ -227,7 +234,7 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
         links: &links,
         chain: Vec::new(),
         found: Vec::new(),
-        seen: BTreeMap::new(),
+        seen: Seen::new(),
     };
     for start in 0..81 {
         if board.value(start) != 0 || board.cands(start).count_ones() != 2 {
