@@ -87,9 +87,10 @@ pub fn all_sue_de_coq(board: &Board, first: bool) -> Vec<Move> {
     out
 }
 
-/// For each crossing of a line and a box (in [`crossings`]' order), the
-/// candidates of the line's squares and of the box's squares when no Sue
-/// de Coq was found there (all 0 at first: never searched).
+/// For each crossing of a line and a box (rows, then columns, each with
+/// the boxes it crosses in order), the candidates of the line's squares
+/// and of the box's squares when no Sue de Coq was found there (all 0 at
+/// first: never searched).
 pub type QuietCrossings = [[[u16; 9]; 2]; 54];
 
 /// The first Sue de Coq, as [`all_sue_de_coq`] finds it, passing over the
