@@ -700,30 +700,24 @@ mod tests {
         // squares all at once: the hidden singles it queues must still name
         // the squares one-by-one placing names. Puzzles from valid solved
         // grids, and puzzles of random digits (clashes and dead squares).
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         for round in 0..3000 {
             let mut map: Vec<u8> = (1..=9).collect();
-            for i in (1..9).rev() {
-                map.swap(i, next(i as u64 + 1) as usize);
-            }
-            let shift = next(3) as usize;
-            let keep = 18 + next(22);
+            map.shuffle(&mut rng);
+            let shift = rng.gen_range(0..3);
+            let keep = rng.gen_range(18..40);
             let mut grid = Grid::empty(Shape::standard());
             let mut placed = Board::new();
             for s in 0..81 {
-                if next(81) >= keep {
+                if rng.gen_range(0..81) >= keep {
                     continue;
                 }
                 let (r, c) = (s / 9, s % 9);
                 let d = match round % 2 {
                     0 => map[(r * 3 + r / 3 + c + shift) % 9],
-                    _ => 1 + next(9) as u8,
+                    _ => rng.gen_range(1..=9),
                 };
                 grid.set(s, d);
                 placed.place(s, d, true);
