@@ -57,6 +57,12 @@ struct Search {
     /// neither hold the digit nor are used by any template of it (a set
     /// of base units with endo fins needs one that sees them all).
     endo_check: Option<u128>,
+    /// Keeps Franken fish only (a search for one Franken step type):
+    /// base and cover each take a line, and one of them a box. Lines come
+    /// before boxes on both sides, so a first base or cover unit that is
+    /// a box makes no Franken fish, and nor does a base of lines whose
+    /// last cover unit is a line.
+    franken_only: bool,
 }
 
 impl Search {
@@ -90,6 +96,7 @@ impl Search {
             finned: finned != Some(false),
             cells,
             endo_check,
+            franken_only: false,
         })
     }
 }
@@ -125,6 +132,11 @@ fn seeing_all(mut mask: u128) -> u128 {
         mask &= mask - 1;
     }
     out
+}
+
+/// True for a box (HoDoKu's units 18 to 26).
+fn is_box(u: usize) -> bool {
+    u >= 18
 }
 
 /// The squares of each unit holding `d`.
@@ -238,6 +250,12 @@ pub fn all_of(board: &Board, kind: Kind, first: bool) -> Vec<Move> {
 /// fish lies in its digit's squares alone, so a digit whose squares are
 /// as they were when it had none can be left out.
 pub fn all_of_digits(board: &Board, kind: Kind, first: bool, wanted: u16) -> Vec<Move> {
+    of_kind(board, kind, first, wanted, true)
+}
+
+/// [`all_of_digits`]; with `pruned`, a Franken step type's search passes
+/// over the units that cannot make a fish of its family.
+fn of_kind(board: &Board, kind: Kind, first: bool, wanted: u16, pruned: bool) -> Vec<Move> {
     let Some((size, mutant, finned)) = search_of(kind) else {
         return Vec::new();
     };
@@ -248,9 +266,12 @@ pub fn all_of_digits(board: &Board, kind: Kind, first: bool, wanted: u16) -> Vec
     };
     let mut out = Vec::new();
     for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
-        let Some(s) = Search::new(board, d, size, family, Some(finned)) else {
+        let Some(mut s) = Search::new(board, d, size, family, Some(finned)) else {
             continue;
         };
+        // Only fish of `kind` are kept: the other combinations need not
+        // be tried.
+        s.franken_only = pruned && !mutant;
         let ways: &[bool] = if mutant { &[true] } else { &[true, false] };
         for &rows in ways {
             let found = fish(&s, rows, &mut |m| {
@@ -315,6 +336,9 @@ fn pick_base(
     found: &mut dyn FnMut(Move) -> bool,
 ) -> bool {
     for i in from..bases.len() {
+        if s.franken_only && picked.is_empty() && is_box(bases[i]) {
+            break;
+        }
         let cells = s.masks[bases[i]];
         let overlap = body & cells;
         if overlap != 0 && (!s.finned || (endo | overlap).count_ones() > MAX_ENDO_FINS) {
@@ -407,14 +431,26 @@ fn walk(
     found: &mut dyn FnMut(Move) -> bool,
 ) -> bool {
     let need = c.base.len() - depth;
+    let last = depth + 1 == c.base.len();
     for i in from..c.len {
         if c.len - i < need {
             break;
         }
+        if c.s.franken_only {
+            let unit = c.meeting[i];
+            if depth == 0 && is_box(unit) {
+                break;
+            }
+            // A base of lines needs a box among the cover units, and the
+            // last one picked is a box when any is.
+            if last && !is_box(unit) && !c.base.iter().any(|&u| is_box(u)) {
+                continue;
+            }
+        }
         let cells = c.meeting_cells[i];
         let (cover_cells, cannibal) = (cover_cells | cells, cannibal | (cover_cells & cells));
         picked[depth] = c.meeting[i];
-        if depth + 1 == c.base.len() {
+        if last {
             let cover = &picked[..depth + 1];
             if let Some(m) = evaluate(c.s, c.base, cover, cover_cells, cannibal, c.body, c.endo) {
                 if found(m) {
@@ -614,6 +650,42 @@ mod tests {
             assert!(covers(kind), "{kind:?}");
         }
         assert!(!covers(Kind::Jellyfish));
+    }
+
+    #[test]
+    fn a_search_for_one_franken_type_finds_what_trying_every_unit_finds() {
+        // The search for one Franken step type passes over the base and
+        // cover units that cannot make one: on every fish case of HoDoKu's
+        // library it must list the fish trying them all lists.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/hodoku/reglib-1.3.txt"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("skipped: ../shared/hodoku/reglib-1.3.txt not found");
+            return;
+        };
+        let mut found = 0;
+        for line in text.lines().filter(|l| l.starts_with(":03")) {
+            let Ok(case) = parse_case(line) else { continue };
+            for kind in [
+                Kind::FrankenXWing,
+                Kind::FrankenSwordfish,
+                Kind::FinnedFrankenXWing,
+                Kind::FinnedFrankenSwordfish,
+            ] {
+                let lines = |pruned| -> Vec<String> {
+                    of_kind(&case.board, kind, false, 0x1ff, pruned)
+                        .iter()
+                        .map(Move::line)
+                        .collect()
+                };
+                let got = lines(true);
+                assert_eq!(got, lines(false), "{line} {kind:?}");
+                found += got.len();
+            }
+        }
+        assert!(found > 0, "no Franken fish in the library's fish cases");
     }
 
     #[test]
