@@ -36,10 +36,12 @@ const fn units() -> [[u8; 9]; 27] {
     out
 }
 
-/// The row, column and box (HoDoKu's unit numbers) of square `s`.
+/// The row, column and box (HoDoKu's unit numbers) of square `s`,
+/// looked up: the searches and the queues ask for them all the time, and
+/// working them out takes two divisions.
 pub const fn units_of(s: usize) -> [usize; 3] {
-    let (r, c) = (s / 9, s % 9);
-    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+    let [r, c, b, ..] = SPOTS[s];
+    [r as usize, c as usize, b as usize]
 }
 
 /// Each square's units (row, column, box, HoDoKu's numbers) and its place
@@ -52,7 +54,7 @@ const fn spots() -> [[u8; 6]; 81] {
     let mut s = 0;
     while s < 81 {
         let (r, c) = (s / 9, s % 9);
-        let [row, col, b] = units_of(s);
+        let (row, col, b) = (r, 9 + c, 18 + (r / 3) * 3 + c / 3);
         let (ir, ic, ib) = (c, r, (r % 3) * 3 + c % 3);
         out[s] = [row as u8, col as u8, b as u8, ir as u8, ic as u8, ib as u8];
         s += 1;
@@ -649,6 +651,15 @@ mod tests {
         assert_eq!(UNITS[10], [1, 10, 19, 28, 37, 46, 55, 64, 73]);
         assert_eq!(UNITS[22], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(units_of(80), [8, 17, 26]);
+    }
+
+    #[test]
+    fn the_looked_up_units_of_a_square_are_the_units_listing_it() {
+        for (u, unit) in UNITS.iter().enumerate() {
+            for &s in unit {
+                assert_eq!(units_of(usize::from(s))[u / 9], u, "square {s}");
+            }
+        }
     }
 
     #[test]
