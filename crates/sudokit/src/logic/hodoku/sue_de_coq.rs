@@ -25,27 +25,37 @@ enum Next {
 }
 
 /// Calls `f` with every non-empty subset of `source` (at most nine
-/// squares), each after its prefix (`{0}`, `{0,1}`, `{0,1,2}`, ...,
-/// `{1}`, ...), as `f` says; true when it stopped.
-fn walk(source: &[usize], f: &mut dyn FnMut(&[usize]) -> Next) -> bool {
+/// squares) and the union of its squares' candidates, each after its
+/// prefix (`{0}`, `{0,1}`, `{0,1,2}`, ..., `{1}`, ...), as `f` says; true
+/// when it stopped. (The union grows with the walk instead of being
+/// worked out again for each subset.)
+fn walk(board: &Board, source: &[usize], f: &mut dyn FnMut(&[usize], u16) -> Next) -> bool {
+    #[allow(clippy::too_many_arguments)]
     fn go(
+        cands: &[u16; 9],
         source: &[usize],
         from: usize,
         picked: &mut [usize; 9],
         len: usize,
-        f: &mut dyn FnMut(&[usize]) -> Next,
+        union: u16,
+        f: &mut dyn FnMut(&[usize], u16) -> Next,
     ) -> bool {
         for i in from..source.len() {
             picked[len] = source[i];
-            match f(&picked[..=len]) {
+            let union = union | cands[i];
+            match f(&picked[..=len], union) {
                 Next::Stop => return true,
-                Next::Deeper if go(source, i + 1, picked, len + 1, f) => return true,
+                Next::Deeper if go(cands, source, i + 1, picked, len + 1, union, f) => return true,
                 _ => {}
             }
         }
         false
     }
-    go(source, 0, &mut [0; 9], 0, f)
+    let mut cands = [0u16; 9];
+    for (c, &s) in cands.iter_mut().zip(source) {
+        *c = board.cands(s);
+    }
+    go(&cands, source, 0, &mut [0; 9], 0, 0, f)
 }
 
 /// The empty squares of a unit, in its order (at most nine, kept without
@@ -193,8 +203,7 @@ fn try_crossing(
     }
     let line_source = Squares::of(line_cells.iter().copied().filter(|s| !inter.contains(s)));
     let deeper = |stop: bool| if stop { Next::Stop } else { Next::Deeper };
-    walk(line_source.all(), &mut |line_set| {
-        let lcands = union(board, line_set);
+    walk(board, line_source.all(), &mut |line_set, lcands| {
         let contained = count(lcands & icands) as i32;
         let extra = count(lcands & !icands) as i32;
         let size = line_set.len() as i32;
@@ -209,8 +218,7 @@ fn try_crossing(
                 .filter(|s| !inter.contains(s) && !line_set.contains(s)),
         );
         let banned = lcands & icands;
-        deeper(walk(box_source.all(), &mut |box_set| {
-            let bcands = union(board, box_set);
+        deeper(walk(board, box_source.all(), &mut |box_set, bcands| {
             // A box set holding a digit of the line set's, and every set
             // that extends it, is no part of a Sue de Coq.
             if bcands & banned != 0 {
