@@ -3,7 +3,7 @@
 //! tried before the column) and claiming (a digit of a row, then of a
 //! column, confined to one box).
 
-use crate::logic::hodoku::board::{units_of, Board, UNITS, UNIT_MASKS};
+use crate::logic::hodoku::board::{digits, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
@@ -12,35 +12,49 @@ use crate::logic::hodoku::table::Kind;
 /// `out`; with `stop`, only up to the first. Only the digits of `wanted`
 /// (a mask, bit 0 for 1) are looked at.
 fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wanted: u16) {
-    for (u, &unit_mask) in UNIT_MASKS.iter().enumerate().skip(first).take(9) {
-        for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
+    for u in first..first + 9 {
+        for d in digits(wanted & board.open(u)) {
             let count = board.free(u, d);
             if count != 2 && count != 3 {
                 continue;
             }
-            // The unit's squares that hold `d`.
-            let held = board.squares_with(d) & unit_mask;
+            // The unit's places of `d` (bit `i` for its `i`-th square).
             // In a broken position (a square left with no candidate) the
             // counts may say more places than the unit still has.
-            if held & held.wrapping_sub(1) == 0 {
+            let places = board.places(u, d);
+            if places & places.wrapping_sub(1) == 0 {
                 continue;
             }
-            // The unit `k` (row, column, box) of the first of them, when
-            // it holds them all.
-            let shared = |k: usize| {
-                let one = units_of(held.trailing_zeros() as usize)[k];
-                (held & !UNIT_MASKS[one] == 0).then_some(one)
-            };
-            let wider = |k: usize| shared(k).filter(|&w| board.free(w, d) > count);
+            let third = |lines: u16| (0..3).find(|&k| places & !(lines << (3 * k)) == 0);
+            let wider = |w: usize| (board.free(w, d) > count).then_some(w);
             let (kind, target) = match first {
-                18 => match wider(0).or_else(|| wider(1)) {
-                    Some(line) => (Kind::LockedCandidates1, line),
-                    None => continue,
-                },
-                _ => match wider(2) {
-                    Some(b) => (Kind::LockedCandidates2, b),
-                    None => continue,
-                },
+                // A box's places in one of its rows (three in a row of
+                // the mask), else in one of its columns (every third).
+                18 => {
+                    let (top, left) = ((u - 18) / 3 * 3, (u - 18) % 3 * 3);
+                    let row = third(0o7).and_then(|k| wider(top + k));
+                    let col = || {
+                        (0..3)
+                            .find(|&k| places & !(0o111 << k) == 0)
+                            .and_then(|k| wider(9 + left + k))
+                    };
+                    match row.or_else(col) {
+                        Some(line) => (Kind::LockedCandidates1, line),
+                        None => continue,
+                    }
+                }
+                // A line's places in the part one box holds.
+                _ => {
+                    let line = u % 9;
+                    let b = |k: usize| match first {
+                        0 => 18 + line / 3 * 3 + k,
+                        _ => 18 + k * 3 + line / 3,
+                    };
+                    match third(0o7).and_then(|k| wider(b(k))) {
+                        Some(b) => (Kind::LockedCandidates2, b),
+                        None => continue,
+                    }
+                }
             };
             let mut m = Move::new(kind);
             m.digits.push(d);
