@@ -83,14 +83,23 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
 /// twins after it, the digit removed first the smaller, then the larger.
 pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
     let mut out = Vec::new();
-    for i in 0..81 {
-        if board.value(i) != 0 || count(board.cands(i)) != 2 {
-            continue;
+    // The squares with two candidates, in order: a square's twins are
+    // among those after it.
+    let (mut pairs, mut len) = ([0u8; 81], 0);
+    for s in 0..81 {
+        if board.value(s) == 0 && count(board.cands(s)) == 2 {
+            pairs[len] = s as u8;
+            len += 1;
         }
+    }
+    let pairs = &pairs[..len];
+    for (at, &i) in pairs.iter().enumerate() {
+        let i = usize::from(i);
         let mask = board.cands(i);
         let low = mask.trailing_zeros() as u8 + 1;
         let high = 16 - mask.leading_zeros() as u8;
-        for j in i + 1..81 {
+        for &j in &pairs[at + 1..] {
+            let j = usize::from(j);
             if board.cands(j) != mask {
                 continue;
             }
