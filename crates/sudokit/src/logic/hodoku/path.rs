@@ -13,7 +13,9 @@ use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::patterns::{all_empty_rectangles_of, all_kites_of, all_skyscrapers_of};
 use crate::logic::hodoku::search;
 use crate::logic::hodoku::singles;
-use crate::logic::hodoku::subsets::{first_hidden_quiet, first_naked_quiet, Keep, QuietUnits};
+use crate::logic::hodoku::subsets::{
+    first_hidden_quiet, first_naked_quiet, unit_cands, Keep, QuietUnits, UnitCands,
+};
 use crate::logic::hodoku::sue_de_coq::{first_sue_de_coq_quiet, QuietCrossings};
 use crate::logic::hodoku::table::{Kind, Level, Subtype};
 use crate::logic::hodoku::templates;
@@ -208,6 +210,12 @@ struct Quiet {
     /// sashimi fish found then (one search finds both, and what it finds
     /// holds while the digit's squares stay as they were).
     finned: Vec<(u128, [Option<Move>; 2])>,
+    /// The candidates of every unit's squares in this position, worked
+    /// out when a subset search first asks (`units_now` says whether they
+    /// are this position's) and shared by the others, which compare their
+    /// units with them.
+    units: Box<UnitCands>,
+    units_now: bool,
 }
 
 impl Quiet {
@@ -216,12 +224,14 @@ impl Quiet {
     fn first(&mut self, kind: Kind, board: &Board) -> Option<Option<Move>> {
         use Kind::*;
         let naked = |q: &mut Quiet, n: usize, keep| {
+            q.units_of(board);
             let units = q.naked.get_or_insert_with(|| Box::new([[[0; 9]; 27]; 3]));
-            first_naked_quiet(board, n, keep, &mut units[n - 2])
+            first_naked_quiet(board, n, keep, &mut units[n - 2], &q.units)
         };
         let hidden = |q: &mut Quiet, n: usize| {
+            q.units_of(board);
             let units = q.hidden.get_or_insert_with(|| Box::new([[[0; 9]; 27]; 3]));
-            first_hidden_quiet(board, n, &mut units[n - 2])
+            first_hidden_quiet(board, n, &mut units[n - 2], &q.units)
         };
         let found = match kind {
             LockedPair => naked(self, 2, Keep::Locked),
@@ -301,6 +311,14 @@ impl Quiet {
             }
         };
         Some(found)
+    }
+
+    /// Makes `units` those of `board`, this position.
+    fn units_of(&mut self, board: &Board) {
+        if !self.units_now {
+            *self.units = unit_cands(board);
+            self.units_now = true;
+        }
     }
 
     /// The first finned (or sashimi) fish of `size`, digits in order, of
@@ -545,6 +563,8 @@ fn run(mut board: Board, config: &Config, mut taken: impl FnMut(&Found)) -> Rati
             rating.hardest = Some((kind, subtype.map_or(kind.name(), Subtype::name)));
         }
         taken(&found);
+        // The position has changed.
+        quiet.units_now = false;
         // Giving up changes nothing and ends the path.
         if kind == Kind::GiveUp {
             break;

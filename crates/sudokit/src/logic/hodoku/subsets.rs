@@ -63,36 +63,47 @@ pub(super) fn tight_subsets(
     n: usize,
     f: &mut dyn FnMut(&[usize], u16) -> bool,
 ) -> bool {
-    fn go(
-        masks: &[u16],
-        n: usize,
-        picked: &mut [usize; 9],
-        depth: usize,
-        union: u16,
-        f: &mut dyn FnMut(&[usize], u16) -> bool,
-    ) -> bool {
-        if depth == n {
-            return count(union) as usize == n && f(&picked[..n], union);
-        }
-        let start = if depth == 0 { 0 } else { picked[depth - 1] + 1 };
-        // Room left for the picks after this one.
-        for i in start..=masks.len() - (n - depth) {
-            let wider = union | masks[i];
-            if count(wider) as usize > n {
-                continue;
-            }
-            picked[depth] = i;
-            if go(masks, n, picked, depth + 1, wider, f) {
-                return true;
-            }
-        }
-        false
-    }
     if n == 0 || n > masks.len() {
         return false;
     }
     assert!(n <= 9, "subsets of {n} items");
-    go(masks, n, &mut [0; 9], 0, 0, f)
+    // A depth-first walk kept in arrays rather than by recursion:
+    // `unions[k]` is the union of the first `k` picks, `next` the item
+    // the pick at `depth` tries next.
+    let mut picked = [0usize; 9];
+    let mut unions = [0u16; 10];
+    let (mut depth, mut next) = (0, 0);
+    loop {
+        // Room left for the picks after this one.
+        let last = masks.len() - (n - depth);
+        let mut deeper = false;
+        while next <= last {
+            let i = next;
+            next += 1;
+            let wider = unions[depth] | masks[i];
+            if count(wider) as usize > n {
+                continue;
+            }
+            picked[depth] = i;
+            if depth + 1 == n {
+                if count(wider) as usize == n && f(&picked[..n], wider) {
+                    return true;
+                }
+                continue;
+            }
+            unions[depth + 1] = wider;
+            depth += 1;
+            deeper = true;
+            break;
+        }
+        if !deeper {
+            if depth == 0 {
+                return false;
+            }
+            depth -= 1;
+            next = picked[depth] + 1;
+        }
+    }
 }
 
 /// The naked subset of `cells` (holding the digits `mask`): what it removes
@@ -159,11 +170,10 @@ fn naked_into(
     keep: Keep,
     out: &mut Vec<Move>,
     stop: bool,
-    mut quiet: Option<&mut QuietUnits>,
+    mut quiet: Option<(&mut QuietUnits, &UnitCands)>,
 ) -> bool {
     for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
-        let now = unit_cands(board, u);
-        if quiet.as_ref().is_some_and(|q| q[u] == now) {
+        if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
         // The unit's squares with one to `n` candidates.
@@ -208,8 +218,8 @@ fn naked_into(
         if stopped {
             return true;
         }
-        if let Some(q) = quiet.as_deref_mut().filter(|_| !removing) {
-            q[u] = now;
+        if let Some((q, now)) = quiet.as_mut().filter(|_| !removing) {
+            q[u] = now[u];
         }
     }
     false
@@ -245,14 +255,17 @@ pub fn first_naked(board: &Board, n: usize, keep: Keep) -> Option<Move> {
 /// naked subset of `n` squares removes anything. Candidates only go as
 /// a path goes on, so such a unit has none until its own squares change:
 /// its subsets stay the same and what they remove can only shrink.
+/// `now` is [`unit_cands`] of `board`, worked out once for all the
+/// searches of a position.
 pub fn first_naked_quiet(
     board: &Board,
     n: usize,
     keep: Keep,
     quiet: &mut QuietUnits,
+    now: &UnitCands,
 ) -> Option<Move> {
     let mut out = Vec::new();
-    naked_units(board, n, keep, &mut out, true, Some(quiet));
+    naked_units(board, n, keep, &mut out, true, Some((quiet, now)));
     out.pop()
 }
 
@@ -262,13 +275,13 @@ fn naked_units(
     keep: Keep,
     out: &mut Vec<Move>,
     stop: bool,
-    mut quiet: Option<&mut QuietUnits>,
+    mut quiet: Option<(&mut QuietUnits, &UnitCands)>,
 ) {
-    if naked_into(board, 18, n, keep, out, stop, quiet.as_deref_mut()) || keep == Keep::Locked {
+    if naked_into(board, 18, n, keep, out, stop, again(&mut quiet)) || keep == Keep::Locked {
         return;
     }
-    let _ = naked_into(board, 0, n, keep, out, stop, quiet.as_deref_mut())
-        || naked_into(board, 9, n, keep, out, stop, quiet);
+    let _ = naked_into(board, 0, n, keep, out, stop, again(&mut quiet))
+        || naked_into(board, 9, n, keep, out, stop, again(&mut quiet));
 }
 
 /// For each unit, the candidates of its nine squares when a search of
@@ -277,9 +290,20 @@ fn naked_units(
 /// are all filled holds no subset.
 pub type QuietUnits = [[u16; 9]; 27];
 
-/// The candidates of unit `u`'s squares, in order.
-fn unit_cands(board: &Board, u: usize) -> [u16; 9] {
-    UNITS[u].map(|s| board.cands(usize::from(s)))
+/// What a search remembers and the position's units, lent again to the
+/// search of the next nine units.
+fn again<'a>(
+    quiet: &'a mut Option<(&mut QuietUnits, &UnitCands)>,
+) -> Option<(&'a mut QuietUnits, &'a UnitCands)> {
+    quiet.as_mut().map(|(q, now)| (&mut **q, &**now))
+}
+
+/// The candidates of each unit's squares, in order.
+pub type UnitCands = [[u16; 9]; 27];
+
+/// The candidates of every unit's squares, in order.
+pub fn unit_cands(board: &Board) -> UnitCands {
+    UNITS.map(|unit| unit.map(|s| board.cands(usize::from(s))))
 }
 
 /// The hidden subsets of `n` digits in the nine units from `first`, in
@@ -292,11 +316,10 @@ fn hidden_into(
     n: usize,
     out: &mut Vec<Move>,
     stop: bool,
-    mut quiet: Option<&mut QuietUnits>,
+    mut quiet: Option<(&mut QuietUnits, &UnitCands)>,
 ) -> bool {
     for (u, unit) in UNITS.iter().enumerate().skip(first).take(9) {
-        let now = unit_cands(board, u);
-        if quiet.as_ref().is_some_and(|q| q[u] == now) {
+        if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
         let open = unit
@@ -350,8 +373,8 @@ fn hidden_into(
             return true;
         }
         // Nothing found here when `stop` would have stopped.
-        if let Some(q) = quiet.as_deref_mut() {
-            q[u] = now;
+        if let Some((q, now)) = quiet.as_mut() {
+            q[u] = now[u];
         }
     }
     false
@@ -385,9 +408,15 @@ pub fn first_hidden(board: &Board, n: usize) -> Option<Move> {
 /// are what `quiet` remembers, and remembering those of the units
 /// without a hidden subset of `n` digits (which depends on the unit's
 /// squares alone).
-pub fn first_hidden_quiet(board: &Board, n: usize, quiet: &mut QuietUnits) -> Option<Move> {
+/// `now` is [`unit_cands`] of `board`.
+pub fn first_hidden_quiet(
+    board: &Board,
+    n: usize,
+    quiet: &mut QuietUnits,
+    now: &UnitCands,
+) -> Option<Move> {
     let mut out = Vec::new();
-    hidden_units(board, n, &mut out, true, Some(quiet));
+    hidden_units(board, n, &mut out, true, Some((quiet, now)));
     out.pop()
 }
 
@@ -396,9 +425,56 @@ fn hidden_units(
     n: usize,
     out: &mut Vec<Move>,
     stop: bool,
-    mut quiet: Option<&mut QuietUnits>,
+    mut quiet: Option<(&mut QuietUnits, &UnitCands)>,
 ) {
-    let _ = hidden_into(board, 18, n, out, stop, quiet.as_deref_mut())
-        || hidden_into(board, 0, n, out, stop, quiet.as_deref_mut())
-        || hidden_into(board, 9, n, out, stop, quiet);
+    let _ = hidden_into(board, 18, n, out, stop, again(&mut quiet))
+        || hidden_into(board, 0, n, out, stop, again(&mut quiet))
+        || hidden_into(board, 9, n, out, stop, again(&mut quiet));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn the_walk_over_tight_subsets_meets_every_combination_whose_union_has_n_digits_in_order() {
+        // The walk kept in arrays against every combination of the items,
+        // filtered: the same subsets and unions, in the same order, on
+        // random masks of few digits (many tight subsets) and of any.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for round in 0..2000 {
+            let len = rng.gen_range(0..=9);
+            let masks: Vec<u16> = (0..len)
+                .map(|_| match round % 2 {
+                    0 => 1 << rng.gen_range(0..4) | 1 << rng.gen_range(0..5),
+                    _ => rng.gen_range(1..512),
+                })
+                .collect();
+            for n in 1..=len {
+                let mut want = Vec::new();
+                combinations_until(n, len, &mut |picked| {
+                    let union = picked.iter().fold(0, |m, &i| m | masks[i]);
+                    if count(union) as usize == n {
+                        want.push((picked.to_vec(), union));
+                    }
+                    false
+                });
+                let mut got = Vec::new();
+                tight_subsets(&masks, n, &mut |picked, union| {
+                    got.push((picked.to_vec(), union));
+                    false
+                });
+                assert_eq!(got, want, "{masks:?} {n}");
+                // Stopping at the first.
+                let mut first = None;
+                let stopped = tight_subsets(&masks, n, &mut |picked, _| {
+                    first = Some(picked.to_vec());
+                    true
+                });
+                assert_eq!(stopped, !want.is_empty());
+                assert_eq!(first, want.first().map(|(p, _)| p.clone()));
+            }
+        }
+    }
 }
