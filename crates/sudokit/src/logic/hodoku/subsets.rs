@@ -303,7 +303,13 @@ pub type UnitCands = [[u16; 9]; 27];
 
 /// The candidates of every unit's squares, in order.
 pub fn unit_cands(board: &Board) -> UnitCands {
-    UNITS.map(|unit| unit.map(|s| board.cands(usize::from(s))))
+    let mut out = [[0; 9]; 27];
+    for (cands, unit) in out.iter_mut().zip(&UNITS) {
+        for (c, &s) in cands.iter_mut().zip(unit) {
+            *c = board.cands(usize::from(s));
+        }
+    }
+    out
 }
 
 /// The hidden subsets of `n` digits in the nine units from `first`, in
