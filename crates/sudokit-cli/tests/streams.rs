@@ -320,7 +320,7 @@ fn the_writer_woke_for_every_answer_that_came_back_alone() {
     // millisecond. The writer napped a few microseconds, found one answer,
     // wrote it and napped anew from the shortest nap: it woke once or more
     // for every answer, and each wake is a switch of threads paid in CPU
-    // time (a sixth of rating 566 puzzles). Its nap now stays long once it
+    // time (about a fifth of rating 566 puzzles). Its nap now stays long once it
     // has grown, and it writes what came back meanwhile.
     let Some(easy) = corpus("norvig_easy50.txt") else {
         return;
