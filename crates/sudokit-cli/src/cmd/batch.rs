@@ -220,12 +220,11 @@ const LONGEST_NAP: Duration = Duration::from_millis(4);
 /// The writer looks, then naps, rather than sleeping on the channel: a
 /// thread asleep on it must be woken by each answer sent, a system call
 /// that cost a fast batch a third of its time. Its nap is not shortened
-/// again when an answer comes (see [`Writer::nap`]): answers that come
+/// again when a single answer comes (see [`Writer::nap`]): answers that come
 /// one by one every few dozen microseconds (HoDoKu's ratings) had it
 /// wake once or twice for each, and each wake is a switch of threads
 /// that costs CPU time; with the nap kept, it wakes every few
-/// milliseconds and writes what has come meanwhile, as the answers of a
-/// fast batch are written.
+/// milliseconds and writes what has come meanwhile.
 fn next_answer<W: Write>(
     finished: &mpsc::Receiver<Vec<(usize, Rendered)>>,
     writer: &mut Writer<W>,
@@ -235,7 +234,14 @@ fn next_answer<W: Write>(
     let mut flushed = false;
     loop {
         match finished.try_recv() {
-            Ok(next) => return Ok(Some(next)),
+            Ok(next) => {
+                // A group of answers means a fast batch: the pool may run
+                // out of puzzles in hand within one long nap.
+                if next.len() > 1 {
+                    writer.nap = FIRST_NAP;
+                }
+                return Ok(Some(next));
+            }
             Err(TryRecvError::Disconnected) => bail!("the worker threads stopped"),
             Err(TryRecvError::Empty) => {}
         }
@@ -390,8 +396,9 @@ struct Writer<'a, W: Write> {
     /// when the writer flushes: counting each one costs a lock).
     done: u64,
     /// How long the writer naps when it finds no answer: it starts short
-    /// and doubles each time it finds none, up to [`LONGEST_NAP`], and
-    /// stays there for the rest of the batch.
+    /// and doubles each time it finds none, up to [`LONGEST_NAP`]; it
+    /// starts short again when a group of answers comes (a fast batch,
+    /// whose puzzles in hand may all be done within a long nap).
     nap: Duration,
 }
 
