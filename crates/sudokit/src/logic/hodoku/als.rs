@@ -197,36 +197,35 @@ struct Solver {
     ranges: Vec<(usize, usize)>,
 }
 
-thread_local! {
-    /// The last position's [`Solver`] on this thread: a path searches for
-    /// an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the same
-    /// position, and they need not collect the same sets three times.
-    static LAST: std::cell::RefCell<Option<std::rc::Rc<Solver>>> =
-        const { std::cell::RefCell::new(None) };
+/// What the ALS searches keep from one to the next, in a value the
+/// caller owns and passes down: the last position's [`Solver`] (a path
+/// searches for an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the
+/// same position, and they need not collect the same sets three times).
+/// A fresh one gives the same steps, only slower.
+#[derive(Default)]
+pub struct Cache {
+    last: Option<Solver>,
 }
 
 /// The ALS and restricted commons (no overlap) of `board`, collected
 /// once per position.
-fn solver_sets(board: &Board) -> std::rc::Rc<Solver> {
+fn solver_sets<'c>(board: &Board, cache: &'c mut Cache) -> &'c Solver {
     let key = (
         std::array::from_fn(|s| board.value(s)),
         std::array::from_fn(|s| board.cands(s)),
     );
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some(found) = last.as_ref().filter(|f| f.key == key) {
-            return found.clone();
-        }
+    if cache.last.as_ref().is_some_and(|f| f.key != key) {
+        cache.last = None;
+    }
+    cache.last.get_or_insert_with(|| {
         let alses = collect(board);
         let (rcs, ranges) = restricted_commons(&alses, false);
-        let found = std::rc::Rc::new(Solver {
+        Solver {
             key,
             alses,
             rcs,
             ranges,
-        });
-        *last = Some(found.clone());
-        found
+        }
     })
 }
 
@@ -425,7 +424,12 @@ fn mask_of(ds: &[u8]) -> u16 {
 /// Every ALS-XZ of the position in HoDoKu's order of finding (the first
 /// only when `first_only`).
 pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
-    let sets = solver_sets(board);
+    xz_with(board, first_only, &mut Cache::default())
+}
+
+/// [`xz`] on the sets `cache` keeps.
+pub fn xz_with(board: &Board, first_only: bool, cache: &mut Cache) -> Vec<Move> {
+    let sets = solver_sets(board, cache);
     let (alses, rcs) = (&sets.alses, &sets.rcs);
     let mut out = Vec::new();
     for rc in rcs {
@@ -461,10 +465,20 @@ pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
 /// Every ALS-XY-wing of the position in HoDoKu's order of finding (the
 /// first only when `first_only`); `overlap` lets A and B share squares.
 pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
+    xy_wings_with(board, first_only, overlap, &mut Cache::default())
+}
+
+/// [`xy_wings`] on the sets `cache` keeps.
+pub fn xy_wings_with(
+    board: &Board,
+    first_only: bool,
+    overlap: bool,
+    cache: &mut Cache,
+) -> Vec<Move> {
     let (shared, own);
     let (alses, rcs) = match overlap {
         false => {
-            shared = solver_sets(board);
+            shared = solver_sets(board, cache);
             (&shared.alses, &shared.rcs)
         }
         true => {
@@ -806,10 +820,15 @@ fn group_cells(m: &Move) -> usize {
 /// Every ALS chain of the position under `options`, in the order HoDoKu
 /// finds them (see [`sorted`] for the order its solver takes them in).
 pub fn chains(board: &Board, options: ChainOptions) -> Vec<Move> {
+    chains_with(board, options, &mut Cache::default())
+}
+
+/// [`chains`] on the sets `cache` keeps.
+pub fn chains_with(board: &Board, options: ChainOptions, cache: &mut Cache) -> Vec<Move> {
     let (shared, own);
     let (alses, rcs, ranges) = match options.overlap {
         false => {
-            shared = solver_sets(board);
+            shared = solver_sets(board, cache);
             (&shared.alses, &shared.rcs, &shared.ranges)
         }
         true => {

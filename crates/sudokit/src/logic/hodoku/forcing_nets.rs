@@ -33,7 +33,7 @@
 
 use crate::logic::hodoku::board::{digits, peers_mask, squares_of, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::java_sort;
-use crate::logic::hodoku::tabling::{Lit, Table, Tables, CAPACITY};
+use crate::logic::hodoku::tabling::{self, Lit, Table, Tables, CAPACITY};
 use std::cmp::Ordering;
 
 /// How many rounds of singles a premise is played out for (HoDoKu's
@@ -43,6 +43,11 @@ const LOOK_AHEAD: usize = 4;
 /// The tables of `board` for nets.
 pub fn net_tables(board: &Board) -> Tables {
     Tables::build_net(board, |premise, table| play_out(board, premise, table))
+}
+
+/// [`net_tables`], in the room of tables `cache` keeps.
+pub fn net_tables_with(board: &Board, cache: &mut tabling::Cache) -> Tables {
+    cache.build_net(board, |premise, table| play_out(board, premise, table))
 }
 
 /// A single found in the copy: its square, digit, and whether it is a
