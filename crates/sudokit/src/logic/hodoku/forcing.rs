@@ -106,7 +106,11 @@ fn unit_mask(u: usize) -> u128 {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, net: bool, tables: Rc<Tables>, sets: Vec<Sets>) -> Search<'a> {
+    fn new(board: &'a Board, net: bool, tables: Rc<Tables>, cache: &mut Cache) -> Search<'a> {
+        let sets = std::mem::take(&mut cache.sets);
+        // The lines' room, emptied by the last search that used it.
+        let mut lines = std::mem::take(&mut cache.lines);
+        lines.resize_with(81 * 9 * 2, Vec::new);
         // Only the slots of a square's digits are filled (and read).
         let mut sets = sets;
         sets.resize(81 * 9 * 2, Sets::default());
@@ -160,7 +164,7 @@ impl<'a> Search<'a> {
             placed,
             found: Vec::new(),
             kept: HashMap::new(),
-            lines: RefCell::new(vec![Vec::new(); 81 * 9 * 2]),
+            lines: RefCell::new(lines),
             scratch: 0,
             scratch_first: 0,
         }
@@ -504,11 +508,13 @@ fn compare(a: &Found, b: &Found) -> Ordering {
 }
 
 /// What the forcing searches keep from one to the next, in a value the
-/// caller owns and passes down: the room of the last search's sums. A
-/// fresh one gives the same steps, only slower.
+/// caller owns and passes down: the room of the last search's sums and
+/// of the lines it read. A fresh one gives the same steps, only slower.
 #[derive(Default)]
 pub struct Cache {
     sets: Vec<Sets>,
+    /// Emptied, each keeping its room.
+    lines: Vec<Vec<Read>>,
 }
 
 /// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
@@ -582,7 +588,7 @@ fn sorted<'a>(
         true => Rc::new(net_tables_with(board, tables)),
         false => tables.grouped(board),
     };
-    let mut search = Search::new(board, net, made, std::mem::take(&mut cache.sets));
+    let mut search = Search::new(board, net, made, cache);
     search.run();
     let mut found = std::mem::take(&mut search.found);
     java_sort::sort(&mut found, compare);
@@ -594,6 +600,11 @@ impl Search<'_> {
     /// search.
     fn give_back(self, tables: &mut tabling::Cache, cache: &mut Cache) {
         cache.sets = self.sets;
+        let mut lines = self.lines.into_inner();
+        for known in &mut lines {
+            known.clear();
+        }
+        cache.lines = lines;
         tables.give_back_shared(self.tables);
     }
 }
