@@ -4,7 +4,7 @@
 
 use crate::logic::hodoku::als::{self, ChainOptions};
 use crate::logic::hodoku::board::Board;
-use crate::logic::hodoku::brute_force::{brute_force, give_up};
+use crate::logic::hodoku::brute_force::{self, brute_force_with, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
@@ -128,11 +128,13 @@ pub fn implemented(kind: Kind) -> bool {
 /// position's tables with groups, the room of the forcing searches' sums,
 /// and the last position's almost locked sets. A path keeps one from
 /// position to position; a fresh one gives the same steps, only slower.
+/// It also keeps the last position brute force solved.
 #[derive(Default)]
 pub struct Cache {
     tables: tabling::Cache,
     forcing: forcing::Cache,
     als: als::Cache,
+    brute_force: brute_force::Cache,
 }
 
 impl Cache {
@@ -198,7 +200,7 @@ pub fn first_with(
         GroupedNiceLoop => all_nice_loops_with(board, true, false, &mut cache.tables)
             .into_iter()
             .next(),
-        BruteForce => brute_force(board),
+        BruteForce => brute_force_with(board, &mut cache.brute_force),
         GiveUp => Some(give_up()),
         AlsXz => als::xz_with(board, true, &mut cache.als).into_iter().next(),
         AlsXyWing => als::xy_wings_with(board, true, false, &mut cache.als)
@@ -273,7 +275,9 @@ pub fn all_with(kind: Kind, board: &Board, cache: &mut Cache) -> Result<Vec<Move
         XyChain => all_xy_chains(board),
         NiceLoop => all_nice_loops_with(board, false, false, &mut cache.tables),
         GroupedNiceLoop => all_nice_loops_with(board, true, true, &mut cache.tables),
-        BruteForce => brute_force(board).into_iter().collect(),
+        BruteForce => brute_force_with(board, &mut cache.brute_force)
+            .into_iter()
+            .collect(),
         GiveUp => vec![give_up()],
         AlsXz => als::sorted(als::xz_with(board, false, &mut cache.als)),
         AlsXyWing => als::sorted(als::xy_wings_with(board, false, false, &mut cache.als)),
