@@ -30,10 +30,10 @@
 //!   the removals' weighted sum, then fewer ALS, then fewer squares) and
 //!   takes the first.
 
-use crate::logic::hodoku::board::{bit, digits, Board, UNITS};
+use crate::logic::hodoku::board::{bit, digits, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::{Move, Node};
 use crate::logic::hodoku::table::Kind;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A set of squares: bit `s` for square `s`.
 pub type Set = u128;
@@ -148,15 +148,25 @@ impl Als {
 pub fn collect(board: &Board) -> Vec<Als> {
     let cand_sets = candidate_sets(board);
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    for unit in &UNITS {
-        grow(board, unit, 0, 0, 0, 0, &cand_sets, &mut out, &mut seen);
+    for (u, unit) in UNITS.iter().enumerate() {
+        grow(
+            board,
+            unit,
+            0,
+            0,
+            0,
+            0,
+            &cand_sets,
+            &mut out,
+            &UNIT_MASKS[..u],
+        );
     }
     out
 }
 
 /// Adds each later square of `unit` to the set so far (of `size`
-/// squares, digits `mask`), keeps what is an ALS and grows on.
+/// squares, digits `mask`), keeps what is an ALS and grows on. A set
+/// inside one of the `earlier` units (masks) was kept there already.
 #[allow(clippy::too_many_arguments)]
 fn grow(
     board: &Board,
@@ -167,7 +177,7 @@ fn grow(
     mask: u16,
     cand_sets: &[Set; 10],
     out: &mut Vec<Als>,
-    seen: &mut HashSet<Set>,
+    earlier: &[Set],
 ) {
     let size = size + 1;
     if size > 8 {
@@ -179,10 +189,11 @@ fn grow(
             continue;
         }
         let (set, mask) = (set | 1 << s, mask | board.cands(s));
-        if mask.count_ones() as usize == size + 1 && seen.insert(set) {
+        let new = || !earlier.iter().any(|&m| set & !m == 0);
+        if mask.count_ones() as usize == size + 1 && new() {
             out.push(Als::new(set, mask, cand_sets));
         }
-        grow(board, unit, i + 1, size, set, mask, cand_sets, out, seen);
+        grow(board, unit, i + 1, size, set, mask, cand_sets, out, earlier);
     }
 }
 
