@@ -499,18 +499,31 @@ pub fn xy_wings_with(
             (&own.0, &own.1)
         }
     };
-    // The RCs touching each ALS, to visit only the pairs sharing one.
-    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
+    // The RCs touching each ALS, to visit only the pairs sharing one: ALS
+    // `k`'s are `touching[starts[k]..starts[k + 1]]`, in order.
+    let mut starts = vec![0usize; alses.len() + 1];
+    for rc in rcs {
+        starts[rc.a + 1] += 1;
+        starts[rc.b + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut next = starts.clone();
+    let mut touching = vec![0usize; 2 * rcs.len()];
     for (i, rc) in rcs.iter().enumerate() {
-        touching[rc.a].push(i);
-        touching[rc.b].push(i);
+        for k in [rc.a, rc.b] {
+            touching[next[k]] = i;
+            next[k] += 1;
+        }
     }
     let mut out = Vec::new();
     let mut later = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
         later.clear();
-        for &k in [r1.a, r1.b].iter() {
-            later.extend(touching[k].iter().copied().filter(|&j| j > i));
+        for k in [r1.a, r1.b] {
+            let of_k = &touching[starts[k]..starts[k + 1]];
+            later.extend(of_k.iter().copied().filter(|&j| j > i));
         }
         later.sort_unstable();
         later.dedup();
