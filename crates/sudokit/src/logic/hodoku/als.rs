@@ -209,9 +209,10 @@ struct Solver {
 }
 
 /// What the ALS searches keep from one to the next, in a value the
-/// caller owns and passes down: the last position's [`Solver`] (a path
-/// searches for an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the
-/// same position, and they need not collect the same sets three times).
+/// caller owns and passes down: the last position's ALS and their
+/// restricted commons (a path searches for an ALS-XZ, then an
+/// ALS-XY-wing, then an ALS chain in the same position, and they need not
+/// collect the same sets three times).
 /// A fresh one gives the same steps, only slower.
 #[derive(Default)]
 pub struct Cache {
