@@ -503,6 +503,28 @@ fn steps_lists_every_step_of_the_named_techniques() {
     }
 }
 
+/// `steps` searches the chain step types of one position with one cache
+/// (the tables with groups built once, the room of a net's tables and of
+/// the forcing sums kept for the next search): the step types named
+/// together, some twice, list what each lists when named alone, in order.
+#[test]
+fn chain_types_searched_together_list_what_each_lists_alone() {
+    let kinds = ["gnl", "kf", "fc", "fn", "ach", "fc", "gnl", "nl"];
+    let steps_of = |kinds: &[&str]| -> Vec<Value> {
+        let mut args = vec!["steps", "--rules", "hodoku", "-f", "json"];
+        for k in kinds {
+            args.extend(["-t", k]);
+        }
+        args.push(STOPS);
+        let out = stdout_of(sudokit().args(&args));
+        json_lines(&out)[0]["steps"].as_array().unwrap().clone()
+    };
+    let together = steps_of(&kinds);
+    let alone: Vec<Value> = kinds.iter().flat_map(|k| steps_of(&[k])).collect();
+    assert!(together.len() > 100, "{}", together.len());
+    assert_eq!(together, alone);
+}
+
 /// HoDoKu's regression library (`../shared/hodoku/reglib-1.3.txt`): every
 /// case of a step type with a finder, given to `steps` as it stands, finds
 /// the steps it lists (and a `-x` case none), as HoDoKu's tester runs it.

@@ -425,3 +425,96 @@ fn rectangle_types_sharing_one_search_take_the_steps_of_their_own() {
     }
     assert!(checked >= 9 * 50, "only {checked} searches compared");
 }
+
+/// The chain searches keep their tables, sums and almost locked sets in a
+/// cache the path owns and carries from position to position. Along real
+/// paths that reach chains, the path made with one kept cache takes the
+/// steps a path asking each step with a fresh cache takes, line for line
+/// (with the lines under a forcing step); and where the path takes a
+/// chain step, every chain search asked with a cache kept along the path
+/// (in another order than the path's) finds what it finds with a fresh
+/// one.
+#[test]
+fn a_path_with_a_kept_cache_takes_the_same_steps_as_with_fresh_ones() {
+    use sudokit::logic::hodoku::search::{first, first_with, Cache};
+    use sudokit::logic::hodoku::{next_move, Board};
+    let Some(paths) = hodoku_paths() else {
+        return;
+    };
+    let chains = [
+        Kind::ForcingNet,
+        Kind::KrakenFish,
+        Kind::ForcingChain,
+        Kind::AlsChain,
+        Kind::AlsXyWing,
+        Kind::AlsXz,
+        Kind::GroupedNiceLoop,
+        Kind::NiceLoop,
+        Kind::XyChain,
+        Kind::XChain,
+        Kind::DeathBlossom,
+    ];
+    let is_chain = |line: &str| {
+        let name = line.split(':').next().unwrap();
+        [
+            "Chain",
+            "Loop",
+            "AIC",
+            "ALS",
+            "Forcing",
+            "Kraken",
+            "Death Blossom",
+        ]
+        .iter()
+        .any(|w| name.contains(w))
+    };
+    let config = Config::default();
+    let said = |m: Option<sudokit::logic::hodoku::Move>| {
+        m.map(|m| {
+            let step = m.to_step();
+            let h = step.hodoku.unwrap();
+            (h.line, h.nets)
+        })
+    };
+    let (mut puzzles, mut compared) = (0, 0);
+    for expected in paths
+        .iter()
+        .filter(|p| p.steps.iter().any(|l| is_chain(l)))
+        .step_by(15)
+        .take(12)
+    {
+        puzzles += 1;
+        let grid = sudokit::parse_grid(&expected.puzzle, ParseOptions::default()).unwrap();
+        let kept_path = solve(&grid, &config);
+        let mut board = Board::from_puzzle(&grid);
+        let mut cache = Cache::new();
+        let mut fresh_lines = Vec::new();
+        while !board.is_solved() && !board.is_broken() {
+            let Ok(Some(m)) = next_move(&mut board, &config) else {
+                break;
+            };
+            if chains.contains(&m.kind) {
+                for &kind in &chains {
+                    let kept = first_with(kind, &mut board.clone(), &mut cache).unwrap();
+                    let fresh = first(kind, &mut board.clone()).unwrap();
+                    assert_eq!(said(kept), said(fresh), "{kind:?} in {}", expected.puzzle);
+                    compared += 1;
+                }
+            }
+            m.apply(&mut board);
+            let h = m.to_step().hodoku.unwrap();
+            let mut text = h.line;
+            for net in &h.nets {
+                text.push_str("\n  ");
+                text.push_str(net);
+            }
+            fresh_lines.push(text);
+        }
+        assert_eq!(full_lines(&kept_path), fresh_lines, "{}", expected.puzzle);
+    }
+    println!("paths compared: {puzzles}, chain searches compared: {compared}");
+    assert!(
+        puzzles >= 12 && compared >= 300,
+        "{puzzles} paths, {compared} searches"
+    );
+}

@@ -310,11 +310,13 @@ fn search_position(
     }
 }
 
-/// Every step of each of `kinds` in `board`.
+/// Every step of each of `kinds` in `board` (the chain searches share
+/// one cache: their tables are built once for the position).
 fn hodoku_steps(kinds: &[Kind], board: &Board) -> Vec<Step> {
+    let mut cache = search::Cache::new();
     kinds
         .iter()
-        .filter_map(|&k| search::all(k, board).ok())
+        .filter_map(|&k| search::all_with(k, board, &mut cache).ok())
         .flatten()
         .map(|m| m.to_step())
         .collect()

@@ -30,10 +30,10 @@
 //!   the removals' weighted sum, then fewer ALS, then fewer squares) and
 //!   takes the first.
 
-use crate::logic::hodoku::board::{bit, digits, Board, UNITS};
+use crate::logic::hodoku::board::{bit, digits, Board, UNITS, UNIT_MASKS};
 use crate::logic::hodoku::moves::{Move, Node};
 use crate::logic::hodoku::table::Kind;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// A set of squares: bit `s` for square `s`.
 pub type Set = u128;
@@ -148,15 +148,25 @@ impl Als {
 pub fn collect(board: &Board) -> Vec<Als> {
     let cand_sets = candidate_sets(board);
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    for unit in &UNITS {
-        grow(board, unit, 0, 0, 0, 0, &cand_sets, &mut out, &mut seen);
+    for (u, unit) in UNITS.iter().enumerate() {
+        grow(
+            board,
+            unit,
+            0,
+            0,
+            0,
+            0,
+            &cand_sets,
+            &mut out,
+            &UNIT_MASKS[..u],
+        );
     }
     out
 }
 
 /// Adds each later square of `unit` to the set so far (of `size`
-/// squares, digits `mask`), keeps what is an ALS and grows on.
+/// squares, digits `mask`), keeps what is an ALS and grows on. A set
+/// inside one of the `earlier` units (masks) was kept there already.
 #[allow(clippy::too_many_arguments)]
 fn grow(
     board: &Board,
@@ -167,7 +177,7 @@ fn grow(
     mask: u16,
     cand_sets: &[Set; 10],
     out: &mut Vec<Als>,
-    seen: &mut HashSet<Set>,
+    earlier: &[Set],
 ) {
     let size = size + 1;
     if size > 8 {
@@ -179,10 +189,11 @@ fn grow(
             continue;
         }
         let (set, mask) = (set | 1 << s, mask | board.cands(s));
-        if mask.count_ones() as usize == size + 1 && seen.insert(set) {
+        let new = || !earlier.iter().any(|&m| set & !m == 0);
+        if mask.count_ones() as usize == size + 1 && new() {
             out.push(Als::new(set, mask, cand_sets));
         }
-        grow(board, unit, i + 1, size, set, mask, cand_sets, out, seen);
+        grow(board, unit, i + 1, size, set, mask, cand_sets, out, earlier);
     }
 }
 
@@ -197,36 +208,36 @@ struct Solver {
     ranges: Vec<(usize, usize)>,
 }
 
-thread_local! {
-    /// The last position's [`Solver`] on this thread: a path searches for
-    /// an ALS-XZ, then an ALS-XY-wing, then an ALS chain in the same
-    /// position, and they need not collect the same sets three times.
-    static LAST: std::cell::RefCell<Option<std::rc::Rc<Solver>>> =
-        const { std::cell::RefCell::new(None) };
+/// What the ALS searches keep from one to the next, in a value the
+/// caller owns and passes down: the last position's ALS and their
+/// restricted commons (a path searches for an ALS-XZ, then an
+/// ALS-XY-wing, then an ALS chain in the same position, and they need not
+/// collect the same sets three times).
+/// A fresh one gives the same steps, only slower.
+#[derive(Default)]
+pub struct Cache {
+    last: Option<Solver>,
 }
 
 /// The ALS and restricted commons (no overlap) of `board`, collected
 /// once per position.
-fn solver_sets(board: &Board) -> std::rc::Rc<Solver> {
+fn solver_sets<'c>(board: &Board, cache: &'c mut Cache) -> &'c Solver {
     let key = (
         std::array::from_fn(|s| board.value(s)),
         std::array::from_fn(|s| board.cands(s)),
     );
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some(found) = last.as_ref().filter(|f| f.key == key) {
-            return found.clone();
-        }
+    if cache.last.as_ref().is_some_and(|f| f.key != key) {
+        cache.last = None;
+    }
+    cache.last.get_or_insert_with(|| {
         let alses = collect(board);
         let (rcs, ranges) = restricted_commons(&alses, false);
-        let found = std::rc::Rc::new(Solver {
+        Solver {
             key,
             alses,
             rcs,
             ranges,
-        });
-        *last = Some(found.clone());
-        found
+        }
     })
 }
 
@@ -425,7 +436,12 @@ fn mask_of(ds: &[u8]) -> u16 {
 /// Every ALS-XZ of the position in HoDoKu's order of finding (the first
 /// only when `first_only`).
 pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
-    let sets = solver_sets(board);
+    xz_with(board, first_only, &mut Cache::default())
+}
+
+/// [`xz`] on the sets `cache` keeps.
+pub fn xz_with(board: &Board, first_only: bool, cache: &mut Cache) -> Vec<Move> {
+    let sets = solver_sets(board, cache);
     let (alses, rcs) = (&sets.alses, &sets.rcs);
     let mut out = Vec::new();
     for rc in rcs {
@@ -461,10 +477,20 @@ pub fn xz(board: &Board, first_only: bool) -> Vec<Move> {
 /// Every ALS-XY-wing of the position in HoDoKu's order of finding (the
 /// first only when `first_only`); `overlap` lets A and B share squares.
 pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
+    xy_wings_with(board, first_only, overlap, &mut Cache::default())
+}
+
+/// [`xy_wings`] on the sets `cache` keeps.
+pub fn xy_wings_with(
+    board: &Board,
+    first_only: bool,
+    overlap: bool,
+    cache: &mut Cache,
+) -> Vec<Move> {
     let (shared, own);
     let (alses, rcs) = match overlap {
         false => {
-            shared = solver_sets(board);
+            shared = solver_sets(board, cache);
             (&shared.alses, &shared.rcs)
         }
         true => {
@@ -474,18 +500,31 @@ pub fn xy_wings(board: &Board, first_only: bool, overlap: bool) -> Vec<Move> {
             (&own.0, &own.1)
         }
     };
-    // The RCs touching each ALS, to visit only the pairs sharing one.
-    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
+    // The RCs touching each ALS, to visit only the pairs sharing one: ALS
+    // `k`'s are `touching[starts[k]..starts[k + 1]]`, in order.
+    let mut starts = vec![0usize; alses.len() + 1];
+    for rc in rcs {
+        starts[rc.a + 1] += 1;
+        starts[rc.b + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut next = starts.clone();
+    let mut touching = vec![0usize; 2 * rcs.len()];
     for (i, rc) in rcs.iter().enumerate() {
-        touching[rc.a].push(i);
-        touching[rc.b].push(i);
+        for k in [rc.a, rc.b] {
+            touching[next[k]] = i;
+            next[k] += 1;
+        }
     }
     let mut out = Vec::new();
     let mut later = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
         later.clear();
-        for &k in [r1.a, r1.b].iter() {
-            later.extend(touching[k].iter().copied().filter(|&j| j > i));
+        for k in [r1.a, r1.b] {
+            let of_k = &touching[starts[k]..starts[k + 1]];
+            later.extend(of_k.iter().copied().filter(|&j| j > i));
         }
         later.sort_unstable();
         later.dedup();
@@ -806,10 +845,15 @@ fn group_cells(m: &Move) -> usize {
 /// Every ALS chain of the position under `options`, in the order HoDoKu
 /// finds them (see [`sorted`] for the order its solver takes them in).
 pub fn chains(board: &Board, options: ChainOptions) -> Vec<Move> {
+    chains_with(board, options, &mut Cache::default())
+}
+
+/// [`chains`] on the sets `cache` keeps.
+pub fn chains_with(board: &Board, options: ChainOptions, cache: &mut Cache) -> Vec<Move> {
     let (shared, own);
     let (alses, rcs, ranges) = match options.overlap {
         false => {
-            shared = solver_sets(board);
+            shared = solver_sets(board, cache);
             (&shared.alses, &shared.rcs, &shared.ranges)
         }
         true => {

@@ -16,9 +16,76 @@ use crate::logic::hodoku::table::Kind;
 /// the middle empty square. None when the grid is full or the position
 /// has no solution or several.
 pub fn brute_force(board: &Board) -> Option<Move> {
+    brute_force_with(board, &mut Cache::default())
+}
+
+/// What brute force keeps from one call to the next, in a value the
+/// caller owns and passes down: the last position it solved that had
+/// exactly one solution or none, with that solution. A fresh one gives
+/// the same steps, only slower.
+#[derive(Default)]
+pub struct Cache {
+    last: Option<Solved>,
+}
+
+/// A position (its digits and candidates) and its one solution, or None
+/// for no solution.
+struct Solved {
+    values: [u8; 81],
+    cands: [u16; 81],
+    solution: Option<[u8; 81]>,
+}
+
+impl Solved {
+    /// The solutions of `board` when it lies within this position (its
+    /// digits placed here too, its candidates among these, and each digit
+    /// it placed since a candidate here): every solution of `board` is
+    /// one of this position's, so it has this one solution if it fits
+    /// `board`, else none. None when `board` does not lie within.
+    fn within(&self, board: &Board) -> Option<Option<[u8; 81]>> {
+        for s in 0..81 {
+            let inside = match (self.values[s], board.value(s)) {
+                (0, 0) => board.cands(s) & !self.cands[s] == 0,
+                (0, d) => self.cands[s] & bit(d) != 0,
+                (d, e) => d == e,
+            };
+            if !inside {
+                return None;
+            }
+        }
+        let Some(solution) = self.solution else {
+            return Some(None);
+        };
+        let fits = (0..81).all(|s| match board.value(s) {
+            0 => board.cands(s) & bit(solution[s]) != 0,
+            d => d == solution[s],
+        });
+        Some(fits.then_some(solution))
+    }
+}
+
+/// [`brute_force`], with what `cache` keeps: a path that takes brute
+/// force again and again solves its position once.
+pub fn brute_force_with(board: &Board, cache: &mut Cache) -> Option<Move> {
     let empty: Vec<usize> = (0..81).filter(|&s| board.value(s) == 0).collect();
     let &s = empty.get(empty.len() / 2)?;
-    let solution = unique_solution(board)?;
+    let solution = match cache.last.as_ref().and_then(|last| last.within(board)) {
+        Some(known) => known,
+        None => {
+            let (first, count) = solutions(board);
+            // With several solutions there is none to take, and none to
+            // keep: a position within may have one.
+            let solution = first.filter(|_| count == 1);
+            if count < 2 {
+                cache.last = Some(Solved {
+                    values: std::array::from_fn(|s| board.value(s)),
+                    cands: std::array::from_fn(|s| board.cands(s)),
+                    solution,
+                });
+            }
+            solution
+        }
+    }?;
     Some(Move::single(Kind::BruteForce, s, solution[s], None))
 }
 
@@ -30,6 +97,14 @@ pub fn give_up() -> Move {
 /// The one solution of the position (its digits and its candidates), or
 /// None when it has none or several.
 pub fn unique_solution(board: &Board) -> Option<[u8; 81]> {
+    match solutions(board) {
+        (found, 1) => found,
+        _ => None,
+    }
+}
+
+/// The first solution of the position and how many it has, up to two.
+fn solutions(board: &Board) -> (Option<[u8; 81]>, u32) {
     let mut grid = Trial::default();
     for s in 0..81 {
         match board.value(s) {
@@ -48,10 +123,7 @@ pub fn unique_solution(board: &Board) -> Option<[u8; 81]> {
     let mut found = None;
     let mut count = 0;
     search(grid, &mut found, &mut count);
-    match count {
-        1 => found,
-        _ => None,
-    }
+    (found, count)
 }
 
 /// A position being solved by trial: digits, and candidates of the empty
@@ -219,6 +291,31 @@ mod tests {
         let b = board(SEVERAL);
         assert!(brute_force(&b).is_none());
         assert_eq!(give_up().line(), "Give Up: Don't know how to proceed!");
+    }
+
+    #[test]
+    fn a_kept_solution_answers_the_positions_within_its_own_as_a_new_search_does() {
+        let line = |m: Option<Move>| m.map(|m| m.line());
+        let mut cache = Cache::default();
+        let mut b = board(GUESSED);
+        let solution = unique_solution(&b).unwrap();
+        // Along a path of brute force steps: each position within the last.
+        for _ in 0..5 {
+            let kept = brute_force_with(&b, &mut cache);
+            assert_eq!(line(kept.clone()), line(brute_force(&b)));
+            kept.unwrap().apply(&mut b);
+        }
+        // Within, but without the solution's digit in a square: none.
+        let mut wrong = b.clone();
+        let s = (0..81).find(|&s| wrong.cands(s).count_ones() > 1).unwrap();
+        wrong.remove(s, solution[s]);
+        assert!(brute_force_with(&wrong, &mut cache).is_none());
+        // Not within (a given left out): searched again, several solutions.
+        assert!(brute_force_with(&board(SEVERAL), &mut cache).is_none());
+        assert_eq!(
+            line(brute_force_with(&board(GUESSED), &mut cache)),
+            Some("Brute Force: r5c6=4".to_string())
+        );
     }
 
     /// The default configuration with every step type off but `keep`

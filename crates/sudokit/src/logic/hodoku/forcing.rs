@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
-use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables, Traced};
+use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables_with, Traced};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
@@ -106,15 +106,13 @@ fn unit_mask(u: usize) -> u128 {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, net: bool) -> Search<'a> {
-        let tables = match net {
-            true => Rc::new(net_tables(board)),
-            false => tabling::grouped(board),
-        };
+    fn new(board: &'a Board, net: bool, tables: Rc<Tables>, cache: &mut Cache) -> Search<'a> {
+        let sets = std::mem::take(&mut cache.sets);
+        // The lines' room, emptied by the last search that used it.
+        let mut lines = std::mem::take(&mut cache.lines);
+        lines.resize_with(81 * 9 * 2, Vec::new);
         // Only the slots of a square's digits are filled (and read).
-        let mut sets = SPARE_SETS
-            .try_with(|spare| spare.take())
-            .unwrap_or_default();
+        let mut sets = sets;
         sets.resize(81 * 9 * 2, Sets::default());
         for s in (0..81).filter(|&s| board.value(s) == 0) {
             for d in (1..=9u8).filter(|&d| board.has(s, d)) {
@@ -166,7 +164,7 @@ impl<'a> Search<'a> {
             placed,
             found: Vec::new(),
             kept: HashMap::new(),
-            lines: RefCell::new(vec![Vec::new(); 81 * 9 * 2]),
+            lines: RefCell::new(lines),
             scratch: 0,
             scratch_first: 0,
         }
@@ -509,47 +507,88 @@ fn compare(a: &Found, b: &Found) -> Ordering {
     }
 }
 
+/// What the forcing searches keep from one to the next, in a value the
+/// caller owns and passes down: the room of the last search's sums and
+/// of the lines it read. A fresh one gives the same steps, only slower.
+#[derive(Default)]
+pub struct Cache {
+    sets: Vec<Sets>,
+    /// Emptied, each keeping its room.
+    lines: Vec<Vec<Read>>,
+}
+
 /// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
 /// is the one its solver takes).
 pub fn all_forcing_chains(board: &Board) -> Vec<Move> {
-    all(board, false)
+    all(board, false, &mut Default::default(), &mut Cache::default())
 }
 
 /// Every forcing net in `board`, sorted as HoDoKu sorts them (the first
 /// is the one its solver takes).
 pub fn all_forcing_nets(board: &Board) -> Vec<Move> {
-    all(board, true)
+    all(board, true, &mut Default::default(), &mut Cache::default())
 }
 
 /// The forcing chain HoDoKu's solver takes in `board`: the first of
 /// [`all_forcing_chains`], without writing out the others.
 pub fn first_forcing_chain(board: &Board) -> Option<Move> {
-    first(board, false)
+    first(board, false, &mut Default::default(), &mut Cache::default())
 }
 
 /// The forcing net HoDoKu's solver takes in `board`: the first of
 /// [`all_forcing_nets`], without writing out the others.
 pub fn first_forcing_net(board: &Board) -> Option<Move> {
-    first(board, true)
+    first(board, true, &mut Default::default(), &mut Cache::default())
 }
 
-fn all(board: &Board, net: bool) -> Vec<Move> {
-    let (search, found) = sorted(board, net);
+/// [`all_forcing_chains`] (or with `net`, [`all_forcing_nets`]) on the
+/// tables `tables` keeps or in their room, with the room `cache` keeps.
+pub fn all_with(
+    board: &Board,
+    net: bool,
+    tables: &mut tabling::Cache,
+    cache: &mut Cache,
+) -> Vec<Move> {
+    all(board, net, tables, cache)
+}
+
+/// [`first_forcing_chain`] (or with `net`, [`first_forcing_net`]) on the
+/// tables `tables` keeps or in their room, with the room `cache` keeps.
+pub fn first_with(
+    board: &Board,
+    net: bool,
+    tables: &mut tabling::Cache,
+    cache: &mut Cache,
+) -> Option<Move> {
+    first(board, net, tables, cache)
+}
+
+fn all(board: &Board, net: bool, tables: &mut tabling::Cache, cache: &mut Cache) -> Vec<Move> {
+    let (search, found) = sorted(board, net, tables, cache);
     let moves = found.iter().map(|f| search.to_move(f)).collect();
-    search.give_back();
+    search.give_back(tables, cache);
     moves
 }
 
-fn first(board: &Board, net: bool) -> Option<Move> {
-    let (search, found) = sorted(board, net);
+fn first(board: &Board, net: bool, tables: &mut tabling::Cache, cache: &mut Cache) -> Option<Move> {
+    let (search, found) = sorted(board, net, tables, cache);
     let first = found.first().map(|f| search.to_move(f));
-    search.give_back();
+    search.give_back(tables, cache);
     first
 }
 
 /// The search of `board` run, and what it found in HoDoKu's order.
-fn sorted(board: &Board, net: bool) -> (Search<'_>, Vec<Found>) {
-    let mut search = Search::new(board, net);
+fn sorted<'a>(
+    board: &'a Board,
+    net: bool,
+    tables: &mut tabling::Cache,
+    cache: &mut Cache,
+) -> (Search<'a>, Vec<Found>) {
+    let made = match net {
+        true => Rc::new(net_tables_with(board, tables)),
+        false => tables.grouped(board),
+    };
+    let mut search = Search::new(board, net, made, cache);
     search.run();
     let mut found = std::mem::take(&mut search.found);
     java_sort::sort(&mut found, compare);
@@ -557,16 +596,17 @@ fn sorted(board: &Board, net: bool) -> (Search<'_>, Vec<Found>) {
 }
 
 impl Search<'_> {
-    /// Keeps the room of the sums for the next search.
-    fn give_back(mut self) {
-        let sets = std::mem::take(&mut self.sets);
-        let _ = SPARE_SETS.try_with(|spare| spare.replace(sets));
+    /// Keeps the room of the sums, and of a net's tables, for the next
+    /// search.
+    fn give_back(self, tables: &mut tabling::Cache, cache: &mut Cache) {
+        cache.sets = self.sets;
+        let mut lines = self.lines.into_inner();
+        for known in &mut lines {
+            known.clear();
+        }
+        cache.lines = lines;
+        tables.give_back_shared(self.tables);
     }
-}
-
-thread_local! {
-    /// The room of the last search's sums, for the next search's.
-    static SPARE_SETS: std::cell::Cell<Vec<Sets>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
@@ -632,16 +672,21 @@ mod tests {
         let b = board(
             "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
         );
-        let lines = |board: &Board| -> Vec<(String, Vec<String>)> {
-            all_forcing_chains(board)
+        let (mut tables, mut cache) = (tabling::Cache::default(), Cache::default());
+        let mut lines_with = |board: &Board| -> Vec<(String, Vec<String>)> {
+            all_with(board, false, &mut tables, &mut cache)
                 .into_iter()
-                .chain(all_forcing_nets(board))
+                .chain(all_with(board, true, &mut tables, &mut cache))
                 .map(|m| (m.line(), m.lines_under()))
                 .collect()
         };
-        lines(&a);
-        let again = lines(&b);
-        let new = std::thread::spawn(move || lines(&b)).join().unwrap();
+        lines_with(&a);
+        let again = lines_with(&b);
+        let new: Vec<(String, Vec<String>)> = all_forcing_chains(&b)
+            .into_iter()
+            .chain(all_forcing_nets(&b))
+            .map(|m| (m.line(), m.lines_under()))
+            .collect();
         assert!(!again.is_empty());
         assert_eq!(again, new);
     }

@@ -33,7 +33,7 @@
 
 use crate::logic::hodoku::board::{digits, peers_mask, squares_of, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::java_sort;
-use crate::logic::hodoku::tabling::{Lit, Table, Tables, CAPACITY};
+use crate::logic::hodoku::tabling::{self, Lit, Table, Tables, CAPACITY};
 use std::cmp::Ordering;
 
 /// How many rounds of singles a premise is played out for (HoDoKu's
@@ -42,7 +42,18 @@ const LOOK_AHEAD: usize = 4;
 
 /// The tables of `board` for nets.
 pub fn net_tables(board: &Board) -> Tables {
-    Tables::build_net(board, |premise, table| play_out(board, premise, table))
+    let mut found = Vec::new();
+    Tables::build_net(board, |premise, table| {
+        play_out(board, premise, table, &mut found)
+    })
+}
+
+/// [`net_tables`], in the room of tables `cache` keeps.
+pub fn net_tables_with(board: &Board, cache: &mut tabling::Cache) -> Tables {
+    let mut found = Vec::new();
+    cache.build_net(board, |premise, table| {
+        play_out(board, premise, table, &mut found)
+    })
 }
 
 /// A single found in the copy: its square, digit, and whether it is a
@@ -50,8 +61,14 @@ pub fn net_tables(board: &Board) -> Tables {
 type Single = (usize, u8, bool);
 
 /// Fills `table` with what follows from digit `d` set in square `s`
-/// (`on`) or ruled out, on a copy of `board`.
-fn play_out(board: &Board, (s, d, on): (usize, u8, bool), table: &mut Table) {
+/// (`on`) or ruled out, on a copy of `board`; `found` is room for the
+/// singles of each round.
+fn play_out(
+    board: &Board,
+    (s, d, on): (usize, u8, bool),
+    table: &mut Table,
+    found: &mut Vec<Single>,
+) {
     let mut copy = board.clone();
     if on {
         set(board, &mut copy, table, (s, d), None);
@@ -64,22 +81,25 @@ fn play_out(board: &Board, (s, d, on): (usize, u8, bool), table: &mut Table) {
         }
     }
     for _ in 0..LOOK_AHEAD {
-        for (t, e, naked) in singles(&copy) {
+        singles(&copy, found);
+        for &(t, e, naked) in found.iter() {
             set(board, &mut copy, table, (t, e), Some(naked));
         }
     }
 }
 
 /// Every naked single waiting in the copy's queue (two for one square
-/// ordered by digit), then every hidden single, as HoDoKu lists them.
-fn singles(copy: &Board) -> Vec<Single> {
-    let mut naked: Vec<Single> = copy
-        .naked_queue()
-        .waiting()
-        .filter(|&(s, _)| copy.value(s) == 0)
-        .map(|(s, d)| (s, d, true))
-        .collect();
-    java_sort::sort(&mut naked, |a, b| match a.0 == b.0 {
+/// ordered by digit), then every hidden single, as HoDoKu lists them,
+/// in `naked` (emptied first).
+fn singles(copy: &Board, naked: &mut Vec<Single>) {
+    naked.clear();
+    naked.extend(
+        copy.naked_queue()
+            .waiting()
+            .filter(|&(s, _)| copy.value(s) == 0)
+            .map(|(s, d)| (s, d, true)),
+    );
+    java_sort::sort(naked, |a, b| match a.0 == b.0 {
         true => a.1.cmp(&b.1),
         false => Ordering::Equal,
     });
@@ -93,7 +113,6 @@ fn singles(copy: &Board) -> Vec<Single> {
             seen |= 1 << s;
         }
     }
-    naked
 }
 
 /// Sets digit `d` in square `s` of the copy and writes what follows into
@@ -119,18 +138,24 @@ fn set(
     copy.place(s, d, false);
     let at = table.len() as u16;
     let mut from = [0u16; 5];
-    let causes: Vec<Lit> = match single {
-        None => Vec::new(),
-        Some(true) => digits(board.cands(s))
-            .filter(|&e| e != d)
-            .map(|e| Lit::cell(s, e, false))
-            .collect(),
-        Some(false) => squares_of(board.squares_with(d) & UNIT_MASKS[house] & !(1u128 << s))
-            .map(|t| Lit::cell(t, d, false))
-            .collect(),
+    let mut cause = |k: usize, lit: Lit| {
+        if let Some(slot) = from.get_mut(k) {
+            *slot = table.position(lit).map_or(0, |p| p as u16);
+        }
     };
-    for (slot, lit) in from.iter_mut().zip(causes) {
-        *slot = table.position(lit).map_or(0, |p| p as u16);
+    match single {
+        None => {}
+        Some(true) => {
+            for (k, e) in digits(board.cands(s)).filter(|&e| e != d).enumerate() {
+                cause(k, Lit::cell(s, e, false));
+            }
+        }
+        Some(false) => {
+            let others = board.squares_with(d) & UNIT_MASKS[house] & !(1u128 << s);
+            for (k, t) in squares_of(others).enumerate() {
+                cause(k, Lit::cell(t, d, false));
+            }
+        }
     }
     table.add_linked(Lit::cell(s, d, true), from);
     for t in squares_of(peers) {
@@ -224,9 +249,7 @@ fn read_back(
         out.push(lit);
         match main {
             None => {
-                for s in tables.cells(lit) {
-                    *cells |= 1 << s;
-                }
+                *cells |= tables.cells_mask(lit);
                 forks.extend(
                     sources[1..]
                         .iter()

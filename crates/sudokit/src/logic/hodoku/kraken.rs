@@ -201,10 +201,10 @@ struct Units {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, mode: Mode) -> Search<'a> {
+    fn new(board: &'a Board, mode: Mode, cache: &mut tabling::Cache) -> Search<'a> {
         Search {
             board,
-            tables: tabling::grouped(board),
+            tables: cache.grouped(board),
             offs: vec![None; 81 * 10],
             mode,
             found: Vec::new(),
@@ -561,7 +561,12 @@ fn reachable(units: &Units, body: u128, cover_cells: u128, rest: &[usize], need:
 
 /// The kraken fish HoDoKu's solver takes in `board`.
 pub fn first_kraken(board: &Board) -> Option<Move> {
-    let mut search = Search::new(board, Mode::First);
+    first_kraken_with(board, &mut tabling::Cache::default())
+}
+
+/// [`first_kraken`] on the tables `cache` keeps.
+pub fn first_kraken_with(board: &Board, cache: &mut tabling::Cache) -> Option<Move> {
+    let mut search = Search::new(board, Mode::First, cache);
     for d in 1..=9u8 {
         if search.digit(d) {
             let f = search.found.first()?;
@@ -579,7 +584,12 @@ pub fn first_kraken(board: &Board) -> Option<Move> {
 /// cannibalistic removals; one of each by the weighted sum of their
 /// removals; in the order Java's sort leaves them.
 pub fn all_krakens(board: &Board) -> Vec<Move> {
-    let mut search = Search::new(board, Mode::All);
+    all_krakens_with(board, &mut tabling::Cache::default())
+}
+
+/// [`all_krakens`] on the tables `cache` keeps.
+pub fn all_krakens_with(board: &Board, cache: &mut tabling::Cache) -> Vec<Move> {
+    let mut search = Search::new(board, Mode::All, cache);
     let mut out = Vec::new();
     for d in 1..=9u8 {
         search.found.clear();

@@ -38,7 +38,8 @@
 //!   [`templates`] (template set and delete).
 //! - [`brute_force`]: brute force (the solution's digit in the middle
 //!   empty square) and giving up, when nothing else finds a step.
-//! - [`search`]: which step types have a finder, and how to ask one.
+//! - [`search`]: which step types have a finder, how to ask one, and the
+//!   cache the chain searches keep between calls (its caller owns it).
 //! - [`path`]: the path, its score and level.
 //! - [`hint`]: a hint by HoDoKu's rules: a mistake first, else the step
 //!   its path takes next, graded like SE's.

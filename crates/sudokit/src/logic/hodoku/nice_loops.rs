@@ -336,11 +336,23 @@ impl Search<'_> {
 /// one its solver takes): with groups when `groups`, only the grouped
 /// ones when `only_grouped` (HoDoKu's "find all" of grouped loops).
 pub fn all_nice_loops(board: &Board, groups: bool, only_grouped: bool) -> Vec<Move> {
+    all_nice_loops_with(board, groups, only_grouped, &mut tabling::Cache::default())
+}
+
+/// [`all_nice_loops`] on the tables `cache` keeps, or in their room.
+pub fn all_nice_loops_with(
+    board: &Board,
+    groups: bool,
+    only_grouped: bool,
+    cache: &mut tabling::Cache,
+) -> Vec<Move> {
     let tables = match groups {
-        true => tabling::grouped(board),
-        false => Rc::new(Tables::build(board, false)),
+        true => cache.grouped(board),
+        false => Rc::new(cache.build_with(board, false, false)),
     };
-    search(board, tables, only_grouped)
+    let found = search(board, tables.clone(), only_grouped);
+    cache.give_back_shared(tables);
+    found
 }
 
 /// Every grouped nice loop and AIC with almost locked sets as nodes too

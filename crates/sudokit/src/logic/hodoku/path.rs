@@ -147,10 +147,22 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Path {
 /// one; None when none does; or the step type the search reached that has
 /// no finder yet (it might have found a step).
 pub fn next_move(board: &mut Board, config: &Config) -> Result<Option<Move>, Kind> {
-    Ok(next_found(board, config, None)?.map(|found| match found {
-        Found::Single(kind, s, d, unit) => Move::single(kind, s, d, unit),
-        Found::Move(m) => *m,
-    }))
+    next_move_with(board, config, &mut search::Cache::new())
+}
+
+/// [`next_move`], with what `cache` keeps from earlier searches (a caller
+/// asking step after step along a path keeps one for the whole path).
+pub fn next_move_with(
+    board: &mut Board,
+    config: &Config,
+    cache: &mut search::Cache,
+) -> Result<Option<Move>, Kind> {
+    Ok(
+        next_found(board, config, None, cache)?.map(|found| match found {
+            Found::Single(kind, s, d, unit) => Move::single(kind, s, d, unit),
+            Found::Move(m) => *m,
+        }),
+    )
 }
 
 /// A step found: a single as its square, digit and unit (all a path
@@ -410,11 +422,13 @@ impl Quiet {
 }
 
 /// [`next_move`], with the singles found by their square and digit; with
-/// `quiet`, the searches it covers look only where something changed.
+/// `quiet`, the searches it covers look only where something changed;
+/// `cache` is what the chain searches keep along the path.
 fn next_found(
     board: &mut Board,
     config: &Config,
     mut quiet: Option<&mut Quiet>,
+    cache: &mut search::Cache,
 ) -> Result<Option<Found>, Kind> {
     let mut shared = search::Shared::default();
     for &kind in Kind::ALL {
@@ -436,7 +450,7 @@ fn next_found(
             }
             Kind::HiddenSingle => singles::take_hidden_single(board)
                 .map(|(s, d, u)| Found::Single(kind, s, d, Some(u))),
-            _ => match search::first_shared(kind, board, &mut shared) {
+            _ => match search::first_shared_with(kind, board, &mut shared, cache) {
                 Err(_) => return Err(kind),
                 Ok(m) => m.map(|m| Found::Move(Box::new(m))),
             },
@@ -532,10 +546,12 @@ fn run(mut board: Board, config: &Config, mut taken: impl FnMut(&Found)) -> Rati
     };
     let mut hardest_score = 0;
     let mut quiet = Quiet::default();
+    // What the chain searches keep, from position to position.
+    let mut cache = search::Cache::new();
     // A position with no solution (a square left without a candidate)
     // ends the path: no step taken from there means anything.
     while !board.is_solved() && !board.is_broken() {
-        let found = match next_found(&mut board, config, Some(&mut quiet)) {
+        let found = match next_found(&mut board, config, Some(&mut quiet), &mut cache) {
             Err(kind) => {
                 rating.stopped_at = Some(kind);
                 break;

@@ -4,21 +4,19 @@
 
 use crate::logic::hodoku::als::{self, ChainOptions};
 use crate::logic::hodoku::board::Board;
-use crate::logic::hodoku::brute_force::{brute_force, give_up};
+use crate::logic::hodoku::brute_force::{self, brute_force_with, give_up};
 use crate::logic::hodoku::coloring::{all_multi_colors, all_simple_colors, first_colors};
 use crate::logic::hodoku::death_blossom::all_death_blossoms;
 use crate::logic::hodoku::fish;
-use crate::logic::hodoku::forcing::{
-    all_forcing_chains, all_forcing_nets, first_forcing_chain, first_forcing_net,
-};
+use crate::logic::hodoku::forcing;
 use crate::logic::hodoku::franken;
 use crate::logic::hodoku::intersections::{
     all_claiming, all_pointing, first_claiming, first_pointing,
 };
-use crate::logic::hodoku::kraken::{all_krakens, first_kraken};
+use crate::logic::hodoku::kraken::{all_krakens_with, first_kraken_with};
 use crate::logic::hodoku::library::Case;
 use crate::logic::hodoku::moves::Move;
-use crate::logic::hodoku::nice_loops::{all_nice_loops, all_nice_loops_with_als};
+use crate::logic::hodoku::nice_loops::{all_nice_loops_with, all_nice_loops_with_als};
 use crate::logic::hodoku::patterns::{
     all_empty_rectangles, all_kites, all_skyscrapers, with_dual_kites, with_dual_rectangles,
 };
@@ -27,6 +25,7 @@ use crate::logic::hodoku::singles;
 use crate::logic::hodoku::subsets::{all_hidden, all_naked, first_hidden, first_naked, Keep};
 use crate::logic::hodoku::sue_de_coq::all_sue_de_coq;
 use crate::logic::hodoku::table::{Kind, Subtype};
+use crate::logic::hodoku::tabling;
 use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots;
 use crate::logic::hodoku::uniqueness::{all_avoidable, all_rectangles, bug_plus_one, Seen};
@@ -123,9 +122,46 @@ pub fn implemented(kind: Kind) -> bool {
         )
 }
 
+/// What the chain searches keep from one call to the next, in a value the
+/// caller owns and passes down (as [`crate::logic::Cache`] is for Sudoku
+/// Explainer's rules): the room of the implication tables and the last
+/// position's tables with groups, the room of the forcing searches' sums,
+/// and the last position's almost locked sets. A path keeps one from
+/// position to position; a fresh one gives the same steps, only slower.
+/// It also keeps the last position brute force solved.
+#[derive(Default)]
+pub struct Cache {
+    tables: tabling::Cache,
+    forcing: forcing::Cache,
+    als: als::Cache,
+    brute_force: brute_force::Cache,
+}
+
+impl Cache {
+    /// An empty cache.
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+}
+
+impl fmt::Debug for Cache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cache").finish_non_exhaustive()
+    }
+}
+
 /// The step of `kind` HoDoKu's solver takes in `board`. The singles take
 /// their queue's entries up to the one they offer, as HoDoKu's do.
 pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
+    first_with(kind, board, &mut Cache::new())
+}
+
+/// [`first`], with what `cache` keeps from earlier searches.
+pub fn first_with(
+    kind: Kind,
+    board: &mut Board,
+    cache: &mut Cache,
+) -> Result<Option<Move>, NoFinder> {
     use Kind::*;
     let found = match kind {
         FullHouse => singles::full_house(board),
@@ -158,21 +194,31 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
         RemotePair => all_remote_pairs(board).into_iter().next(),
         XChain => all_x_chains(board).into_iter().next(),
         XyChain => all_xy_chains(board).into_iter().next(),
-        NiceLoop => all_nice_loops(board, false, false).into_iter().next(),
-        GroupedNiceLoop => all_nice_loops(board, true, false).into_iter().next(),
-        BruteForce => brute_force(board),
-        GiveUp => Some(give_up()),
-        AlsXz => als::xz(board, true).into_iter().next(),
-        AlsXyWing => als::xy_wings(board, true, false).into_iter().next(),
-        AlsChain => als::sorted(als::chains(board, ChainOptions::SOLVER))
+        NiceLoop => all_nice_loops_with(board, false, false, &mut cache.tables)
             .into_iter()
             .next(),
+        GroupedNiceLoop => all_nice_loops_with(board, true, false, &mut cache.tables)
+            .into_iter()
+            .next(),
+        BruteForce => brute_force_with(board, &mut cache.brute_force),
+        GiveUp => Some(give_up()),
+        AlsXz => als::xz_with(board, true, &mut cache.als).into_iter().next(),
+        AlsXyWing => als::xy_wings_with(board, true, false, &mut cache.als)
+            .into_iter()
+            .next(),
+        AlsChain => als::sorted(als::chains_with(
+            board,
+            ChainOptions::SOLVER,
+            &mut cache.als,
+        ))
+        .into_iter()
+        .next(),
         DeathBlossom => all_death_blossoms(board, true, false, true)
             .into_iter()
             .next(),
-        ForcingChain => first_forcing_chain(board),
-        KrakenFish => first_kraken(board),
-        ForcingNet => first_forcing_net(board),
+        ForcingChain => forcing::first_with(board, false, &mut cache.tables, &mut cache.forcing),
+        KrakenFish => first_kraken_with(board, &mut cache.tables),
+        ForcingNet => forcing::first_with(board, true, &mut cache.tables, &mut cache.forcing),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, true).into_iter().next(),
             Some(size) if kind == fish::basic_kind(size) => {
@@ -191,6 +237,11 @@ pub fn first(kind: Kind, board: &mut Board) -> Result<Option<Move>, NoFinder> {
 /// them (with its default options: empty rectangles need three places in
 /// their box, see [`all_empty_rectangles`] for the other choice).
 pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
+    all_with(kind, board, &mut Cache::new())
+}
+
+/// [`all`], with what `cache` keeps from earlier searches.
+pub fn all_with(kind: Kind, board: &Board, cache: &mut Cache) -> Result<Vec<Move>, NoFinder> {
     use Kind::*;
     let of_kind = |moves: Vec<Move>| moves.into_iter().filter(|m| m.kind == kind).collect();
     let found = match kind {
@@ -222,17 +273,19 @@ pub fn all(kind: Kind, board: &Board) -> Result<Vec<Move>, NoFinder> {
         RemotePair => all_remote_pairs(board),
         XChain => all_x_chains(board),
         XyChain => all_xy_chains(board),
-        NiceLoop => all_nice_loops(board, false, false),
-        GroupedNiceLoop => all_nice_loops(board, true, true),
-        BruteForce => brute_force(board).into_iter().collect(),
+        NiceLoop => all_nice_loops_with(board, false, false, &mut cache.tables),
+        GroupedNiceLoop => all_nice_loops_with(board, true, true, &mut cache.tables),
+        BruteForce => brute_force_with(board, &mut cache.brute_force)
+            .into_iter()
+            .collect(),
         GiveUp => vec![give_up()],
-        AlsXz => als::sorted(als::xz(board, false)),
-        AlsXyWing => als::sorted(als::xy_wings(board, false, false)),
-        AlsChain => als::sorted(als::chains(board, ChainOptions::ALL)),
+        AlsXz => als::sorted(als::xz_with(board, false, &mut cache.als)),
+        AlsXyWing => als::sorted(als::xy_wings_with(board, false, false, &mut cache.als)),
+        AlsChain => als::sorted(als::chains_with(board, ChainOptions::ALL, &mut cache.als)),
         DeathBlossom => als::sorted(all_death_blossoms(board, false, false, true)),
-        ForcingChain => all_forcing_chains(board),
-        KrakenFish => all_krakens(board),
-        ForcingNet => all_forcing_nets(board),
+        ForcingChain => forcing::all_with(board, false, &mut cache.tables, &mut cache.forcing),
+        KrakenFish => all_krakens_with(board, &mut cache.tables),
+        ForcingNet => forcing::all_with(board, true, &mut cache.tables, &mut cache.forcing),
         _ => match kind.fish_size() {
             _ if franken::covers(kind) => franken::all_of(board, kind, false),
             Some(size) if kind == fish::basic_kind(size) => fish::basic(board, size, false),
@@ -260,6 +313,16 @@ pub fn first_shared(
     board: &mut Board,
     shared: &mut Shared,
 ) -> Result<Option<Move>, NoFinder> {
+    first_shared_with(kind, board, shared, &mut Cache::new())
+}
+
+/// [`first_shared`], with what `cache` keeps from earlier searches.
+pub fn first_shared_with(
+    kind: Kind,
+    board: &mut Board,
+    shared: &mut Shared,
+    cache: &mut Cache,
+) -> Result<Option<Move>, NoFinder> {
     let first_of = |moves: &Vec<Move>| moves.iter().find(|m| m.kind == kind).cloned();
     Ok(match kind {
         Kind::AvoidableRectangle1 | Kind::AvoidableRectangle2 => first_of(
@@ -272,7 +335,7 @@ pub fn first_shared(
                 .rectangles
                 .get_or_insert_with(|| all_rectangles(board, true, &mut Seen::default())),
         ),
-        _ => return first(kind, board),
+        _ => return first_with(kind, board, cache),
     })
 }
 

@@ -138,14 +138,7 @@ pub struct Table {
     direct: u16,
 }
 
-thread_local! {
-    /// The tables of positions no longer searched, emptied, to be filled
-    /// again: their room (entries above all) is taken once per thread
-    /// instead of once per position.
-    static SPARE: std::cell::RefCell<Vec<Vec<Table>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The most sets of spare tables a thread keeps (a position has up to
+/// The most sets of spare tables a cache keeps (a position has up to
 /// three sets at once: a chain's without groups, with groups, a net's).
 const SPARE_MAX: usize = 4;
 
@@ -376,47 +369,76 @@ pub struct Tables {
 /// A position as the tables see it: each square's digit and candidates.
 type Position = ([u8; 81], [u16; 81]);
 
-thread_local! {
-    /// The last position's tables with groups on this thread: a path's
-    /// grouped nice loops, kraken fish and forcing chains are searched
-    /// in the same position on the same tables.
-    static GROUPED: std::cell::RefCell<Option<(Position, std::rc::Rc<Tables>)>> =
-        const { std::cell::RefCell::new(None) };
+/// What the tables keep from one search to the next, in a value the
+/// caller owns and passes down: the room of tables no longer used, and
+/// the last position's tables with groups. A fresh one gives the same
+/// tables, only slower.
+#[derive(Default)]
+pub struct Cache {
+    /// The tables of positions no longer searched, emptied, to be filled
+    /// again: their room (entries above all) is taken once per cache
+    /// instead of once per position.
+    spare: Vec<Vec<Table>>,
+    /// The last position's tables with groups: a path's grouped nice
+    /// loops, kraken fish and forcing chains are searched in the same
+    /// position on the same tables.
+    grouped: Option<(Position, std::rc::Rc<Tables>)>,
 }
 
-/// The tables of `board` for chains with groups ([`Tables::build`]),
-/// built once per position.
-pub fn grouped(board: &Board) -> std::rc::Rc<Tables> {
-    let key: Position = (
-        std::array::from_fn(|s| board.value(s)),
-        std::array::from_fn(|s| board.cands(s)),
-    );
-    GROUPED.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some((_, tables)) = last.as_ref().filter(|(k, _)| *k == key) {
+impl Cache {
+    /// The tables of `board` for chains with groups ([`Tables::build`]),
+    /// built once per position.
+    pub fn grouped(&mut self, board: &Board) -> std::rc::Rc<Tables> {
+        let key: Position = (
+            std::array::from_fn(|s| board.value(s)),
+            std::array::from_fn(|s| board.cands(s)),
+        );
+        if let Some((_, tables)) = self.grouped.as_ref().filter(|(k, _)| *k == key) {
             return tables.clone();
         }
-        let tables = std::rc::Rc::new(Tables::build(board, true));
-        *last = Some((key, tables.clone()));
+        if let Some((_, old)) = self.grouped.take() {
+            self.give_back_shared(old);
+        }
+        let tables = std::rc::Rc::new(self.build_with(board, true, false));
+        self.grouped = Some((key, tables.clone()));
         tables
-    })
-}
+    }
 
-impl Drop for Tables {
-    /// Keeps the tables' room for the next position's.
-    fn drop(&mut self) {
-        let mut tables = std::mem::take(&mut self.tables);
-        for table in &mut tables {
+    /// [`Tables::build_with`], in the room of tables given back.
+    pub fn build_with(&mut self, board: &Board, groups: bool, als: bool) -> Tables {
+        let room = self.spare.pop().unwrap_or_default();
+        Tables::build_from(board, groups, als, room, |t| t.fill(board))
+    }
+
+    /// [`Tables::build_net`], in the room of tables given back.
+    pub fn build_net(
+        &mut self,
+        board: &Board,
+        direct: impl FnMut((usize, u8, bool), &mut Table),
+    ) -> Tables {
+        let room = self.spare.pop().unwrap_or_default();
+        Tables::build_net_in(board, room, direct)
+    }
+
+    /// Keeps the room of `tables`, no longer used, for the next ones.
+    pub fn give_back(&mut self, mut tables: Tables) {
+        let mut room = std::mem::take(&mut tables.tables);
+        for table in &mut room {
             if !table.entries.is_empty() || table.sealed {
                 table.clear();
             }
         }
-        let _ = SPARE.try_with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < SPARE_MAX {
-                spare.push(tables);
-            }
-        });
+        if self.spare.len() < SPARE_MAX {
+            self.spare.push(room);
+        }
+    }
+
+    /// [`Cache::give_back`] for shared tables: their room is kept when
+    /// nothing else holds them.
+    pub fn give_back_shared(&mut self, tables: std::rc::Rc<Tables>) {
+        if let Ok(tables) = std::rc::Rc::try_unwrap(tables) {
+            self.give_back(tables);
+        }
     }
 }
 
@@ -535,11 +557,17 @@ impl Tables {
     /// table of each square's premise (square by square, digit by digit,
     /// set then ruled out) from the premise on; then the groups are added
     /// and the tables expanded as for chains.
-    pub fn build_net(
+    pub fn build_net(board: &Board, direct: impl FnMut((usize, u8, bool), &mut Table)) -> Tables {
+        Tables::build_net_in(board, Vec::new(), direct)
+    }
+
+    /// [`Tables::build_net`], in `room` (tables no longer used, emptied).
+    fn build_net_in(
         board: &Board,
+        room: Vec<Table>,
         mut direct: impl FnMut((usize, u8, bool), &mut Table),
     ) -> Tables {
-        Tables::build_from(board, true, false, |t| {
+        Tables::build_from(board, true, false, room, |t| {
             for s in (0..81).filter(|&s| board.value(s) == 0) {
                 for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                     for on in [true, false] {
@@ -556,15 +584,17 @@ impl Tables {
     /// The tables of `board` for chains, with groups when `groups` and
     /// ALS nodes when `als`, fully expanded.
     pub fn build_with(board: &Board, groups: bool, als: bool) -> Tables {
-        Tables::build_from(board, groups, als, |t| t.fill(board))
+        Tables::build_from(board, groups, als, Vec::new(), |t| t.fill(board))
     }
 
-    /// The tables, each square's premise's filled by `fill`, then the
-    /// groups and ALS nodes added and every table expanded.
+    /// The tables, in `room` (tables no longer used, emptied), each
+    /// square's premise's filled by `fill`, then the groups and ALS nodes
+    /// added and every table expanded.
     fn build_from(
         board: &Board,
         groups: bool,
         als: bool,
+        mut tables: Vec<Table>,
         fill: impl FnOnce(&mut Tables),
     ) -> Tables {
         let groups = if groups {
@@ -589,12 +619,7 @@ impl Tables {
         };
         // Every literal has its table, and its place in each.
         let n = n + 2 * als.nodes.len();
-        // Every table empty, in the room of dropped ones when there are.
-        let mut tables = SPARE
-            .try_with(|s| s.borrow_mut().pop())
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        // Every table empty, in the room given when there is.
         tables.resize_with(n, Table::default);
         let mut t = Tables {
             groups,
@@ -1036,26 +1061,24 @@ mod tests {
     const CASE: &str = ":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7";
 
     #[test]
-    fn tables_built_in_the_room_of_dropped_ones_equal_new_ones() {
-        use crate::logic::hodoku::forcing_nets::net_tables;
+    fn tables_built_in_the_room_of_given_back_ones_equal_new_ones() {
+        use crate::logic::hodoku::forcing_nets::{net_tables, net_tables_with};
         let a = parse_case(OTHER_CASE).unwrap().board;
         let b = parse_case(CASE).unwrap().board;
-        drop(Tables::build(&a, true));
-        drop(net_tables(&a));
-        let again = (
+        let mut cache = Cache::default();
+        let chains = cache.build_with(&a, true, false);
+        let nets = net_tables_with(&a, &mut cache);
+        cache.give_back(chains);
+        cache.give_back(nets);
+        let kept = (
+            snapshot(&cache.build_with(&b, true, false)),
+            snapshot(&net_tables_with(&b, &mut cache)),
+        );
+        let new = (
             snapshot(&Tables::build(&b, true)),
             snapshot(&net_tables(&b)),
         );
-        // A new thread has no room kept from before.
-        let new = std::thread::spawn(move || {
-            (
-                snapshot(&Tables::build(&b, true)),
-                snapshot(&net_tables(&b)),
-            )
-        })
-        .join()
-        .unwrap();
-        assert_eq!(again, new);
+        assert_eq!(kept, new);
     }
 
     #[test]
@@ -1104,12 +1127,13 @@ mod tests {
     #[test]
     fn grouped_tables_are_built_again_when_a_candidate_goes() {
         let mut b = parse_case(CASE).unwrap().board;
-        let first = grouped(&b);
-        assert!(std::rc::Rc::ptr_eq(&first, &grouped(&b)));
+        let mut cache = Cache::default();
+        let first = cache.grouped(&b);
+        assert!(std::rc::Rc::ptr_eq(&first, &cache.grouped(&b)));
         let s = (0..81).find(|&s| b.cands(s).count_ones() > 2).unwrap();
         let d = (1..=9u8).find(|&d| b.has(s, d)).unwrap();
         b.remove(s, d);
-        let again = grouped(&b);
+        let again = cache.grouped(&b);
         assert!(!std::rc::Rc::ptr_eq(&first, &again));
         assert!(again.table(Lit::cell(s, d, true)).is_empty());
         assert_eq!(snapshot(&again), snapshot(&Tables::build(&b, true)));
