@@ -197,8 +197,20 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
         let count = state.shape().square_count();
         let mut peers = vec![SquareSet::EMPTY; count];
         for (s, set) in peers.iter_mut().enumerate() {
-            for &p in geo.peers(s) {
-                set.insert(p);
+            // The geometry keeps each square's peers as one 128-bit set on
+            // grids that small: two words, rather than a bit per peer set
+            // at every search.
+            match geo.peer_bits(s) {
+                Some(bits) => {
+                    for (i, word) in set.0.iter_mut().take(2).enumerate() {
+                        *word = (bits >> (64 * i)) as u64;
+                    }
+                }
+                None => {
+                    for &p in geo.peers(s) {
+                        set.insert(p);
+                    }
+                }
             }
         }
         AlignedSearch {
@@ -292,6 +304,28 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
                 if !common.has_two() {
                     continue;
                 }
+                // The third square: the excluders of the first square that
+                // can take part, then those of the second not seen yet,
+                // each in square order. A triplet's common excluders are
+                // among the pair's, so where neither square of the pair
+                // nor any of its common excluders changed, only a third
+                // square that changed can make a group not tried before.
+                let (mut first, mut then) = (SquareSet::<W>::EMPTY, SquareSet::<W>::EMPTY);
+                if k == 3 {
+                    first = excluders[i0].and(members);
+                    first.remove(s1);
+                    then = excluders[i1].and(members).and_not(excluders[i0]);
+                    then.remove(s0);
+                    if let Some(changed) =
+                        self.changed.filter(|_| self.unchanged(&[s0, s1], common))
+                    {
+                        first = first.and(changed);
+                        then = then.and(changed);
+                    }
+                    if first.is_empty() && then.is_empty() {
+                        continue;
+                    }
+                }
                 pair_excluders.clear();
                 pair_excluders.extend(common.iter().map(|e| (e, self.cands[e])));
                 if k == 2 {
@@ -309,13 +343,6 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
                     twice = twice.or(once.and(self.peers[e]));
                     once = once.or(self.peers[e]);
                 }
-                // The third square: the excluders of the first square that
-                // can take part, then those of the second not seen yet,
-                // each in square order.
-                let mut first = excluders[i0].and(members);
-                first.remove(s1);
-                let mut then = excluders[i1].and(members).and_not(excluders[i0]);
-                then.remove(s0);
                 for s2 in first.and(twice).iter().chain(then.and(twice).iter()) {
                     let common = common.and(self.peers[s2]);
                     if self.unchanged(&[s0, s1, s2], common) {
