@@ -326,12 +326,12 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
                         continue;
                     }
                 }
+                if k == 2 && self.unchanged(&[s0, s1], common) {
+                    continue;
+                }
                 pair_excluders.clear();
                 pair_excluders.extend(common.iter().map(|e| (e, self.cands[e])));
                 if k == 2 {
-                    if self.unchanged(&[s0, s1], common) {
-                        continue;
-                    }
                     if let Some(step) = self.exclusion(&[s0, s1], common, &pair_excluders) {
                         found(step)?;
                     }
