@@ -60,24 +60,43 @@ impl Finder for Fish {
         ] {
             let base_units = geo.units_of_kind(base_kind);
             let cover_units = geo.units_of_kind(cover_kind);
+            // Per digit, the base lines where it has two places or more: a
+            // set of lines can be a fish's base only within them. A digit
+            // with fewer than `k` such lines has no fish here, and a pass
+            // with no digit left tries no set.
+            let mut lines = [0u32; 32];
+            let mut digits = 0u32;
+            for d in 1..=n as u8 {
+                if changed & (1 << d) == 0 || placed[usize::from(d)] + 2 * k > n {
+                    continue;
+                }
+                let mut of_d = 0u32;
+                for i in 0..n {
+                    if state.positions(base_units.start + i, d).count_ones() >= 2 {
+                        of_d |= 1 << i;
+                    }
+                }
+                if of_d.count_ones() as usize >= k {
+                    lines[usize::from(d)] = of_d;
+                    digits |= 1 << d;
+                }
+            }
+            if digits == 0 {
+                continue;
+            }
             for set in subsets(k, n) {
-                for d in 1..=n as u8 {
-                    if changed & (1 << d) == 0 || placed[usize::from(d)] + 2 * k > n {
+                for d in bits(digits) {
+                    let d = d as u8;
+                    if set & !lines[usize::from(d)] != 0 {
                         continue;
                     }
                     // Position i in a column is row i, and in a row column i:
                     // the union of the places names the cover lines.
                     let mut cover = 0u32;
-                    let mut ok = true;
                     for i in bits(set) {
-                        let p = state.positions(base_units.start + i, d);
-                        if p.count_ones() < 2 {
-                            ok = false;
-                            break;
-                        }
-                        cover |= p;
+                        cover |= state.positions(base_units.start + i, d);
                     }
-                    if !ok || cover.count_ones() as usize != k {
+                    if cover.count_ones() as usize != k {
                         continue;
                     }
                     let mut eliminations = Vec::new();
@@ -130,5 +149,94 @@ impl Finder for Fish {
             since_barren::keep_barren(cache, slot, state);
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Digits, Grid};
+    use crate::logic::units::Cand;
+    use crate::shape::{Shape, Size, Variant};
+    use rand::{Rng, SeedableRng};
+
+    /// SE's scan written plainly: every set of `k` base lines in order, every
+    /// digit not placed too often, each line of the set asked for its
+    /// places; what each fish removes.
+    fn plain_search(state: &State, k: usize) -> Vec<Vec<Cand>> {
+        let geo = state.geometry();
+        let n = state.shape().side();
+        let mut said = Vec::new();
+        for (base_kind, cover_kind) in [
+            (UnitKind::Column, UnitKind::Row),
+            (UnitKind::Row, UnitKind::Column),
+        ] {
+            let (base, cover) = (geo.units_of_kind(base_kind), geo.units_of_kind(cover_kind));
+            for set in subsets(k, n) {
+                for d in 1..=n as u8 {
+                    if state.placed_count(d) + 2 * k > n {
+                        continue;
+                    }
+                    let places: Vec<u32> = bits(set)
+                        .map(|i| state.positions(base.start + i, d))
+                        .collect();
+                    let union = places.iter().fold(0, |all, p| all | p);
+                    if places.iter().any(|p| p.count_ones() < 2) || union.count_ones() as usize != k
+                    {
+                        continue;
+                    }
+                    let mut removed: Vec<Cand> = bits(union)
+                        .flat_map(|j| geo.squares(cover.start + j).iter().enumerate())
+                        .filter(|&(i, &s)| set & (1 << i) == 0 && state.cands(s).contains(d))
+                        .map(|(_, &s)| geo.cand(s, d))
+                        .collect();
+                    removed.sort();
+                    if !removed.is_empty() {
+                        said.push(removed);
+                    }
+                }
+            }
+        }
+        said
+    }
+
+    /// A state whose digits mostly have two or three places per line, so
+    /// that fish and near misses abound.
+    fn random_state(shape: &'static Shape, rng: &mut impl Rng) -> State {
+        let n = shape.side();
+        let marks: Vec<Digits> = (0..shape.square_count())
+            .map(|_| {
+                let mut m = Digits::EMPTY;
+                let size = rng.gen_range(1..=3.min(n));
+                while m.len() < size {
+                    m.insert(rng.gen_range(1..=n as u8));
+                }
+                m
+            })
+            .collect();
+        let empty = Grid::empty(shape);
+        State::from_marks(&empty, &empty, Some(&marks))
+    }
+
+    #[test]
+    fn the_lines_a_digit_can_base_a_fish_on_leave_out_no_fish() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut found = [0; 3];
+        for size in [Size::Four, Size::Six, Size::Nine, Size::Sixteen] {
+            let shape = Shape::of(size, Variant::Standard);
+            for _ in 0..40 {
+                let state = random_state(shape, &mut rng);
+                for k in 2..=4 {
+                    let fast: Vec<Vec<Cand>> = Fish { size: k }
+                        .all(&state)
+                        .into_iter()
+                        .map(|step| step.eliminations)
+                        .collect();
+                    assert_eq!(fast, plain_search(&state, k), "{size:?} size {k}");
+                    found[k - 2] += fast.len();
+                }
+            }
+        }
+        assert!(found.iter().all(|&f| f >= 20), "{found:?} fish");
     }
 }

@@ -100,6 +100,9 @@ impl Finder for UniqueLoops {
             if quiet & pair_bit(x, y) != 0 {
                 continue;
             }
+            if alone_in_a_unit(state, start) {
+                continue;
+            }
             path.clear();
             path.push(start);
             free.clear();
@@ -169,6 +172,21 @@ fn quiet_pairs(cache: &mut Cache, state: &State) -> u128 {
         }
     }
     !touched
+}
+
+/// True when one of the units of `start` (a square of two candidates) has
+/// no other square holding both its digits. A loop through `start` holds
+/// another square of each of its units (its odd and even squares cover the
+/// same units), so the walk from there could only close into walks that are
+/// no loop, and is not made.
+fn alone_in_a_unit(state: &State, start: usize) -> bool {
+    let geo = state.geometry();
+    let pair = state.cands(start);
+    KINDS.iter().any(|&kind| {
+        geo.squares(geo.unit_of(start, kind))
+            .iter()
+            .all(|&s| s == start || !pair.without(state.cands(s)).is_empty())
+    })
 }
 
 /// How many squares the walks of one search may visit. Real puzzles stay
@@ -705,5 +723,61 @@ mod tests {
                 "{size:?}: the loops found before the budget ran out"
             );
         }
+    }
+
+    #[test]
+    fn a_walk_from_a_square_alone_in_one_of_its_units_finds_no_loop() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let shape = Shape::of(Size::Nine, crate::shape::Variant::Standard);
+        let empty = Grid::empty(shape);
+        let (mut walks, mut looped, mut left_out) = (0, 0, 0);
+        for _ in 0..400 {
+            // Few digits, mostly pairs: many loops and many near misses.
+            let marks: Vec<Digits> = (0..81)
+                .map(|_| {
+                    let mut m = Digits::EMPTY;
+                    let size = if rng.gen_range(0..4) == 0 { 3 } else { 2 };
+                    while m.len() < size {
+                        m.insert(rng.gen_range(1..=4));
+                    }
+                    m
+                })
+                .collect();
+            let state = State::from_marks(&empty, &empty, Some(&marks));
+            for start in 0..81 {
+                let c = state.cands(start);
+                if c.len() != 2 {
+                    continue;
+                }
+                let mut digits = c.iter();
+                let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
+                    continue;
+                };
+                let mut budget = WALK_BUDGET;
+                let mut walk = Walk {
+                    state: &state,
+                    pair: (x, y),
+                    path: vec![start],
+                    free: (0..81)
+                        .map(|s| s != start && c.without(state.cands(s)).is_empty())
+                        .collect(),
+                    loops: Vec::new(),
+                    budget: &mut budget,
+                };
+                walk.extend(2, Digits::EMPTY, None);
+                walks += 1;
+                let alone = alone_in_a_unit(&state, start);
+                left_out += usize::from(alone);
+                if !walk.loops.is_empty() {
+                    looped += 1;
+                    assert!(!alone, "a loop from {start}: {:?}", walk.loops);
+                }
+            }
+        }
+        assert!(
+            looped >= 20 && left_out >= 20,
+            "{walks} walks, {looped} with loops, {left_out} left out"
+        );
     }
 }

@@ -44,21 +44,26 @@ impl Finder for Wing {
         let geo = state.geometry();
         let shape = state.shape();
         let pivot_size = if self.xyz { 3 } else { 2 };
+        // Each square's number of candidates, counted once: the scan asks
+        // it of every peer of every pivot.
+        let sizes: Vec<usize> = (0..shape.square_count())
+            .map(|s| state.cands(s).len())
+            .collect();
         for pivot in 0..shape.square_count() {
             let xy = state.cands(pivot);
-            if xy.len() != pivot_size {
+            if sizes[pivot] != pivot_size {
                 continue;
             }
             for &a in geo.peers(pivot) {
                 let xz = state.cands(a);
-                if xz.len() != 2 || xy.without(xz).len() != 1 {
+                if sizes[a] != 2 || xy.without(xz).len() != 1 {
                     continue;
                 }
                 for &b in geo.peers(pivot) {
-                    let yz = state.cands(b);
-                    if yz.len() != 2 {
+                    if sizes[b] != 2 {
                         continue;
                     }
+                    let yz = state.cands(b);
                     let union = xy.union(xz).union(yz);
                     let common = xy.intersection(xz).intersection(yz);
                     let wanted_common = if self.xyz { 1 } else { 0 };
@@ -68,11 +73,31 @@ impl Finder for Wing {
                     let Some(z) = xz.intersection(yz).iter().next() else {
                         continue;
                     };
-                    let mut eliminations: Vec<Cand> = (0..shape.square_count())
-                        .filter(|&s| s != pivot && s != a && s != b)
-                        .filter(|&s| {
-                            geo.sees(s, a) && geo.sees(s, b) && (!self.xyz || geo.sees(s, pivot))
-                        })
+                    let sees_all = |s: usize| {
+                        geo.sees(s, a) && geo.sees(s, b) && (!self.xyz || geo.sees(s, pivot))
+                    };
+                    // On grids of 128 squares or fewer, the squares that see
+                    // the pincers (and the pivot) are one AND of peer sets.
+                    let seeing: Vec<usize> =
+                        match (geo.peer_bits(a), geo.peer_bits(b), geo.peer_bits(pivot)) {
+                            (Some(pa), Some(pb), Some(pp)) => {
+                                let mut set = pa & pb & if self.xyz { pp } else { !0 };
+                                set &= !(1 << pivot | 1 << a | 1 << b);
+                                std::iter::from_fn(|| {
+                                    (set != 0).then(|| {
+                                        let s = set.trailing_zeros() as usize;
+                                        set &= set - 1;
+                                        s
+                                    })
+                                })
+                                .collect()
+                            }
+                            _ => (0..shape.square_count())
+                                .filter(|&s| s != pivot && s != a && s != b && sees_all(s))
+                                .collect(),
+                        };
+                    let mut eliminations: Vec<Cand> = seeing
+                        .into_iter()
                         .filter(|&s| state.cands(s).contains(z))
                         .map(|s| geo.cand(s, z))
                         .collect();
@@ -109,5 +134,90 @@ impl Finder for Wing {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Digits, Grid};
+    use crate::shape::{Shape, Size, Variant};
+    use rand::{Rng, SeedableRng};
+
+    /// SE's scan written plainly: every pivot, every pair of peers as
+    /// pincers, every square of the grid asked whether it sees them.
+    fn plain_search(state: &State, xyz: bool) -> Vec<Vec<Cand>> {
+        let geo = state.geometry();
+        let count = state.shape().square_count();
+        let mut said = Vec::new();
+        for pivot in 0..count {
+            let xy = state.cands(pivot);
+            if xy.len() != if xyz { 3 } else { 2 } {
+                continue;
+            }
+            for &a in geo.peers(pivot) {
+                for &b in geo.peers(pivot) {
+                    let (xz, yz) = (state.cands(a), state.cands(b));
+                    if xz.len() != 2 || yz.len() != 2 || xy.without(xz).len() != 1 {
+                        continue;
+                    }
+                    let common = xy.intersection(xz).intersection(yz);
+                    if xy.union(xz).union(yz).len() != 3 || common.len() != usize::from(xyz) {
+                        continue;
+                    }
+                    let Some(z) = xz.intersection(yz).iter().next() else {
+                        continue;
+                    };
+                    let mut removed: Vec<Cand> = (0..count)
+                        .filter(|&s| ![pivot, a, b].contains(&s))
+                        .filter(|&s| geo.sees(s, a) && geo.sees(s, b))
+                        .filter(|&s| !xyz || geo.sees(s, pivot))
+                        .filter(|&s| state.cands(s).contains(z))
+                        .map(|s| geo.cand(s, z))
+                        .collect();
+                    removed.sort();
+                    if !removed.is_empty() {
+                        said.push(removed);
+                    }
+                }
+            }
+        }
+        said
+    }
+
+    #[test]
+    fn the_squares_seeing_the_pincers_as_peer_sets_are_those_the_scan_finds() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut found = [0; 2];
+        for size in [Size::Four, Size::Six, Size::Nine, Size::Sixteen] {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let shape = Shape::of(size, variant);
+                let n = shape.side();
+                for _ in 0..20 {
+                    let marks: Vec<Digits> = (0..shape.square_count())
+                        .map(|_| {
+                            let mut m = Digits::EMPTY;
+                            let size = rng.gen_range(2..=4.min(n));
+                            while m.len() < size {
+                                m.insert(rng.gen_range(1..=4.min(n) as u8));
+                            }
+                            m
+                        })
+                        .collect();
+                    let empty = Grid::empty(shape);
+                    let state = State::from_marks(&empty, &empty, Some(&marks));
+                    for (i, xyz) in [false, true].into_iter().enumerate() {
+                        let fast: Vec<Vec<Cand>> = Wing { xyz }
+                            .all(&state)
+                            .into_iter()
+                            .map(|step| step.eliminations)
+                            .collect();
+                        assert_eq!(fast, plain_search(&state, xyz), "{size:?} {variant:?}");
+                        found[i] += fast.len();
+                    }
+                }
+            }
+        }
+        assert!(found.iter().all(|&f| f >= 20), "{found:?} wings");
     }
 }
