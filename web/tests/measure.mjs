@@ -1,5 +1,5 @@
 // Speed of the page, measured by hand (not a test: times are not asserted).
-//   node tests/measure.mjs [--loads N] [--hard N]
+//   node tests/measure.mjs [--loads N] [--hard N] [--slowest N]
 // after web/build.sh. Prints, each as median and maximum:
 // - load: navigation to a usable board (body[data-ready]) in headless
 //   Chromium, served from localhost, a fresh browser context each time;
@@ -8,6 +8,9 @@
 //   every state along the logical path of its N hardest (by ER), pencil
 //   marks as the path leaves them; and by HoDoKu's rules along the path
 //   of every 20th puzzle of forum_hardest_1106;
+// - with --slowest N: the N slowest of those hints by HoDoKu's rules, each
+//   with its time and its state as a line of HoDoKu's library format
+//   (`sudokit hint --rules hodoku` reads it as the same state);
 // - new puzzle: `generate` at HoDoKu's levels Hard and Unfair, 20 seeds each;
 // - longest task: the longest the page blocks input while the hardest of
 //   them is imported and explained (the browser's long-task timing);
@@ -28,6 +31,36 @@ const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return `median ${s[Math.floor((s.length - 1) / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (${s.length})`;
 };
+// A player's state as a line of HoDoKu's library format: the givens, `+`
+// before each digit placed since, and the candidates the marks leave out
+// of what the placed digits allow.
+const libraryLine = (puzzle, values, marks) => {
+  const digit = (c) => (c >= '1' && c <= '9' ? Number(c) : 0);
+  const peers = (i, j) => i !== j && (Math.floor(i / 9) === Math.floor(j / 9) || i % 9 === j % 9
+    || (Math.floor(i / 27) === Math.floor(j / 27) && Math.floor((i % 9) / 3) === Math.floor((j % 9) / 3)));
+  let grid = '';
+  const deleted = [];
+  for (let i = 0; i < 81; i++) {
+    const v = digit(values[i]);
+    if (v) {
+      grid += (digit(puzzle[i]) ? '' : '+') + v;
+      continue;
+    }
+    grid += '.';
+    if (!marks || !marks[i]) continue;
+    for (let d = 1; d <= 9; d++) {
+      const allowed = ![...Array(81).keys()].some((j) => peers(i, j) && digit(values[j]) === d);
+      if (allowed && !(marks[i] & (1 << d))) deleted.push(`${d}${Math.floor(i / 9) + 1}${(i % 9) + 1}`);
+    }
+  }
+  return `:0000:x:${grid}:${deleted.join(' ')}::::`;
+};
+const slowest = [];
+const timeHodoku = (request) => {
+  const [ms] = time(() => call(request));
+  if (arg('--slowest', 0) > 0) slowest.push({ ms, line: libraryLine(request.puzzle, request.values, request.marks) });
+  return ms;
+};
 const time = (f) => { const t = performance.now(); const r = f(); return [performance.now() - t, r]; };
 
 const call = await loadSudokit(readFileSync(wasm));
@@ -47,7 +80,8 @@ for (const { p } of rated) {
   let marks = call({ op: 'candidates', puzzle: p, values: p }).marks;
   for (const step of path.steps) {
     for (const rules of ['hodoku', 'se']) {
-      along[rules].push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules }))[0]);
+      const request = { op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules };
+      along[rules].push(rules === 'hodoku' ? timeHodoku(request) : time(() => call(request))[0]);
     }
     const answer = call({ op: 'apply', puzzle: p, values: values.join(''), marks });
     values.splice(0, 81, ...answer.values);
@@ -68,13 +102,19 @@ for (const p of forum) {
   const values = [...p];
   let marks = call({ op: 'candidates', puzzle: p, values: p }).marks;
   for (const step of path.steps) {
-    forumHints.push(time(() => call({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules: 'hodoku' }))[0]);
+    forumHints.push(timeHodoku({ op: 'hint', puzzle: p, values: values.join(''), marks, level: 'move', rules: 'hodoku' }));
     const answer = call({ op: 'apply', puzzle: p, values: values.join(''), marks });
     values.splice(0, 81, ...answer.values);
     marks = answer.marks;
   }
 }
 console.log(`hint along the path of every 20th forum_hardest_1106 puzzle, hodoku: ${stats(forumHints)}`);
+if (arg('--slowest', 0) > 0) {
+  console.log(`the ${arg('--slowest', 0)} slowest hints by HoDoKu's rules along those paths:`);
+  for (const { ms, line } of slowest.sort((a, b) => b.ms - a.ms).slice(0, arg('--slowest', 0))) {
+    console.log(`${ms.toFixed(1)} ms ${line}`);
+  }
+}
 
 for (const level of ['hard', 'unfair']) {
   const made = [];

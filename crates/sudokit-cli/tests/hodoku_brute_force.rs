@@ -81,6 +81,36 @@ fn brute_force_places_the_solutions_digit_in_the_middle_empty_square_as_hodoku_d
     }
 }
 
+/// A position along the path of norvig_top95's hardest (by SE's rules)
+/// where HoDoKu's next step is brute force, as the page reaches it.
+const HARDEST_GUESS: (&str, &str) = (
+    ":0000:x:..4.....9.1...3.7.6.....2.......8....5..3..8....1.5.....2...+7.4.7.3...1.9...7.6..:524 824 825 348 362 368 885::::",
+    "Brute Force: r5c3=6",
+);
+
+#[test]
+fn a_hint_that_reaches_brute_force_takes_the_puzzles_known_solution_as_the_path_does() {
+    // The hint knows the puzzle's one solution before it searches; brute
+    // force there used to solve the position once more. The digit and
+    // square must stay the path's.
+    for (position, line) in GUESSES.iter().chain([&HARDEST_GUESS]) {
+        let out =
+            stdout_of(sudokit().args(["hint", "--rules", "hodoku", "--format", "json", position]));
+        let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(record["hodoku"]["line"], *line, "{out}");
+        assert_eq!(record["technique"], "brute_force", "{out}");
+        let (square, digit) = (
+            &record["placements"][0]["square"],
+            &record["placements"][0]["digit"],
+        );
+        let solved = stdout_of(sudokit().args(["solve", position]));
+        let solution: Vec<u8> = solved.trim().bytes().map(|b| b - b'0').collect();
+        let name = square.as_str().unwrap().as_bytes();
+        let s = usize::from(name[0] - b'A') * 9 + usize::from(name[1] - b'1');
+        assert_eq!(digit.as_u64(), Some(u64::from(solution[s])), "{out}");
+    }
+}
+
 #[test]
 fn a_path_that_guesses_is_hodokus_and_its_header_says_bf() {
     // Switched off: the step types HoDoKu's path tried without finding

@@ -28,6 +28,28 @@ pub struct Cache {
     last: Option<Solved>,
 }
 
+impl Cache {
+    /// A cache that knows `solution` to be the one solution of `board`'s
+    /// position, as the caller knows when it is the puzzle's one solution
+    /// and the position agrees with it (every digit placed is the
+    /// solution's, every empty square keeps the solution's digit): brute
+    /// force there, and in the positions within it, then needs no search.
+    /// Knows nothing when `solution` does not fit `board`.
+    pub fn knowing(board: &Board, solution: [u8; 81]) -> Cache {
+        let fits = (0..81).all(|s| match board.value(s) {
+            0 => board.cands(s) & bit(solution[s]) != 0,
+            d => d == solution[s],
+        });
+        Cache {
+            last: fits.then(|| Solved {
+                values: std::array::from_fn(|s| board.value(s)),
+                cands: std::array::from_fn(|s| board.cands(s)),
+                solution: Some(solution),
+            }),
+        }
+    }
+}
+
 /// A position (its digits and candidates) and its one solution, or None
 /// for no solution.
 struct Solved {

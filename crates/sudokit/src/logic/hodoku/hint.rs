@@ -7,7 +7,8 @@
 use crate::grid::Grid;
 use crate::logic::hint::{area, mistake, Graded, Hint, Level, NoStepHint};
 use crate::logic::hodoku::board::Board;
-use crate::logic::hodoku::path::{next_move, Config};
+use crate::logic::hodoku::path::{next_move_with, Config};
+use crate::logic::hodoku::search;
 use crate::logic::hodoku::table::Kind;
 use crate::logic::rating::{check_unique, RateError};
 use crate::logic::state::State;
@@ -55,7 +56,7 @@ pub fn hint(state: &State, config: &Config) -> Result<HodokuHint, HintError> {
     hint_with(state, &solution, config)
 }
 
-/// [`hint`] for a puzzle whose solution is already known.
+/// [`hint`] for a puzzle whose one solution, `solution`, is already known.
 pub fn hint_with(state: &State, solution: &Grid, config: &Config) -> Result<HodokuHint, HintError> {
     if !takes(state) {
         return Err(HintError::NotStandard);
@@ -67,7 +68,11 @@ pub fn hint_with(state: &State, solution: &Grid, config: &Config) -> Result<Hodo
         return Ok(HodokuHint::Hint(Hint::Solved));
     }
     let mut board = Board::from_state(state);
-    Ok(match next_move(&mut board, config) {
+    // The puzzle's one solution, which the state agrees with (no mistake
+    // above), is the position's one solution: brute force, reached on the
+    // hardest positions, need not find it again.
+    let mut cache = search::Cache::knowing(&board, std::array::from_fn(|s| solution.get(s)));
+    Ok(match next_move_with(&mut board, config, &mut cache) {
         // Giving up is no hint.
         Ok(Some(m)) if m.kind == Kind::GiveUp => HodokuHint::Stuck(None),
         Ok(Some(m)) => {

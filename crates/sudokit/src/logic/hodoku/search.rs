@@ -142,6 +142,16 @@ impl Cache {
     pub fn new() -> Cache {
         Cache::default()
     }
+
+    /// An empty cache that knows `solution` to be the one solution of
+    /// `board`'s position (see [`brute_force::Cache::knowing`]), so that
+    /// brute force there takes its digit without solving again.
+    pub fn knowing(board: &Board, solution: [u8; 81]) -> Cache {
+        Cache {
+            brute_force: brute_force::Cache::knowing(board, solution),
+            ..Cache::default()
+        }
+    }
 }
 
 impl fmt::Debug for Cache {
