@@ -520,25 +520,25 @@ pub struct Cache {
 /// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
 /// is the one its solver takes).
 pub fn all_forcing_chains(board: &Board) -> Vec<Move> {
-    all(board, false, &mut Default::default(), &mut Cache::default())
+    all_with(board, false, &mut Default::default(), &mut Cache::default())
 }
 
 /// Every forcing net in `board`, sorted as HoDoKu sorts them (the first
 /// is the one its solver takes).
 pub fn all_forcing_nets(board: &Board) -> Vec<Move> {
-    all(board, true, &mut Default::default(), &mut Cache::default())
+    all_with(board, true, &mut Default::default(), &mut Cache::default())
 }
 
 /// The forcing chain HoDoKu's solver takes in `board`: the first of
 /// [`all_forcing_chains`], without writing out the others.
 pub fn first_forcing_chain(board: &Board) -> Option<Move> {
-    first(board, false, &mut Default::default(), &mut Cache::default())
+    first_with(board, false, &mut Default::default(), &mut Cache::default())
 }
 
 /// The forcing net HoDoKu's solver takes in `board`: the first of
 /// [`all_forcing_nets`], without writing out the others.
 pub fn first_forcing_net(board: &Board) -> Option<Move> {
-    first(board, true, &mut Default::default(), &mut Cache::default())
+    first_with(board, true, &mut Default::default(), &mut Cache::default())
 }
 
 /// [`all_forcing_chains`] (or with `net`, [`all_forcing_nets`]) on the
@@ -549,7 +549,10 @@ pub fn all_with(
     tables: &mut tabling::Cache,
     cache: &mut Cache,
 ) -> Vec<Move> {
-    all(board, net, tables, cache)
+    let (search, found) = sorted(board, net, tables, cache);
+    let moves = found.iter().map(|f| search.to_move(f)).collect();
+    search.give_back(tables, cache);
+    moves
 }
 
 /// [`first_forcing_chain`] (or with `net`, [`first_forcing_net`]) on the
@@ -560,17 +563,6 @@ pub fn first_with(
     tables: &mut tabling::Cache,
     cache: &mut Cache,
 ) -> Option<Move> {
-    first(board, net, tables, cache)
-}
-
-fn all(board: &Board, net: bool, tables: &mut tabling::Cache, cache: &mut Cache) -> Vec<Move> {
-    let (search, found) = sorted(board, net, tables, cache);
-    let moves = found.iter().map(|f| search.to_move(f)).collect();
-    search.give_back(tables, cache);
-    moves
-}
-
-fn first(board: &Board, net: bool, tables: &mut tabling::Cache, cache: &mut Cache) -> Option<Move> {
     let (search, found) = sorted(board, net, tables, cache);
     let first = found.first().map(|f| search.to_move(f));
     search.give_back(tables, cache);

@@ -556,7 +556,7 @@ fn possible(cands: [u32; 3], sees: [bool; 3], excluders: &[u32]) -> [u32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::logic::techniques::random_marks;
     use crate::logic::units::Square;
     use crate::shape::{Shape, Size, Variant};
     use rand::{Rng, SeedableRng};
@@ -721,26 +721,17 @@ mod tests {
     /// singles, `small` percent of squares with two or three candidates
     /// (the excluders), the others with four or more.
     fn random_state(shape: &'static Shape, n: usize, small: u32, rng: &mut impl Rng) -> State {
-        let marks: Vec<Digits> = (0..shape.square_count())
-            .map(|_| {
-                let percent = rng.gen_range(0..100);
-                let size = if percent < 2 {
-                    1
-                } else if percent < 2 + small {
-                    rng.gen_range(2..=3)
-                } else {
-                    rng.gen_range(4..=n.max(4))
-                }
-                .min(n);
-                let mut m = Digits::EMPTY;
-                while m.len() < size {
-                    m.insert(rng.gen_range(1..=n as u8));
-                }
-                m
-            })
-            .collect();
-        let empty = Grid::empty(shape);
-        State::from_marks(&empty, &empty, Some(&marks))
+        random_marks::state(shape, n as u8, rng, |rng| {
+            let percent = rng.gen_range(0..100);
+            if percent < 2 {
+                1
+            } else if percent < 2 + small {
+                rng.gen_range(2..=3)
+            } else {
+                rng.gen_range(4..=n.max(4))
+            }
+            .min(n)
+        })
     }
 
     #[test]

@@ -155,7 +155,7 @@ impl Finder for Fish {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Digits, Grid};
+    use crate::logic::techniques::random_marks;
     use crate::logic::units::Cand;
     use crate::shape::{Shape, Size, Variant};
     use rand::{Rng, SeedableRng};
@@ -204,18 +204,7 @@ mod tests {
     /// that fish and near misses abound.
     fn random_state(shape: &'static Shape, rng: &mut impl Rng) -> State {
         let n = shape.side();
-        let marks: Vec<Digits> = (0..shape.square_count())
-            .map(|_| {
-                let mut m = Digits::EMPTY;
-                let size = rng.gen_range(1..=3.min(n));
-                while m.len() < size {
-                    m.insert(rng.gen_range(1..=n as u8));
-                }
-                m
-            })
-            .collect();
-        let empty = Grid::empty(shape);
-        State::from_marks(&empty, &empty, Some(&marks))
+        random_marks::state(shape, n as u8, rng, |rng| rng.gen_range(1..=3.min(n)))
     }
 
     #[test]

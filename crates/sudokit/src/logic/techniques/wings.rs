@@ -140,7 +140,7 @@ impl Finder for Wing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Digits, Grid};
+    use crate::logic::techniques::random_marks;
     use crate::shape::{Shape, Size, Variant};
     use rand::{Rng, SeedableRng};
 
@@ -194,18 +194,9 @@ mod tests {
                 let shape = Shape::of(size, variant);
                 let n = shape.side();
                 for _ in 0..20 {
-                    let marks: Vec<Digits> = (0..shape.square_count())
-                        .map(|_| {
-                            let mut m = Digits::EMPTY;
-                            let size = rng.gen_range(2..=4.min(n));
-                            while m.len() < size {
-                                m.insert(rng.gen_range(1..=4.min(n) as u8));
-                            }
-                            m
-                        })
-                        .collect();
-                    let empty = Grid::empty(shape);
-                    let state = State::from_marks(&empty, &empty, Some(&marks));
+                    let state = random_marks::state(shape, 4.min(n) as u8, &mut rng, |rng| {
+                        rng.gen_range(2..=4.min(n))
+                    });
                     for (i, xyz) in [false, true].into_iter().enumerate() {
                         let fast: Vec<Vec<Cand>> = Wing { xyz }
                             .all(&state)
