@@ -255,7 +255,8 @@ function startWorker() {
   worker.addEventListener('error', () => {
     worker?.terminate();
     worker = null;
-    for (const [id, [req, resolve]] of waiting) { waiting.delete(id); resolve(call(req)); }
+    // A warm-up request is not worth a long task here: it is dropped.
+    for (const [id, [req, resolve]] of waiting) { waiting.delete(id); resolve(warmingUp.has(req) ? null : call(req)); }
   });
 }
 
@@ -267,6 +268,71 @@ function heavy(req) {
     waiting.set(id, [req, resolve]);
     worker.postMessage({ id, request: req });
   });
+}
+
+// Warming up. V8 runs a WebAssembly function first in its baseline code and
+// optimizes it once it is hot, so the first hints that reach HoDoKu's chain
+// finders or SE's dynamic chains run slowly in a fresh page: about 100 ms
+// for the first where HoDoKu takes brute force, 15 to 25 ms once hot. This
+// thread and the worker instantiate the same sudokit.wasm, and V8 keeps one
+// compiled module for both, optimized code included. So once the page is
+// usable the worker plays the first moves of HoDoKu's path on a hard
+// puzzle, asking SE's hint at each position too, twice over: loops, ALS,
+// forcing chains and nets and brute force. Each request waits for the page
+// to be idle, for the player to have left it alone for a moment and for no
+// heavy work to be waiting; none runs on this thread, and the answers are
+// thrown away (they change nothing on the page).
+const WARM_UP_ROUNDS = 2;
+const WARM_UP_MOVES = 12;
+const WARM_UP_QUIET_MS = 1000;
+// norvig_top95's hardest (ER 9.3): HoDoKu's path begins with a pointing, a
+// loop, an ALS-XZ, a forcing chain, two forcing nets and brute force.
+const WARM_UP_PUZZLE =
+  '9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.';
+let lastInput = -Infinity; // when the player last pressed a key or pointed
+const warmingUp = new Set(); // the warm-up's requests, while they wait
+
+function idle() {
+  return new Promise((resolve) => (window.requestIdleCallback
+    ? requestIdleCallback(resolve, { timeout: 2000 })
+    : setTimeout(resolve, 50)));
+}
+
+/** One warm-up request in the worker once the player leaves the page alone:
+ *  resolves to its answer, or null without a worker. */
+async function warmUpCall(req) {
+  for (;;) {
+    await idle();
+    if (!worker) return null;
+    if (performance.now() - lastInput >= WARM_UP_QUIET_MS && !waiting.size) break;
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_QUIET_MS));
+  }
+  warmingUp.add(req);
+  const answer = await heavy(req);
+  warmingUp.delete(req);
+  return answer;
+}
+
+/** Warms the worker's (and so this thread's) code up; `body[data-warm]`
+ *  counts the requests answered, then says `done` (`skipped` without a
+ *  worker). */
+async function warmUp() {
+  let answered = 0;
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    let values = WARM_UP_PUZZLE;
+    let marks = null;
+    for (let move = 0; move < WARM_UP_MOVES; move++) {
+      const state = { puzzle: WARM_UP_PUZZLE, values, marks };
+      const se = await warmUpCall({ op: 'hint', ...state, level: 'move', rules: 'se' });
+      const next = se && await warmUpCall({ op: 'apply', ...state, rules: 'hodoku' });
+      if (!next) { document.body.dataset.warm = 'skipped'; return; }
+      answered += 2;
+      document.body.dataset.warm = String(answered);
+      if (!next.ok || !next.step) break;
+      ({ values, marks } = next);
+    }
+  }
+  document.body.dataset.warm = 'done';
 }
 
 /** What the board shows: the game, a step of the explanation, or a step of
@@ -1301,6 +1367,10 @@ async function main() {
   // WebAssembly (where the browser has service workers).
   navigator.serviceWorker?.register('sw.js').catch(() => {});
   document.body.dataset.ready = 'true';
+  for (const kind of ['keydown', 'pointerdown']) {
+    document.addEventListener(kind, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
+  warmUp();
   await opening;
 }
 

@@ -1,5 +1,6 @@
 // sudokit's heavy work off the page's thread: rating a puzzle, explaining
-// it, generating one, tracing an engine's search. The page sends
+// it, generating one, tracing an engine's search, and the warm-up after
+// the page loads (app.js: warmUp). The page sends
 // `{ id, request }` and gets `{ id, answer }` back, the same JSON as
 // sudokit.js's `call` gives on the page.
 import { loadSudokit } from './sudokit.js';

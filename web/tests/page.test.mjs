@@ -6,7 +6,9 @@ import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { loadSudokit } from '../sudokit.js';
 import { serve } from './serve.mjs';
 
 const EASY =
@@ -1025,6 +1027,59 @@ test('heavy work (rating, explaining, generating) runs in a Web Worker', async (
   await p.getByRole('button', { name: 'Close', exact: true }).click();
   await p.getByRole('button', { name: 'New puzzle', exact: true }).click();
   await said(/^A new \w+ puzzle, .*ER /, p);
+  await other.close();
+});
+
+// norvig_top95's hardest (ER 9.3), the puzzle the page warms up on.
+const HARDEST =
+  '9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.';
+
+test('the warm-up waits while the player acts, then runs, and leaves the hints as a fresh module gives them', async () => {
+  // The hints a module gives that never warmed up, in node: after HoDoKu's
+  // first six moves on HARDEST every finder of HoDoKu's runs and finds
+  // nothing (brute force), and SE's hint is a dynamic chain.
+  const fresh = await loadSudokit(readFileSync(new URL('../sudokit.wasm', import.meta.url)));
+  let state = { puzzle: HARDEST, values: HARDEST, marks: null };
+  for (let i = 0; i < 6; i++) {
+    const { values, marks } = fresh({ op: 'apply', ...state, rules: 'hodoku' });
+    state = { puzzle: HARDEST, values, marks };
+  }
+  const expected = {};
+  for (const rules of ['hodoku', 'se']) {
+    expected[rules] = fresh({ op: 'hint', ...state, level: 'move', rules }).hint.text;
+  }
+  assert.match(expected.hodoku, /^Brute force: /);
+  assert.match(expected.se, /^Dynamic /);
+  const game = { puzzle: HARDEST, values: [...state.values].map((c) => (c === '.' ? 0 : Number(c))),
+    notes: state.marks.map((m, s) => (state.values[s] === '.' ? m : 0)) };
+  // A player pressing a key every 100 ms from the start: nothing of the
+  // warm-up is answered meanwhile (the page counts its answers in
+  // body[data-warm]).
+  const other = await browser.newContext();
+  await other.addInitScript((stored) => {
+    localStorage.setItem('sudokit.game', stored);
+    window.acting = setInterval(() => document.body?.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Shift', bubbles: true })), 100);
+  }, JSON.stringify(game));
+  const p = await other.newPage();
+  p.on('pageerror', (e) => { throw e; });
+  await p.goto(server.url);
+  await p.waitForSelector('body[data-ready=true]');
+  await p.waitForFunction(() => /rating .*ER/.test(document.getElementById('info').textContent));
+  await p.waitForTimeout(3000);
+  assert.equal(await p.evaluate(() => document.body.dataset.warm), undefined);
+  // The game as saved, but for the clock, which goes on.
+  const saved = () => p.evaluate(() => ({ ...JSON.parse(localStorage.getItem('sudokit.game')), elapsed: 0 }));
+  const before = await saved();
+  // The player stops: the warm-up runs to its end, changing nothing.
+  await p.evaluate(() => clearInterval(window.acting));
+  await p.waitForSelector('body[data-warm=done]', { timeout: 60000 });
+  assert.deepEqual(await saved(), before);
+  for (const [rules, name] of [['hodoku', 'HoDoKu'], ['se', 'Sudoku Explainer']]) {
+    await useRules(name, p);
+    for (let i = 0; i < 4; i++) await p.getByRole('button', { name: 'Hint', exact: true }).click();
+    assert.equal(await p.getByRole('status').textContent(), `Hint (move): ${expected[rules]}`);
+  }
   await other.close();
 });
 
