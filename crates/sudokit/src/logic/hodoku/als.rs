@@ -765,8 +765,14 @@ impl ChainSearch<'_> {
             2 => skip[0] = 0,
             _ => {}
         }
-        let ends = link_digits(l, last_how);
-        skip[2..2 + ends.len()].copy_from_slice(&ends);
+        // The digits the last link ends on (as `link_digits` lists them,
+        // without a list made at every step of the walk).
+        match last_how {
+            1 => skip[2] = l.d1,
+            2 => skip[2] = l.d2,
+            3 => (skip[2], skip[3]) = (l.d1, l.d2),
+            _ => {}
+        }
         let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(start, end, &skip, &mut deletes, &mut fins);

@@ -261,10 +261,28 @@ impl<'a> Search<'a> {
         });
     }
 
+    /// HoDoKu's checks of what `premise` implies for a contradiction,
+    /// passing over at once a premise where none can find one.
     fn check_one(&mut self, premise: Lit) {
         if self.empty(premise) {
             return;
         }
+        let (s0, d0, on0) = self.index(premise);
+        let sets = self.sets[slot(s0, d0, on0)];
+        let own = match on0 {
+            true => sets.off[usize::from(d0)],
+            false => sets.on[usize::from(d0)],
+        };
+        if own & (1u128 << s0) == 0 && self.finds_nothing(&sets) {
+            self.pass_over(&sets);
+            return;
+        }
+        self.check_every_way(premise);
+    }
+
+    /// HoDoKu's checks of a premise one by one, in its order, each
+    /// reading and leaving its scratch set as HoDoKu's does.
+    fn check_every_way(&mut self, premise: Lit) {
         let (s0, d0, on0) = self.index(premise);
         let sets = self.sets[slot(s0, d0, on0)];
         let own = match on0 {
@@ -344,6 +362,69 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+        }
+        self.scratch = unit_mask(26) & self.allowed[9];
+    }
+
+    /// True when none of the checks of [`Search::check_one`] after its
+    /// first can find a contradiction in a premise's `sets`: no digit
+    /// both set and ruled out in a square, no square given two digits,
+    /// no unit given a digit twice, no square left without a digit, no
+    /// unit left without a place for a digit. The same tests, without
+    /// going unit by unit where a square's peers tell (most premises
+    /// lead to no contradiction).
+    fn finds_nothing(&self, sets: &Sets) -> bool {
+        if sets.on[0] & sets.off[0] != 0 {
+            return false;
+        }
+        // The squares given a digit so far, 1 to 9.
+        let mut given = 0u128;
+        for i in 1..10usize {
+            let on = sets.on[i];
+            if on & sets.off[i] != 0 || on & given != 0 {
+                return false;
+            }
+            given |= on;
+            if on & on.wrapping_sub(1) != 0 {
+                // Two squares given the digit in one unit: they see each
+                // other.
+                if squares_of(on).any(|c| peers_mask(c) & on != 0) {
+                    return false;
+                }
+            }
+        }
+        let mut bare = (1u128 << 81) - 1;
+        for i in 1..10usize {
+            bare &= sets.off[i] | !self.cands[i];
+        }
+        if bare & !given & !sets.on[0] & !self.placed != 0 {
+            return false;
+        }
+        for i in 1..10usize {
+            let (allowed, off) = (self.allowed[i], sets.off[i]);
+            if allowed & off == 0 {
+                continue;
+            }
+            let left = allowed & !off;
+            let emptied = |u: usize| {
+                let places = unit_mask(u) & allowed;
+                places != 0 && places & left == 0
+            };
+            if (0..27).any(emptied) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Leaves HoDoKu's scratch set as [`Search::check_one`] leaves it on
+    /// a premise that [`Search::finds_nothing`]: read last in the check
+    /// of units given a digit twice, at the highest digit set and the
+    /// last box holding it, then set to the last box's places of 9.
+    fn pass_over(&mut self, sets: &Sets) {
+        if let Some(on) = (1..10usize).rev().map(|i| sets.on[i]).find(|&on| on != 0) {
+            let last_box = (18..27).rev().map(|u| unit_mask(u) & on).find(|&m| m != 0);
+            self.set_scratch(last_box.expect("a square is in a box"), true);
         }
         self.scratch = unit_mask(26) & self.allowed[9];
     }
@@ -681,6 +762,71 @@ mod tests {
             .collect();
         assert!(!again.is_empty());
         assert_eq!(again, new);
+    }
+
+    #[test]
+    fn premises_passed_over_at_once_are_those_every_check_passes_over() {
+        let puzzles = [
+            ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+            "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        ];
+        let mut config = Config::default();
+        for &k in Kind::ALL.iter().filter(|&&k| !implemented(k)) {
+            config.set(k.short(), false).unwrap();
+        }
+        let (mut passed, mut contradictions) = (0, 0);
+        for puzzle in puzzles {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let mut board = Board::from_puzzle(&grid);
+            // Every fourth position along the path, on a chain's tables and
+            // a net's.
+            for step in 0..40 {
+                if step % 4 == 0 {
+                    for net in [false, true] {
+                        let tables = |b: &Board| match net {
+                            true => Rc::new(crate::logic::hodoku::forcing_nets::net_tables(b)),
+                            false => Rc::new(Tables::build(b, true)),
+                        };
+                        let mut fast =
+                            Search::new(&board, net, tables(&board), &mut Cache::default());
+                        let mut every =
+                            Search::new(&board, net, tables(&board), &mut Cache::default());
+                        for s in 0..81 {
+                            for d in 1..=9u8 {
+                                for on in [true, false] {
+                                    let premise = Lit::cell(s, d, on);
+                                    if fast.empty(premise) {
+                                        continue;
+                                    }
+                                    let before = fast.found.len();
+                                    fast.check_one(premise);
+                                    every.check_every_way(premise);
+                                    assert_eq!(
+                                        format!("{:?}", fast.found),
+                                        format!("{:?}", every.found)
+                                    );
+                                    assert_eq!(
+                                        (fast.scratch, fast.scratch_first),
+                                        (every.scratch, every.scratch_first)
+                                    );
+                                    passed += usize::from(fast.found.len() == before);
+                                    contradictions += usize::from(fast.found.len() > before);
+                                }
+                            }
+                        }
+                    }
+                }
+                match next_move(&mut board, &config).unwrap() {
+                    Some(m) => m.apply(&mut board),
+                    None => break,
+                }
+            }
+        }
+        assert!(
+            passed > 1000 && contradictions > 50,
+            "{passed} passed over, {contradictions} with a step"
+        );
     }
 
     #[test]

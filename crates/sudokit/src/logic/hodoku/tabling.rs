@@ -41,6 +41,10 @@ use crate::logic::hodoku::moves::Node;
 /// The most implications a table holds (HoDoKu's default).
 pub const CAPACITY: usize = 1000;
 
+/// A literal's slot while no table being expanded holds it (see
+/// [`Tables::expand`]).
+const ABSENT: u32 = u32::MAX;
+
 /// Normal literals: `(square * 9 + digit - 1) * 2 + on`.
 const CELL_LITS: usize = 81 * 9 * 2;
 
@@ -95,7 +99,7 @@ const FROM_ON: u8 = 2;
 const FROM_GROUP: u8 = 4;
 
 /// One implication of a table.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// What follows.
     pub lit: Lit,
@@ -321,9 +325,10 @@ impl Index {
             self.held[i / 64] |= 1u64 << (i % 64);
         }
         self.before.clear();
+        self.before.resize(words, 0);
         let mut count = 0u16;
-        for &word in &self.held {
-            self.before.push(count);
+        for (before, &word) in self.before.iter_mut().zip(&self.held) {
+            *before = count;
             count += word.count_ones() as u16;
         }
         self.places.clear();
@@ -917,15 +922,16 @@ impl Tables {
         }
         starts.push(direct.len() as u32);
         let direct = Direct { starts, direct };
-        let mut room = std::mem::take(&mut self.room);
+        let mut slots = vec![ABSENT; self.room.len()];
         for on in [true, false] {
             for s in 0..81 {
                 for d in (1..=9u8).filter(|&d| board.has(s, d)) {
-                    self.expand(Lit::cell(s, d, on), &direct, &mut room);
+                    self.expand(Lit::cell(s, d, on), &direct, &mut slots);
                 }
             }
         }
         // The tables not expanded are sealed as they are.
+        let mut room = std::mem::take(&mut self.room);
         for table in &mut self.tables {
             if !table.sealed && !table.entries.is_empty() {
                 table.open(&mut room);
@@ -936,7 +942,13 @@ impl Tables {
     }
 
     /// Expands the table of `premise` as HoDoKu does, and seals it.
-    fn expand(&mut self, premise: Lit, direct: &Direct, room: &mut Vec<u16>) {
+    /// `slots` has a slot for every literal, all [`ABSENT`], and is left
+    /// so: while a table is expanded, a literal's slot holds its place in
+    /// the table (high half) and the distance a shorter way to it must
+    /// beat (low half: 0 for the premise and the direct implications,
+    /// which expansion never changes), so that most implications are
+    /// settled by one look at the slot, without reading the entry.
+    fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u32]) {
         let dest_i = premise.index();
         if self.tables[dest_i].entries.is_empty() {
             return;
@@ -944,7 +956,6 @@ impl Tables {
         let groups = self.groups.len();
         let dest = &mut self.tables[dest_i];
         dest.direct = dest.entries.len() as u16;
-        dest.open(room);
         // The entries and places apart, so that the loop keeps them at hand.
         let mut entries = std::mem::take(&mut dest.entries);
         entries.reserve(CAPACITY.saturating_sub(entries.len()));
@@ -952,12 +963,16 @@ impl Tables {
         let at_home = |lit: Lit| !lit.is_group() && lit.index() / 18 == square;
         let mut home = std::mem::take(&mut dest.home);
         home.clear();
-        for (i, e) in entries.iter().enumerate().skip(1) {
-            if at_home(e.lit) {
+        for (i, e) in entries.iter().enumerate() {
+            let beat = match e.flags & EXPANDED {
+                0 => 0,
+                _ => u32::from(e.distance),
+            };
+            slots[e.lit.index()] = (i as u32) << 16 | beat;
+            if i > 0 && at_home(e.lit) {
                 home.push(i as u16);
             }
         }
-        let pos = &mut dest.pos[..];
         let mut j = 1;
         while j < entries.len() && entries.len() < CAPACITY {
             let lit = entries[j].lit;
@@ -971,16 +986,18 @@ impl Tables {
             for &(e_lit, e_distance) in from {
                 let distance = base + e_distance;
                 let i = e_lit.index();
-                let at = pos[i];
-                if at != u16::MAX {
-                    let old = &mut entries[usize::from(at)];
-                    if old.flags & EXPANDED != 0 && old.distance > distance {
+                let slot = slots[i];
+                if slot != ABSENT {
+                    if slot & 0xFFFF > u32::from(distance) {
+                        let at = (slot >> 16) as usize;
+                        let old = &mut entries[at];
                         old.via = via;
                         old.flags = EXPANDED | flag;
                         old.distance = distance;
+                        slots[i] = slot & !0xFFFF | u32::from(distance);
                     }
                 } else if entries.len() < CAPACITY {
-                    pos[i] = entries.len() as u16;
+                    slots[i] = (entries.len() as u32) << 16 | u32::from(distance);
                     if at_home(e_lit) {
                         home.push(entries.len() as u16);
                     }
@@ -993,15 +1010,20 @@ impl Tables {
                 } else {
                     // A full table marks its last entry instead, as
                     // HoDoKu's does.
-                    let last = entries.last_mut().expect("a premise");
+                    let at = entries.len() - 1;
+                    let last = &mut entries[at];
                     last.flags |= EXPANDED | flag;
                     last.distance = distance;
+                    slots[last.lit.index()] = (at as u32) << 16 | u32::from(distance);
                 }
             }
         }
+        for e in &entries {
+            slots[e.lit.index()] = ABSENT;
+        }
         dest.entries = entries;
         dest.home = home;
-        dest.shut(room, true);
+        dest.sealed = true;
     }
 
     /// The chain from the premise of table `premise` to its entry at
@@ -1137,6 +1159,90 @@ mod tests {
         assert!(!std::rc::Rc::ptr_eq(&first, &again));
         assert!(again.table(Lit::cell(s, d, true)).is_empty());
         assert_eq!(snapshot(&again), snapshot(&Tables::build(&b, true)));
+    }
+
+    /// The table of `premise` expanded the plain way: the entries of
+    /// each implication's table taken in turn, each looked for from the
+    /// end of the list.
+    fn expanded_plainly(tables: &Tables, premise: Lit) -> Vec<Entry> {
+        let direct_of = |t: &Table| match t.direct {
+            0 => t.entries.len(),
+            n => usize::from(n),
+        };
+        let t = tables.table(premise);
+        let mut entries = t.entries[..direct_of(t)].to_vec();
+        let mut j = 1;
+        while j < entries.len() && entries.len() < CAPACITY {
+            let (lit, base) = (entries[j].lit, entries[j].distance);
+            j += 1;
+            let src = tables.table(lit);
+            let (via, flag) = via_of(lit, tables.groups.len());
+            let direct = src.entries.get(1..direct_of(src)).unwrap_or_default();
+            for e in direct.iter().filter(|e| e.flags & EXPANDED == 0) {
+                let distance = base + e.distance;
+                match entries.iter().rposition(|x| x.lit == e.lit) {
+                    Some(at) => {
+                        let old = &mut entries[at];
+                        if old.flags & EXPANDED != 0 && old.distance > distance {
+                            *old = Entry {
+                                flags: EXPANDED | flag,
+                                via,
+                                distance,
+                                ..*old
+                            };
+                        }
+                    }
+                    None if entries.len() < CAPACITY => entries.push(Entry {
+                        lit: e.lit,
+                        via,
+                        flags: EXPANDED | flag,
+                        distance,
+                    }),
+                    None => {
+                        let last = entries.last_mut().expect("a premise");
+                        last.flags |= EXPANDED | flag;
+                        last.distance = distance;
+                    }
+                }
+            }
+        }
+        entries
+    }
+
+    #[test]
+    fn expanding_by_slots_gives_the_tables_a_plain_expansion_gives() {
+        use crate::logic::hodoku::forcing_nets::net_tables;
+        let mut tried = 0;
+        for case in [CASE, OTHER_CASE] {
+            let mut b = parse_case(case).unwrap().board;
+            // The position, then with candidates taken out one by one.
+            for _ in 0..5 {
+                for tables in [
+                    Tables::build(&b, false),
+                    Tables::build(&b, true),
+                    Tables::build_with(&b, true, true),
+                    net_tables(&b),
+                ] {
+                    for s in (0..81).filter(|&s| b.value(s) == 0) {
+                        for d in (1..=9u8).filter(|&d| b.has(s, d)) {
+                            for on in [true, false] {
+                                let premise = Lit::cell(s, d, on);
+                                let t = tables.table(premise);
+                                assert_eq!(t.entries, expanded_plainly(&tables, premise));
+                                tried += usize::from(t.len() > usize::from(t.direct));
+                            }
+                        }
+                    }
+                }
+                let s = (0..81)
+                    .rev()
+                    .find(|&s| b.cands(s).count_ones() > 2)
+                    .unwrap();
+                let d = (1..=9u8).rev().find(|&d| b.has(s, d)).unwrap();
+                b.remove(s, d);
+            }
+        }
+        assert!(tried > 1000, "only {tried} tables grew by expansion");
     }
 
     #[test]
