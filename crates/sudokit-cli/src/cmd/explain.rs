@@ -22,6 +22,7 @@
 
 use super::batch::{Answers, Rendered};
 use super::rate::{judge, puzzle_text, rated, rating_text, run_checked, Rated};
+use super::rate_hodoku::knowing_solution;
 use super::solve::record;
 use crate::args::{ExplainArgs, ExplainFormat, StepOrder};
 use crate::record::Record;
@@ -105,7 +106,9 @@ impl Explain {
                     "HoDoKu's rules are for 9x9 sudoku without diagonals",
                 ));
             }
-            Ok(hodoku::solve_board(Board::from_state(&state), &self.config))
+            let board = Board::from_state(&state);
+            let cache = knowing_solution(answer, &board);
+            Ok(hodoku::solve_board_with(board, &self.config, cache))
         });
         let seconds = start.elapsed().as_secs_f64();
         let verdict = match &path {

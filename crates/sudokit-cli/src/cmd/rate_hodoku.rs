@@ -21,8 +21,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudokit::batch::Answer;
-use sudokit::logic::hodoku::path::{rate_board, Rating};
-use sudokit::logic::hodoku::{self, Board, Config, Level};
+use sudokit::logic::hodoku::path::{rate_board_with, Rating};
+use sudokit::logic::hodoku::{self, search, Board, Config, Level};
 use sudokit::logic::{Cache, Rules};
 use sudokit::{Count, Variant};
 
@@ -31,7 +31,24 @@ use sudokit::{Count, Variant};
 /// not one solution, or a grid HoDoKu's rules do not take (`what` names
 /// the work refused, as in "no logical rating").
 pub fn hodoku_rating(answer: &Answer, config: &Config, what: &str) -> Result<Rating, Verdict> {
-    Ok(rate_board(start(answer, what)?, config))
+    let board = start(answer, what)?;
+    let cache = knowing_solution(answer, &board);
+    Ok(rate_board_with(board, config, cache))
+}
+
+/// What a path from `board` starts with: the puzzle's one solution, where
+/// the search found it, so that brute force takes its digit from it
+/// instead of solving the position again (the steps are the same).
+pub fn knowing_solution(answer: &Answer, board: &Board) -> search::Cache {
+    match &answer.outcome {
+        Ok((_, report)) if report.count(2) == Count::Exactly(1) => match &report.first {
+            Some(solution) => {
+                search::Cache::knowing(board, std::array::from_fn(|s| solution.get(s)))
+            }
+            None => search::Cache::new(),
+        },
+        _ => search::Cache::new(),
+    }
 }
 
 /// The board a puzzle's path starts from. A plain 9x9 puzzle with one

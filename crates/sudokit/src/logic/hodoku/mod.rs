@@ -98,7 +98,7 @@ pub use board::Board;
 pub use hint::{HintError, HodokuHint};
 pub use library::{parse_case, Case, LibraryError};
 pub use moves::Move;
-pub use path::{next_move, solve, solve_board, Config, Path, UnknownShortName};
+pub use path::{next_move, solve, solve_board, solve_board_with, Config, Path, UnknownShortName};
 pub use search::NoFinder;
 pub use table::{Kind, Level, Subtype};
 pub use wanted::{Refusal, Wanted};

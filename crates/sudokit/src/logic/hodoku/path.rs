@@ -464,8 +464,15 @@ fn next_found(
 
 /// The path from `board` under `config`.
 pub fn solve_board(board: Board, config: &Config) -> Path {
+    solve_board_with(board, config, search::Cache::new())
+}
+
+/// [`solve_board`] with `cache` to start from: one made by
+/// [`search::Cache::knowing`] the puzzle's solution spares brute force
+/// its searches; the steps are the same.
+pub fn solve_board_with(board: Board, config: &Config, cache: search::Cache) -> Path {
     let mut steps = Vec::new();
-    let rating = run(board, config, |found| {
+    let rating = run(board, config, cache, |found| {
         steps.push(match found {
             Found::Single(kind, s, d, unit) => Move::single(*kind, *s, *d, *unit).to_step(),
             Found::Move(m) => m.to_step(),
@@ -529,12 +536,23 @@ pub fn rate(puzzle: &Grid, config: &Config) -> Rating {
 
 /// The rating of the path from `board` under `config`.
 pub fn rate_board(board: Board, config: &Config) -> Rating {
-    run(board, config, |_| {})
+    rate_board_with(board, config, search::Cache::new())
 }
 
-/// Runs the path from `board`, handing each step to `taken` once it is
-/// made on the board; the rating of the whole.
-fn run(mut board: Board, config: &Config, mut taken: impl FnMut(&Found)) -> Rating {
+/// [`rate_board`] with `cache` to start from (see [`solve_board_with`]).
+pub fn rate_board_with(board: Board, config: &Config, cache: search::Cache) -> Rating {
+    run(board, config, cache, |_| {})
+}
+
+/// Runs the path from `board` with `cache` (what the chain searches and
+/// brute force keep from position to position), handing each step to
+/// `taken` once it is made on the board; the rating of the whole.
+fn run(
+    mut board: Board,
+    config: &Config,
+    mut cache: search::Cache,
+    mut taken: impl FnMut(&Found),
+) -> Rating {
     let mut rating = Rating {
         score: 0,
         level: Level::Easy,
@@ -546,8 +564,6 @@ fn run(mut board: Board, config: &Config, mut taken: impl FnMut(&Found)) -> Rati
     };
     let mut hardest_score = 0;
     let mut quiet = Quiet::default();
-    // What the chain searches keep, from position to position.
-    let mut cache = search::Cache::new();
     // A position with no solution (a square left without a candidate)
     // ends the path: no step taken from there means anything.
     while !board.is_solved() && !board.is_broken() {
@@ -643,6 +659,44 @@ mod tests {
                 assert!(path.solved, "{p}");
                 assert_eq!(path.lines(), searched_in_full(&grid, &config), "{p}");
             }
+        }
+    }
+
+    #[test]
+    fn a_path_knowing_the_solution_takes_the_steps_of_one_that_searches_for_it() {
+        // Paths that guess four times, and once.
+        let puzzles = [
+            "....9..5..1.....3...23..7....45...7.8.....2.......64...9..1.....8..6......54....7",
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        ];
+        let config = Config::default();
+        for p in puzzles {
+            let grid = parse_grid(p, ParseOptions::default()).unwrap();
+            let board = Board::from_puzzle(&grid);
+            let searched = solve_board(board.clone(), &config);
+            let guesses = searched
+                .lines()
+                .iter()
+                .filter(|l| l.starts_with("Brute Force"))
+                .count();
+            assert!(guesses > 0, "{p}");
+            let known = crate::logic::hodoku::brute_force::unique_solution(&board).unwrap();
+            let knowing = solve_board_with(
+                board.clone(),
+                &config,
+                search::Cache::knowing(&board, known),
+            );
+            assert_eq!(knowing.lines(), searched.lines(), "{p}");
+            assert_eq!(
+                (knowing.score, knowing.level, knowing.solved),
+                (searched.score, searched.level, searched.solved)
+            );
+            let rated = rate_board_with(
+                board.clone(),
+                &config,
+                search::Cache::knowing(&board, known),
+            );
+            assert_eq!(rated, rate_board(board, &config), "{p}");
         }
     }
 }
