@@ -1038,7 +1038,15 @@ impl Tables {
             let e = org.entries[at];
             let back = if e.flags & EXPANDED != 0 {
                 let src = self.table(self.resolve(e.via, e.flags)?);
-                let k = src.position(e.lit)?;
+                // An entry comes through a table's premise and direct
+                // implications only, which expansion leaves first and alone
+                // (and adds no literal twice): a short look from their end
+                // finds it where `position` would, without an index.
+                let direct = match src.direct {
+                    0 => &src.entries[..],
+                    n => &src.entries[..usize::from(n)],
+                };
+                let k = direct.iter().rposition(|x| x.lit == e.lit)?;
                 if src.entries[k].flags & EXPANDED != 0 {
                     return None;
                 }
@@ -1243,6 +1251,58 @@ mod tests {
             }
         }
         assert!(tried > 1000, "only {tried} tables grew by expansion");
+    }
+
+    /// [`Tables::chain`] with every table it goes back through asked by
+    /// [`Table::position`].
+    fn chain_by_position(tables: &Tables, premise: Lit, index: usize) -> Option<Vec<Lit>> {
+        let org = tables.table(premise);
+        let mut chain = vec![org.entries[index].lit];
+        let mut at = index;
+        while at != 0 && chain.len() < CAPACITY {
+            let e = org.entries[at];
+            let back = if e.flags & EXPANDED != 0 {
+                let src = tables.table(tables.resolve(e.via, e.flags)?);
+                let k = src.position(e.lit)?;
+                if src.entries[k].flags & EXPANDED != 0 {
+                    return None;
+                }
+                src.entries[0].lit
+            } else {
+                org.entries[0].lit
+            };
+            chain.push(back);
+            at = match back == org.entries[0].lit {
+                true => 0,
+                false => org.position(back)?,
+            };
+        }
+        chain.reverse();
+        Some(chain)
+    }
+
+    #[test]
+    fn chains_read_back_through_direct_implications_are_those_every_place_gives() {
+        use crate::logic::hodoku::forcing_nets::net_tables;
+        let mut read = 0;
+        for case in [CASE, OTHER_CASE] {
+            let b = parse_case(case).unwrap().board;
+            for tables in [
+                Tables::build(&b, false),
+                Tables::build(&b, true),
+                Tables::build_with(&b, true, true),
+                net_tables(&b),
+            ] {
+                for premise in (0..tables.tables.len()).map(|i| Lit(i as u16)) {
+                    for index in 0..tables.table(premise).len() {
+                        let chain = tables.chain(premise, index).map(|(c, _)| c);
+                        assert_eq!(chain, chain_by_position(&tables, premise, index));
+                        read += usize::from(chain.is_some_and(|c| c.len() > 2));
+                    }
+                }
+            }
+        }
+        assert!(read > 10_000, "only {read} chains of two links or more");
     }
 
     #[test]
