@@ -97,6 +97,24 @@ const SQUARE_BITS: [u128; 81] = {
     out
 };
 
+/// The peers of each square as a mask of squares numbered down the
+/// columns (bit `9 * c + r` for the square in row `r`, column `c`), for
+/// reading columns out of a mask as rows are.
+const PEER_COLUMNS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < 20 {
+            let t = PEERS[s][i] as usize;
+            out[s] |= 1 << (t % 9 * 9 + t / 9);
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The peers of each square as a mask of squares (bit `t` for square `t`).
 const PEER_MASKS: [u128; 81] = peer_masks();
 
@@ -350,9 +368,12 @@ impl Board {
         let mut given_of = [0u128; 10];
         // The digits each unit has a given of.
         let mut given_in = [0u16; 27];
+        // The givens' squares, numbered down the columns.
+        let mut given_columns = 0u128;
         for (s, &d) in cells.iter().enumerate() {
             if d != 0 {
                 *given_of.get_mut(usize::from(d))? |= SQUARE_BITS[s];
+                given_columns |= SQUARE_BITS[s % 9 * 9 + s / 9];
                 for u in units_of(s) {
                     given_in[u] |= bit(d);
                 }
@@ -362,15 +383,15 @@ impl Board {
         let open_squares = !givens & ((1 << 81) - 1);
         let mut board = Board::new();
         board.cands = [0; 81];
-        board.where_ = [[0; 10]; 27];
         // For each given, the peers of the givens of its digit before it.
         let mut seen_before = [0u128; 81];
         let mut holding = 0u128;
         for (d, &given) in given_of.iter().enumerate().skip(1) {
-            let mut seen = 0u128;
+            let (mut seen, mut seen_columns) = (0u128, 0u128);
             for g in squares_of(given) {
                 seen_before[g] = seen;
                 seen |= PEER_MASKS[g];
+                seen_columns |= PEER_COLUMNS[g];
             }
             if seen & given != 0 {
                 return None;
@@ -379,10 +400,11 @@ impl Board {
             board.squares[d] = squares;
             board.placed[d] = given;
             holding |= squares;
-            // Rows and boxes take their places from the mask; columns
-            // square by square.
+            // Each unit's places, read out of the masks.
+            let columns = !(given_columns | seen_columns);
             for r in 0..9 {
                 board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
+                board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
             }
             for b in 0..9 {
                 let x = squares >> (b / 3 * 27 + b % 3 * 3);
@@ -393,7 +415,6 @@ impl Board {
                 let s = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 board.cands[s] |= 1 << (d - 1);
-                board.where_[9 + s % 9][d] |= 1 << (s / 9);
             }
         }
         if holding != open_squares {
@@ -695,15 +716,6 @@ impl Board {
         self.dead > 0
     }
 
-    /// One fewer square of unit `u` counted as holding `d`.
-    fn uncount(&mut self, u: usize, d: u8) {
-        let free = &mut self.free[u][usize::from(d)];
-        *free -= 1;
-        if *free == 0 {
-            self.open[u] &= !bit(d);
-        }
-    }
-
     /// Square `s` no longer holds `d` in its units' masks of places (the
     /// mask of the digit's squares is left to the caller). (Always
     /// inlined: every removal and placement runs it, and the call cost
@@ -755,31 +767,36 @@ impl Board {
         if !self.has(s, d) {
             return true;
         }
-        self.squares[usize::from(d)] &= !(1 << s);
+        self.squares[usize::from(d)] &= !SQUARE_BITS[s];
         self.take_out(s, d)
     }
 
     /// [`remove`](Board::remove) of a candidate the square holds, whose
     /// bit in the digit's mask of squares the caller has cleared.
     fn take_out(&mut self, s: usize, d: u8) -> bool {
-        self.cands[s] &= !bit(d);
+        let left = self.cands[s] & !bit(d);
+        self.cands[s] = left;
         self.unplace(s, d);
-        if self.cands[s] == 0 {
-            self.dead += 1;
-            return false;
-        }
-        if self.cands[s].is_power_of_two() {
-            let last = self.cands[s].trailing_zeros() as u8 + 1;
-            self.naked.push(s, last);
+        // Most removals leave two or more candidates and two or more
+        // places: one test each passes over both cases below.
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                self.dead += 1;
+                return false;
+            }
+            self.naked.push(s, left.trailing_zeros() as u8 + 1);
         }
         for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
-            self.uncount(u, d);
-            match self.free[u][usize::from(d)] {
-                1 => self.queue_hidden(u, d),
-                0 => self
-                    .hidden
-                    .drop_first(|q, e| e == d && units_of(q).contains(&u)),
-                _ => {}
+            let free = &mut self.free[u][usize::from(d)];
+            *free -= 1;
+            if *free < 2 {
+                if *free == 1 {
+                    self.queue_hidden(u, d);
+                } else {
+                    self.open[u] &= !bit(d);
+                    self.hidden
+                        .drop_first(|q, e| e == d && units_of(q).contains(&u));
+                }
             }
         }
         true
@@ -801,8 +818,8 @@ impl Board {
             0 => self.empty -= 1,
             _ => {}
         }
-        self.placed[usize::from(self.values[s])] &= !(1 << s);
-        self.placed[usize::from(d)] |= 1 << s;
+        self.placed[usize::from(self.values[s])] &= !SQUARE_BITS[s];
+        self.placed[usize::from(d)] |= SQUARE_BITS[s];
         self.values[s] = d;
         self.given[s] = given;
         let own = self.cands[s];
@@ -817,9 +834,12 @@ impl Board {
         let Some(own) = self.fill(s, d, given) else {
             return;
         };
-        for c in digits(own) {
+        let mut rest = own;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
             self.unplace(s, c);
-            self.squares[usize::from(c)] &= !(1 << s);
+            self.squares[usize::from(c)] &= !SQUARE_BITS[s];
         }
         // The peers that hold `d`, in square order.
         let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
@@ -828,11 +848,19 @@ impl Board {
             self.take_out(peers.trailing_zeros() as usize, d);
             peers &= peers - 1;
         }
-        for c in digits(own) {
+        let mut rest = own;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
             for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
-                self.uncount(u, c);
-                if self.free[u][usize::from(c)] == 1 && c != d {
-                    self.queue_hidden(u, c);
+                let free = &mut self.free[u][usize::from(c)];
+                *free -= 1;
+                if *free < 2 {
+                    if *free == 0 {
+                        self.open[u] &= !bit(c);
+                    } else if c != d {
+                        self.queue_hidden(u, c);
+                    }
                 }
             }
         }
