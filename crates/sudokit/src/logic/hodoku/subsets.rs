@@ -67,6 +67,20 @@ pub(super) fn tight_subsets(
         return false;
     }
     assert!(n <= 9, "subsets of {n} items");
+    // Pairs, the most searched, by two plain loops.
+    if n == 2 {
+        for (i, &a) in masks.iter().enumerate() {
+            if count(a) > 2 {
+                continue;
+            }
+            for (j, &b) in masks.iter().enumerate().skip(i + 1) {
+                if count(a | b) == 2 && f(&[i, j], a | b) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
     // A depth-first walk kept in arrays rather than by recursion:
     // `unions[k]` is the union of the first `k` picks, `next` the item
     // the pick at `depth` tries next.
