@@ -85,6 +85,36 @@ const fn peers() -> [[u8; 20]; 81] {
     out
 }
 
+/// Each square's bit in a mask of squares, looked up (a shift of a
+/// 128-bit mask takes a few instructions).
+const SQUARE_BITS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        out[s] = 1 << s;
+        s += 1;
+    }
+    out
+};
+
+/// The peers of each square as a mask of squares numbered down the
+/// columns (bit `9 * c + r` for the square in row `r`, column `c`), for
+/// reading columns out of a mask as rows are.
+const PEER_COLUMNS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < 20 {
+            let t = PEERS[s][i] as usize;
+            out[s] |= 1 << (t % 9 * 9 + t / 9);
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The peers of each square as a mask of squares (bit `t` for square `t`).
 const PEER_MASKS: [u128; 81] = peer_masks();
 
@@ -296,14 +326,201 @@ impl Board {
     /// A puzzle as HoDoKu reads one: its digits placed one by one in
     /// square order, all of them givens.
     pub fn from_puzzle(puzzle: &Grid) -> Board {
+        let mut cells = [0u8; 81];
+        for (c, &d) in cells.iter_mut().zip(puzzle.cells()) {
+            *c = d;
+        }
+        if let Some(board) = Board::read_at_once(&cells) {
+            return board;
+        }
         let mut board = Board::new();
-        for (s, &d) in puzzle.cells().iter().enumerate().take(81) {
+        for (s, &d) in cells.iter().enumerate() {
             if d != 0 {
                 board.seed(s, d);
             }
         }
         board.settle();
         board
+    }
+
+    /// [`from_puzzle`](Board::from_puzzle) worked out from all the givens
+    /// at once, when no two givens of a digit share a unit, every empty
+    /// square keeps a candidate and every unit a place for each digit it
+    /// has no given of (else None, and the givens are placed one by one).
+    ///
+    /// Then, placing the givens one by one in square order, a square
+    /// loses a digit when the first given of the digit among its peers is
+    /// placed (if the square is a given, only when that comes before it),
+    /// and a given loses its other candidates when it is placed; each
+    /// unit's count of a digit's places is the number of its squares still
+    /// holding the digit, except that while a given is placed it still
+    /// counts for its own digit. So each single queued is known from the
+    /// moments its square's or unit's last places went: a square is
+    /// queued as a naked single when its second-last candidate goes, a
+    /// unit's last place of a digit as a hidden single when the place
+    /// before it goes (unless that is while its square is placed), and
+    /// nothing is ever dropped. The moments, as numbers that order them,
+    /// are `given * 1024 + peer * 4 + unit` for a peer's removal while a
+    /// given is placed (units row, column, box as 0, 1, 2) and
+    /// `given * 1024 + 512 + digit * 4 + unit` for its own candidates
+    /// leaving its units afterwards.
+    fn read_at_once(cells: &[u8; 81]) -> Option<Board> {
+        let mut given_of = [0u128; 10];
+        // The digits each unit has a given of.
+        let mut given_in = [0u16; 27];
+        // The givens' squares, numbered down the columns.
+        let mut given_columns = 0u128;
+        for (s, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                *given_of.get_mut(usize::from(d))? |= SQUARE_BITS[s];
+                given_columns |= SQUARE_BITS[s % 9 * 9 + s / 9];
+                for u in units_of(s) {
+                    given_in[u] |= bit(d);
+                }
+            }
+        }
+        let givens = given_of.iter().fold(0, |m, &g| m | g);
+        let open_squares = !givens & ((1 << 81) - 1);
+        let mut board = Board::new();
+        board.cands = [0; 81];
+        // For each given, the peers of the givens of its digit before it.
+        let mut seen_before = [0u128; 81];
+        let mut holding = 0u128;
+        for (d, &given) in given_of.iter().enumerate().skip(1) {
+            let (mut seen, mut seen_columns) = (0u128, 0u128);
+            for g in squares_of(given) {
+                seen_before[g] = seen;
+                seen |= PEER_MASKS[g];
+                seen_columns |= PEER_COLUMNS[g];
+            }
+            if seen & given != 0 {
+                return None;
+            }
+            let squares = open_squares & !seen;
+            board.squares[d] = squares;
+            board.placed[d] = given;
+            holding |= squares;
+            // Each unit's places, read out of the masks.
+            let columns = !(given_columns | seen_columns);
+            for r in 0..9 {
+                board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
+                board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
+            }
+            for b in 0..9 {
+                let x = squares >> (b / 3 * 27 + b % 3 * 3);
+                board.where_[18 + b][d] = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
+            }
+            let mut rest = squares;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                board.cands[s] |= 1 << (d - 1);
+            }
+        }
+        if holding != open_squares {
+            return None;
+        }
+        for (s, &d) in cells.iter().enumerate() {
+            board.values[s] = d;
+            board.given[s] = d != 0;
+        }
+        board.empty = open_squares.count_ones() as u8;
+        // The first given of `d` among the peers of `q` (128 when none).
+        let first_seen =
+            |q: usize, d: usize| (PEER_MASKS[q] & given_of[d]).trailing_zeros() as usize;
+        // The moment square `q` stops holding `d` (which it has lost by
+        // the end), for the unit `k` of its own (0 row, 1 column, 2 box).
+        let leaves = |q: usize, d: usize, k: usize| {
+            let g = first_seen(q, d);
+            if cells[q] == 0 || g < q {
+                (g * 1024 + q * 4 + k) as u32
+            } else {
+                (q * 1024 + 512 + d * 4 + k) as u32
+            }
+        };
+        // The moment every square of unit `u` but `last` has lost `d`.
+        let emptied = |u: usize, d: usize, last: usize| {
+            let others = UNITS[u]
+                .iter()
+                .map(|&q| usize::from(q))
+                .filter(|&q| q != last);
+            others.map(|q| leaves(q, d, u / 9)).max().unwrap_or(0)
+        };
+        // Naked singles: empty squares left with one candidate, and
+        // givens whose other eight digits all went before they were
+        // placed; as moment, square, digit.
+        let mut naked = [0u32; 81];
+        let mut n_naked = 0;
+        for (q, &own) in cells.iter().enumerate() {
+            let own = usize::from(own);
+            let left = match own {
+                0 => board.cands[q],
+                _ => 1 << (own - 1),
+            };
+            if count(left) != 1 {
+                continue;
+            }
+            let mut last = 0;
+            for d in digits(0x1ff & !left).map(usize::from) {
+                let g = first_seen(q, d);
+                if own != 0 && g > q {
+                    last = usize::MAX;
+                    break;
+                }
+                last = last.max(g);
+            }
+            if last != usize::MAX {
+                let d = left.trailing_zeros() + 1;
+                naked[n_naked] = ((last * 128 + q) as u32) << 4 | d;
+                n_naked += 1;
+            }
+        }
+        naked[..n_naked].sort_unstable();
+        for &e in &naked[..n_naked] {
+            board.naked.push((e >> 4) as usize % 128, (e & 15) as u8);
+        }
+        // Hidden singles, as moment, square, digit.
+        let mut hidden = [0u32; 243];
+        let mut n_hidden = 0;
+        let mut queue = |moment: u32, s: usize, d: usize| {
+            hidden[n_hidden] = moment << 11 | (s as u32) << 4 | d as u32;
+            n_hidden += 1;
+        };
+        for u in 0..27 {
+            let (mut open, mut lone) = (0u16, 0u16);
+            for d in 1..=9 {
+                let n = COUNTS[usize::from(board.where_[u][d])];
+                board.free[u][d] = n;
+                open |= u16::from(n != 0) << (d - 1);
+                lone |= u16::from(n == 1) << (d - 1);
+            }
+            board.open[u] = open;
+            if open | given_in[u] != 0x1ff {
+                return None;
+            }
+            // A unit's one place of a digit it has no given of.
+            for d in digits(lone).map(usize::from) {
+                let last = usize::from(UNITS[u][board.where_[u][d].trailing_zeros() as usize]);
+                queue(emptied(u, d, last), last, d);
+            }
+        }
+        // A unit's given, when every other square of the unit lost its
+        // digit before it was placed: each is a given before it or a
+        // peer of a given of the digit before it.
+        for g in squares_of(givens) {
+            let d = usize::from(cells[g]);
+            let lost = seen_before[g] | (givens & (SQUARE_BITS[g] - 1)) | SQUARE_BITS[g];
+            for u in units_of(g) {
+                if UNIT_MASKS[u] & !lost == 0 {
+                    queue(emptied(u, d, g), g, d);
+                }
+            }
+        }
+        hidden[..n_hidden].sort_unstable();
+        for &e in &hidden[..n_hidden] {
+            board.hidden.push((e >> 4) as usize % 128, (e & 15) as u8);
+        }
+        Some(board)
     }
 
     /// [`place`](Board::place) of a given while a puzzle is read: the
@@ -499,15 +716,6 @@ impl Board {
         self.dead > 0
     }
 
-    /// One fewer square of unit `u` counted as holding `d`.
-    fn uncount(&mut self, u: usize, d: u8) {
-        let free = &mut self.free[u][usize::from(d)];
-        *free -= 1;
-        if *free == 0 {
-            self.open[u] &= !bit(d);
-        }
-    }
-
     /// Square `s` no longer holds `d` in its units' masks of places (the
     /// mask of the digit's squares is left to the caller). (Always
     /// inlined: every removal and placement runs it, and the call cost
@@ -559,31 +767,36 @@ impl Board {
         if !self.has(s, d) {
             return true;
         }
-        self.squares[usize::from(d)] &= !(1 << s);
+        self.squares[usize::from(d)] &= !SQUARE_BITS[s];
         self.take_out(s, d)
     }
 
     /// [`remove`](Board::remove) of a candidate the square holds, whose
     /// bit in the digit's mask of squares the caller has cleared.
     fn take_out(&mut self, s: usize, d: u8) -> bool {
-        self.cands[s] &= !bit(d);
+        let left = self.cands[s] & !bit(d);
+        self.cands[s] = left;
         self.unplace(s, d);
-        if self.cands[s] == 0 {
-            self.dead += 1;
-            return false;
-        }
-        if self.cands[s].is_power_of_two() {
-            let last = self.cands[s].trailing_zeros() as u8 + 1;
-            self.naked.push(s, last);
+        // Most removals leave two or more candidates and two or more
+        // places: one test each passes over both cases below.
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                self.dead += 1;
+                return false;
+            }
+            self.naked.push(s, left.trailing_zeros() as u8 + 1);
         }
         for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
-            self.uncount(u, d);
-            match self.free[u][usize::from(d)] {
-                1 => self.queue_hidden(u, d),
-                0 => self
-                    .hidden
-                    .drop_first(|q, e| e == d && units_of(q).contains(&u)),
-                _ => {}
+            let free = &mut self.free[u][usize::from(d)];
+            *free -= 1;
+            if *free < 2 {
+                if *free == 1 {
+                    self.queue_hidden(u, d);
+                } else {
+                    self.open[u] &= !bit(d);
+                    self.hidden
+                        .drop_first(|q, e| e == d && units_of(q).contains(&u));
+                }
             }
         }
         true
@@ -605,8 +818,8 @@ impl Board {
             0 => self.empty -= 1,
             _ => {}
         }
-        self.placed[usize::from(self.values[s])] &= !(1 << s);
-        self.placed[usize::from(d)] |= 1 << s;
+        self.placed[usize::from(self.values[s])] &= !SQUARE_BITS[s];
+        self.placed[usize::from(d)] |= SQUARE_BITS[s];
         self.values[s] = d;
         self.given[s] = given;
         let own = self.cands[s];
@@ -621,9 +834,12 @@ impl Board {
         let Some(own) = self.fill(s, d, given) else {
             return;
         };
-        for c in digits(own) {
+        let mut rest = own;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
             self.unplace(s, c);
-            self.squares[usize::from(c)] &= !(1 << s);
+            self.squares[usize::from(c)] &= !SQUARE_BITS[s];
         }
         // The peers that hold `d`, in square order.
         let mut peers = PEER_MASKS[s] & self.squares[usize::from(d)];
@@ -632,11 +848,19 @@ impl Board {
             self.take_out(peers.trailing_zeros() as usize, d);
             peers &= peers - 1;
         }
-        for c in digits(own) {
+        let mut rest = own;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8 + 1;
+            rest &= rest - 1;
             for u in SPOTS[s][..3].iter().map(|&u| usize::from(u)) {
-                self.uncount(u, c);
-                if self.free[u][usize::from(c)] == 1 && c != d {
-                    self.queue_hidden(u, c);
+                let free = &mut self.free[u][usize::from(c)];
+                *free -= 1;
+                if *free < 2 {
+                    if *free == 0 {
+                        self.open[u] &= !bit(c);
+                    } else if c != d {
+                        self.queue_hidden(u, c);
+                    }
                 }
             }
         }
@@ -709,18 +933,27 @@ mod tests {
 
     #[test]
     fn reading_many_puzzles_gives_the_boards_placing_their_givens_one_by_one_gives() {
-        // Reading a puzzle clears a given's peers from the digit's mask of
-        // squares all at once: the hidden singles it queues must still name
-        // the squares one-by-one placing names. Puzzles from valid solved
-        // grids, and puzzles of random digits (clashes and dead squares).
+        // Reading a puzzle works its board out from all the givens at
+        // once: the singles it queues, in their order, must still be the
+        // ones placing the givens one by one queues. Puzzles from valid
+        // solved grids (read all at once), of random digits (clashes,
+        // read one by one), and of random digits that never clash (dead
+        // squares and units without a place for a digit among them).
         use rand::seq::SliceRandom;
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-        for round in 0..3000 {
+        // How often a given was queued before it was placed, as a naked
+        // and as a hidden single, among the puzzles read all at once:
+        // those rare entries must be reproduced too.
+        let (mut naked_given, mut hidden_given, mut at_once) = (0, 0, 0);
+        for round in 0..30_000 {
             let mut map: Vec<u8> = (1..=9).collect();
             map.shuffle(&mut rng);
             let shift = rng.gen_range(0..3);
-            let keep = rng.gen_range(18..40);
+            let keep = match round % 6 {
+                0..=2 => rng.gen_range(18..40),
+                _ => rng.gen_range(40..80),
+            };
             let mut grid = Grid::empty(Shape::standard());
             let mut placed = Board::new();
             for s in 0..81 {
@@ -728,15 +961,38 @@ mod tests {
                     continue;
                 }
                 let (r, c) = (s / 9, s % 9);
-                let d = match round % 2 {
+                let d = match round % 3 {
                     0 => map[(r * 3 + r / 3 + c + shift) % 9],
                     _ => rng.gen_range(1..=9),
                 };
+                let clash = (0..81).any(|t| sees(s, t) && grid.get(t) == d);
+                if round % 3 == 2 && clash {
+                    continue;
+                }
                 grid.set(s, d);
                 placed.place(s, d, true);
             }
-            assert_eq!(Board::from_puzzle(&grid), placed, "round {round}");
+            let read = Board::from_puzzle(&grid);
+            assert_eq!(read, placed, "round {round}");
+            let mut cells = [0u8; 81];
+            cells.copy_from_slice(grid.cells());
+            if Board::read_at_once(&cells).is_some() {
+                at_once += 1;
+                let given = |(s, _): (usize, u8)| read.value(s) != 0;
+                naked_given += usize::from(read.naked_queue().waiting().any(given));
+                hidden_given += usize::from(read.hidden_queue().waiting().any(given));
+            } else {
+                // The givens of a solved grid are read all at once.
+                assert_ne!(round % 3, 0, "round {round}");
+            }
         }
+        // Many of the random puzzles that never clash are read at once,
+        // many are not.
+        assert!(at_once > 12_000 && at_once < 18_000, "{at_once}");
+        assert!(
+            naked_given > 1000 && hidden_given > 1000,
+            "{naked_given} {hidden_given}"
+        );
     }
 
     #[test]

@@ -67,6 +67,20 @@ pub(super) fn tight_subsets(
         return false;
     }
     assert!(n <= 9, "subsets of {n} items");
+    // Pairs, the most searched, by two plain loops.
+    if n == 2 {
+        for (i, &a) in masks.iter().enumerate() {
+            if count(a) > 2 {
+                continue;
+            }
+            for (j, &b) in masks.iter().enumerate().skip(i + 1) {
+                if count(a | b) == 2 && f(&[i, j], a | b) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
     // A depth-first walk kept in arrays rather than by recursion:
     // `unions[k]` is the union of the first `k` picks, `next` the item
     // the pick at `depth` tries next.
@@ -108,24 +122,40 @@ pub(super) fn tight_subsets(
 
 /// The naked subset of `cells` (holding the digits `mask`): what it removes
 /// from the units all its squares share (row, column, box, each in square
-/// order), and whether it is locked. `None` when it removes nothing.
-fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
+/// order), and whether it is locked. `None` when it removes nothing;
+/// `Some(None)` when it removes something but is not of the kind `keep`
+/// keeps (then no move is made).
+fn naked_move(board: &Board, cells: &[usize], mask: u16, keep: Keep) -> Option<Option<Move>> {
     let first = units_of(cells[0]);
     let shared: [bool; 3] =
         std::array::from_fn(|k| cells.iter().all(|&s| units_of(s)[k] == first[k]));
     // Most subsets a search meets remove nothing: the squares that hold
     // their digits, outside them, in the units they share.
-    let outside = (0..3)
-        .filter(|&k| shared[k])
-        .fold(0, |m, k| m | UNIT_MASKS[first[k]])
+    let holding = digits(mask).fold(0, |m, d| m | board.squares_with(d))
         & !cells.iter().fold(0u128, |m, &s| m | 1 << s);
-    if digits(mask).all(|d| board.squares_with(d) & outside == 0) {
+    let removes = |k: usize| shared[k] && UNIT_MASKS[first[k]] & holding != 0;
+    if !(0..3).any(removes) {
         return None;
     }
+    // A line's removals outside the first square's box, or any of the
+    // box's, count towards a locked subset.
+    let reached = (0..3)
+        .filter(|&k| {
+            let outside = if k == 2 { !0 } else { !UNIT_MASKS[first[2]] };
+            shared[k] && UNIT_MASKS[first[k]] & holding & outside != 0
+        })
+        .count();
+    let locked = cells.len() < 4 && reached > 1 && shared[2] && (shared[0] || shared[1]);
+    let kept = match keep {
+        Keep::Locked => locked,
+        Keep::Naked => !locked,
+        Keep::All => true,
+    };
+    if !kept {
+        return Some(None);
+    }
     let mut deletes = Vec::new();
-    let mut reached = 0;
     for k in (0..3).filter(|&k| shared[k]) {
-        let mut counted = false;
         for &s in &UNITS[first[k]] {
             let s = usize::from(s);
             if cells.contains(&s) {
@@ -133,19 +163,9 @@ fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
             }
             for d in digits(board.cands(s) & mask) {
                 deletes.push((s, d));
-                // A line's removals outside the first square's box, or
-                // any of the box's, count towards a locked subset.
-                if !counted && (k == 2 || units_of(s)[2] != first[2]) {
-                    counted = true;
-                    reached += 1;
-                }
             }
         }
     }
-    if deletes.is_empty() {
-        return None;
-    }
-    let locked = cells.len() < 4 && reached > 1 && shared[2] && (shared[0] || shared[1]);
     let kind = match (cells.len(), locked) {
         (2, false) => Kind::NakedPair,
         (2, true) => Kind::LockedPair,
@@ -157,7 +177,7 @@ fn naked_move(board: &Board, cells: &[usize], mask: u16) -> Option<Move> {
     m.cells = cells.to_vec();
     m.digits = digits(mask).collect();
     m.deletes = deletes;
-    Some(m)
+    Some(Some(m))
 }
 
 /// The naked subsets of `n` squares in the nine units from `first` (0
@@ -200,20 +220,15 @@ fn naked_into(
                 *c = open[i];
             }
             let cells = &cells[..n];
-            let Some(m) = naked_move(board, cells, mask) else {
+            let Some(kept) = naked_move(board, cells, mask, keep) else {
                 return false;
             };
             removing = true;
-            let locked = matches!(m.kind, Kind::LockedPair | Kind::LockedTriple);
-            let kept = match keep {
-                Keep::Locked => locked,
-                Keep::Naked => !locked,
-                Keep::All => true,
+            let Some(m) = kept else {
+                return false;
             };
-            if kept {
-                out.push(m);
-            }
-            kept && stop
+            out.push(m);
+            stop
         });
         if stopped {
             return true;
@@ -442,6 +457,67 @@ fn hidden_units(
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn a_search_keeping_one_kind_of_naked_subset_finds_those_of_a_search_keeping_all() {
+        // A naked subset's kind (locked or not) is told before its move
+        // is made: the subsets kept must be those of the kind among all,
+        // on positions with random candidates taken out.
+        use crate::grid::Grid;
+        use crate::parse::{parse_grid, ParseOptions};
+        let puzzles = [
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
+            "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
+            ".................................................................................",
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut found = [0usize; 2];
+        for round in 0..600 {
+            let grid: Grid = parse_grid(puzzles[round % 3], ParseOptions::default()).unwrap();
+            let mut board = Board::from_puzzle(&grid);
+            let takes = rng.gen_range(0..120);
+            for _ in 0..takes {
+                let s = rng.gen_range(0..81);
+                if count(board.cands(s)) > 2 {
+                    board.remove(s, rng.gen_range(1..=9));
+                }
+            }
+            for n in 2..=4 {
+                for first in [0, 9, 18] {
+                    let all = naked_in(&board, first, n, Keep::All);
+                    let locked =
+                        |m: &&Move| matches!(m.kind, Kind::LockedPair | Kind::LockedTriple);
+                    let want: Vec<_> = all.iter().filter(locked).collect();
+                    let got = naked_in(&board, first, n, Keep::Locked);
+                    assert_eq!(got.iter().collect::<Vec<_>>(), want, "round {round}");
+                    let want: Vec<_> = all.iter().filter(|m| !locked(m)).collect();
+                    let got = naked_in(&board, first, n, Keep::Naked);
+                    assert_eq!(got.iter().collect::<Vec<_>>(), want, "round {round}");
+                    // Locked, told from what the move removes: a pair or
+                    // triple in a box and a line, removing from the box
+                    // and from the line outside the box.
+                    for m in &all {
+                        let [row, col, bx] = units_of(m.cells[0]);
+                        let in_line = |u: usize| m.cells.iter().all(|&s| units_of(s).contains(&u));
+                        let line = [row, col].into_iter().find(|&u| in_line(u));
+                        let from = |u: usize, outside: Option<usize>| {
+                            m.deletes.iter().any(|&(s, _)| {
+                                let units = units_of(s);
+                                units.contains(&u) && outside.is_none_or(|b| units[2] != b)
+                            })
+                        };
+                        let told = m.cells.len() < 4
+                            && in_line(bx)
+                            && line.is_some_and(|l| from(l, Some(bx)) && from(bx, None));
+                        assert_eq!(locked(&m), told, "round {round} {m:?}");
+                    }
+                    found[0] += all.iter().filter(locked).count();
+                    found[1] += all.len();
+                }
+            }
+        }
+        assert!(found[0] > 50 && found[1] > found[0] + 50, "{found:?}");
+    }
 
     #[test]
     fn the_walk_over_tight_subsets_meets_every_combination_whose_union_has_n_digits_in_order() {

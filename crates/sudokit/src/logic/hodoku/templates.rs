@@ -108,45 +108,13 @@ pub fn removes_alone(board: &Board, d: u8) -> bool {
 }
 
 /// The squares some template of a digit uses, the digit placed in
-/// `placed` and a candidate in `held`: the templates are walked row by
-/// row through the squares allowed, a square marked when the walk through
-/// it reaches the last row, and each start of a band with the same
-/// columns taken walked on from once. (Much less than checking all
-/// 46,656.)
+/// `placed` and a candidate in `held`. A template is, in each band of
+/// three rows, a pattern of three squares in different boxes, and the
+/// three bands' patterns take different columns. So each band's
+/// patterns are gathered by their columns (one in each stack of three
+/// columns: 27 sets), and a pattern's squares are used when some patterns
+/// of the other two bands take the other columns.
 fn used_alone(placed: u128, held: u128) -> u128 {
-    struct Walk {
-        rows: [u16; 9],
-        /// For the starts of the second and third bands, by the columns
-        /// taken: 0 not seen, 1 no template on, 2 some.
-        seen: [[u8; 512]; 2],
-        used: u128,
-    }
-    fn go(w: &mut Walk, row: usize, cols: u16, boxes: u16) -> bool {
-        if row == 9 {
-            return true;
-        }
-        let band_start = row == 3 || row == 6;
-        let boxes = if band_start { 0 } else { boxes };
-        let seen = |w: &Walk| w.seen[row / 3 - 1][usize::from(cols)];
-        if band_start && seen(w) != 0 {
-            return seen(w) == 2;
-        }
-        let mut any = false;
-        let mut open = w.rows[row] & !cols;
-        while open != 0 {
-            let c = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let b = 1u16 << (c / 3);
-            if boxes & b == 0 && go(w, row + 1, cols | 1 << c, boxes | b) {
-                w.used |= 1 << (row * 9 + c);
-                any = true;
-            }
-        }
-        if band_start {
-            w.seen[row / 3 - 1][usize::from(cols)] = if any { 2 } else { 1 };
-        }
-        any
-    }
     let mut rows = [0u16; 9];
     for (r, cols) in rows.iter_mut().enumerate() {
         let line = |m: u128| ((m >> (r * 9)) & 0x1ff) as u16;
@@ -157,13 +125,88 @@ fn used_alone(placed: u128, held: u128) -> u128 {
             _ => 0,
         };
     }
-    let mut w = Walk {
-        rows,
-        seen: [[0; 512]; 2],
-        used: 0,
-    };
-    go(&mut w, 0, 0, 0);
-    w.used
+    // For each band and set of columns, the squares of the band's
+    // patterns on those columns (bit `9 * i + c` for row `i` of the band
+    // and column `c`).
+    let mut patterns = [[0u32; 27]; 3];
+    for (band, by_columns) in patterns.iter_mut().enumerate() {
+        let [top, middle, bottom] = [0, 1, 2].map(|i| rows[band * 3 + i]);
+        // Each column's part of the number of the set it is in.
+        let part = |c: usize| c % 3 * STACK_WEIGHT[c / 3];
+        for c0 in columns(top) {
+            let s0 = c0 / 3;
+            let (set0, used0) = (part(c0), 1u32 << c0);
+            for c1 in columns(middle & !(0o7 << (3 * s0))) {
+                let s1 = c1 / 3;
+                let (set1, used1) = (set0 + part(c1), used0 | 1 << (9 + c1));
+                for c2 in columns(bottom & 0o7 << (3 * (3 - s0 - s1))) {
+                    by_columns[set1 + part(c2)] |= used1 | 1 << (18 + c2);
+                }
+            }
+        }
+    }
+    let mut used = [0u32; 3];
+    for (first, &squares) in patterns[0].iter().enumerate() {
+        if squares == 0 {
+            continue;
+        }
+        for &(second, third) in &OTHER_COLUMNS[first] {
+            let (s2, s3) = (patterns[1][second], patterns[2][third]);
+            if s2 != 0 && s3 != 0 {
+                used[0] |= squares;
+                used[1] |= s2;
+                used[2] |= s3;
+            }
+        }
+    }
+    u128::from(used[0]) | u128::from(used[1]) << 27 | u128::from(used[2]) << 54
+}
+
+/// The columns of a nine-bit mask, smallest first.
+fn columns(mask: u16) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(c)
+    })
+}
+
+/// A set of columns, one in each stack, is numbered by the columns'
+/// places in their stacks (0 to 2), weighted by these.
+const STACK_WEIGHT: [usize; 3] = [1, 3, 9];
+
+/// For each set of columns (one in each stack), the eight pairs of sets
+/// that with it take every column once.
+const OTHER_COLUMNS: [[(usize, usize); 8]; 27] = other_columns();
+
+const fn other_columns() -> [[(usize, usize); 8]; 27] {
+    let mut out = [[(0, 0); 8]; 27];
+    let mut set = 0;
+    while set < 27 {
+        let places = [set % 3, set / 3 % 3, set / 9];
+        // The second set's place in each stack, one of the two left.
+        let mut pick = 0;
+        while pick < 8 {
+            let (mut second, mut third) = (0, 0);
+            let mut stack = 0;
+            while stack < 3 {
+                let p = places[stack];
+                let q = (p + 1 + (pick >> stack & 1)) % 3;
+                let r = 3 - p - q;
+                second += q * STACK_WEIGHT[stack];
+                third += r * STACK_WEIGHT[stack];
+                stack += 1;
+            }
+            out[set][pick] = (second, third);
+            pick += 1;
+        }
+        set += 1;
+    }
+    out
 }
 
 /// Every template set step (one per digit), digits in order.
@@ -211,7 +254,7 @@ mod tests {
     use crate::parse::{parse_grid, ParseOptions};
 
     #[test]
-    fn the_walk_over_templates_finds_the_squares_the_list_of_all_finds() {
+    fn the_squares_a_digits_templates_use_alone_are_those_the_list_of_all_finds() {
         let puzzles = [
             "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
             "5....271..1...4...8.......................6.4.6..21.854......78...476...9...5...2",
@@ -234,6 +277,47 @@ mod tests {
                 board.remove(s, d);
             }
         }
+    }
+
+    #[test]
+    fn the_templates_gathered_by_band_use_the_squares_the_list_of_all_uses() {
+        // Random candidates of a digit, dense and sparse, with none, some
+        // or clashing placed squares, against the templates listed.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let all = templates();
+        let full = (1u128 << 81) - 1;
+        let mut some_used = 0;
+        for round in 0..3000 {
+            let density = [0.3, 0.5, 0.7, 0.9][round % 4];
+            let mut held = 0u128;
+            for s in 0..81 {
+                if rng.gen_bool(density) {
+                    held |= 1 << s;
+                }
+            }
+            let template = all[rng.gen_range(0..all.len())];
+            let mut placed = 0u128;
+            for s in 0..81 {
+                let chance = [0.0, 0.3, 0.6][round % 3];
+                if template & 1 << s != 0 && rng.gen_bool(chance) {
+                    placed |= 1 << s;
+                }
+            }
+            if round % 7 == 0 {
+                placed |= 1 << rng.gen_range(0..81);
+            }
+            held &= !placed;
+            let allowed = placed | held;
+            let listed = all
+                .iter()
+                .filter(|&&t| t & placed == placed && t & !allowed == 0)
+                .fold(0u128, |m, &t| m | t);
+            assert_eq!(used_alone(placed, held), listed, "round {round}");
+            assert_eq!(listed & !full, 0);
+            some_used += usize::from(listed != 0);
+        }
+        assert!(some_used > 1000, "{some_used}");
     }
 
     #[test]
