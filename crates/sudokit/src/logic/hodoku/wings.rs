@@ -45,24 +45,31 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
                 continue;
             }
             // The third square of an XY-wing holds the two of the three
-            // digits that the other two do not share: only those squares
-            // after `a` are tried, one twin to the next.
+            // digits that the other two do not share; of an XYZ-wing, one
+            // of the two pairs of the pivot's digits other than the
+            // second's. Only those squares after `a` are tried, one twin
+            // to the next, in square order.
             let (pm, am) = (board.cands(p), board.cands(a));
-            let mut k = match xyz {
-                true => j + 1,
-                false => usize::from(first_twin[usize::from((pm | am) & !(pm & am))]),
+            let wanted = match xyz {
+                false => [(pm | am) & !(pm & am), 0],
+                true => {
+                    let (low, own) = (am & am.wrapping_neg(), pm & !am);
+                    [own | low, own | (am & !low)]
+                }
             };
+            let mut at = wanted.map(|m| match m {
+                0 => usize::from(NONE),
+                m => usize::from(first_twin[usize::from(m)]),
+            });
             loop {
-                if !xyz {
-                    while k <= j {
-                        k = usize::from(next_twin[k]);
+                for k in &mut at {
+                    while *k <= j {
+                        *k = usize::from(next_twin[*k]);
                     }
                 }
-                let Some(&b) = pairs.get(k) else { break };
-                k = match xyz {
-                    true => k + 1,
-                    false => usize::from(next_twin[k]),
-                };
+                let next = usize::from(at[1] < at[0]);
+                let Some(&b) = pairs.get(at[next]) else { break };
+                at[next] = usize::from(next_twin[at[next]]);
                 let masks = [board.cands(p), board.cands(a), board.cands(b)];
                 if count(masks[0] | masks[1] | masks[2]) != 3
                     || masks[0] == masks[1]
