@@ -143,7 +143,7 @@ pub fn finned_of(
     for d in (1..=9u8).filter(|&d| wanted & 1 << (d - 1) != 0) {
         let held = board.squares_with(d);
         let stopped = each_finned(board, size, d, &mut |base, cover_first| {
-            finned_on(board, held, d, base, cover_first, &mut |m| {
+            finned_on(board, held, held, d, base, cover_first, &mut |m| {
                 if only.is_none_or(|k| k == m.kind) {
                     out.push(m);
                     return first;
@@ -160,13 +160,22 @@ pub fn finned_of(
 
 /// The first finned and the first sashimi basic fish of `size` of digit
 /// `d` alone, in [`finned`]'s order, found in one search (the two step
-/// types go through the same sets of base and cover units).
-pub fn first_finned_and_sashimi(board: &Board, size: usize, d: u8) -> [Option<Move>; 2] {
+/// types go through the same sets of base and cover units). `targets`
+/// holds the candidates of `d` a fish may remove: all, or those a
+/// template check of the digit alone removes (a fish removes only what
+/// no template of its digit uses), so that a set of base units that
+/// could reach none of them is passed over.
+pub fn first_finned_and_sashimi(
+    board: &Board,
+    size: usize,
+    d: u8,
+    targets: u128,
+) -> [Option<Move>; 2] {
     let mut out: [Option<Move>; 2] = [None, None];
     let held = board.squares_with(d);
     let sashimi = finned_kind(size, true);
     each_finned(board, size, d, &mut |base, cover_first| {
-        finned_on(board, held, d, base, cover_first, &mut |m| {
+        finned_on(board, held, targets, d, base, cover_first, &mut |m| {
             let slot = &mut out[usize::from(m.kind == sashimi)];
             if slot.is_none() {
                 *slot = Some(m);
@@ -209,13 +218,15 @@ fn each_finned(
     false
 }
 
-/// Hands `found` the finned fish of `d` (whose squares are `held`) on the
-/// base units `base`, one for each set of cover units (from
-/// `cover_first`: 0 rows, 9 columns) that leaves at most [`MAX_FINS`]
-/// fins and removes something, until it returns true (then returns true).
+/// Hands `found` the finned fish of `d` (whose squares are `held`, of
+/// which a fish may remove those of `targets`) on the base units `base`,
+/// one for each set of cover units (from `cover_first`: 0 rows, 9
+/// columns) that leaves at most [`MAX_FINS`] fins and removes something,
+/// until it returns true (then returns true).
 fn finned_on(
     board: &Board,
     held: u128,
+    targets: u128,
     d: u8,
     base: &[usize],
     cover_first: usize,
@@ -249,7 +260,18 @@ fn finned_on(
     if !fits {
         return false;
     }
-    let body = held & base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
+    let base_mask = base.iter().fold(0, |m, &u| m | UNIT_MASKS[u]);
+    let body = held & base_mask;
+    // So a square the fish may remove lies outside the base units, in a
+    // cover unit and a box that both meet the body.
+    let reached = squares_of(targets & !base_mask).any(|x| {
+        let [_, _, b] = units_of(x);
+        let cover = units_of(x)[usize::from(cover_first == 9)];
+        UNIT_MASKS[b] & body != 0 && UNIT_MASKS[cover] & body != 0
+    });
+    if !reached {
+        return false;
+    }
     // The cover units that meet the body, in order, and the body's
     // squares in each.
     let (mut covers, mut meets, mut len) = ([0usize; 9], [0u128; 9], 0);
@@ -328,7 +350,7 @@ mod tests {
                     });
                     found += each.iter().flatten().count();
                     assert_eq!(
-                        first_finned_and_sashimi(&board, size, d),
+                        first_finned_and_sashimi(&board, size, d, board.squares_with(d)),
                         each,
                         "{p} {size} {d}"
                     );
@@ -373,6 +395,61 @@ mod tests {
             false
         });
         out
+    }
+
+    #[test]
+    fn told_what_the_templates_remove_the_finned_search_finds_the_same_first_fish() {
+        // Marks around one solution (so every digit has templates), from
+        // few candidates to many, and every finned fish case of HoDoKu's
+        // library: told the candidates a template check of the digit
+        // removes, the search passes over base units that reach none of
+        // them and must find the same first finned and sashimi fish.
+        use rand::{Rng, SeedableRng};
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let solution: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let mut boards = Vec::new();
+        for round in 0..100 {
+            let keep = 10 + round % 50;
+            let mut board = Board::new();
+            for (s, &true_digit) in solution.iter().enumerate() {
+                for d in (1..=9u8).filter(|&d| d != true_digit) {
+                    if rng.gen_range(0..81) >= keep {
+                        board.remove(s, d);
+                    }
+                }
+            }
+            boards.push(board);
+        }
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/hodoku/reglib-1.3.txt"
+        );
+        match std::fs::read_to_string(path) {
+            Ok(text) => boards.extend(
+                text.lines()
+                    .filter(|l| l.starts_with(":031") || l.starts_with(":032"))
+                    .filter_map(|l| crate::logic::hodoku::library::parse_case(l).ok())
+                    .map(|case| case.board),
+            ),
+            Err(_) => eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found"),
+        }
+        let (mut found, mut passed_over) = (0, 0);
+        for (i, board) in boards.iter().enumerate() {
+            for d in 1..=9u8 {
+                let held = board.squares_with(d);
+                let targets = crate::logic::hodoku::templates::unused_alone(board, d) & held;
+                for size in 2..=4 {
+                    let want = first_finned_and_sashimi(board, size, d, held);
+                    let got = first_finned_and_sashimi(board, size, d, targets);
+                    assert_eq!(got, want, "board {i} digit {d} size {size}");
+                    found += want.iter().flatten().count();
+                    passed_over += usize::from(targets != held);
+                }
+            }
+        }
+        assert!(found > 50 && passed_over > 50, "{found} {passed_over}");
     }
 
     #[test]

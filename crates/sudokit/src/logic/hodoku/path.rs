@@ -215,8 +215,8 @@ struct Quiet {
     /// of the line and the box when it had none.
     crossings: Option<Box<QuietCrossings>>,
     /// For each digit, its squares and its placed squares when its
-    /// templates were last checked, and whether they removed anything.
-    alone: [(u128, u128, bool); 10],
+    /// templates were last checked, and the candidates they removed.
+    alone: [(u128, u128, u128); 10],
     /// For each size of finned fish (from 2) and digit: the digit's
     /// squares when last searched, and the first finned and the first
     /// sashimi fish found then (one search finds both, and what it finds
@@ -310,8 +310,9 @@ impl Quiet {
                 }
                 let alone = self.removing_alone(board);
                 if franken::covers(kind) {
+                    let removed = self.alone.map(|(_, _, removed)| removed);
                     self.by_digit(kind, board, true, |w| {
-                        franken::all_of_digits(board, kind, true, w & alone).pop()
+                        franken::all_of_digits(board, kind, true, w & alone, Some(&removed)).pop()
                     })
                 } else if kind == fish::basic_kind(size) {
                     self.by_digit(kind, board, true, |w| {
@@ -334,7 +335,8 @@ impl Quiet {
     }
 
     /// The first finned (or sashimi) fish of `size`, digits in order, of
-    /// the digits of `alone` (a mask).
+    /// the digits of `alone` (a mask, from [`Quiet::removing_alone`] on
+    /// this position: what the template checks removed is at hand).
     fn first_finned(
         &mut self,
         board: &Board,
@@ -350,7 +352,7 @@ impl Quiet {
             if known.0 != board.squares_with(d) {
                 *known = (
                     board.squares_with(d),
-                    fish::first_finned_and_sashimi(board, size, d),
+                    fish::first_finned_and_sashimi(board, size, d, self.alone[usize::from(d)].2),
                 );
             }
             if let Some(m) = &known.1[usize::from(sashimi)] {
@@ -362,16 +364,16 @@ impl Quiet {
 
     /// The digits (a mask) some of whose candidates a template check of
     /// the digit alone removes, checked again for the digits whose
-    /// squares changed.
+    /// squares changed (the candidates it removes are then in `alone`).
     fn removing_alone(&mut self, board: &Board) -> u16 {
         let mut out = 0;
         for d in 1..=9u8 {
             let (held, placed) = (board.squares_with(d), board.placed_with(d));
             let known = &mut self.alone[usize::from(d)];
             if (known.0, known.1) != (held, placed) {
-                *known = (held, placed, templates::removes_alone(board, d));
+                *known = (held, placed, templates::unused_alone(board, d) & held);
             }
-            if known.2 {
+            if known.2 != 0 {
                 out |= 1 << (d - 1);
             }
         }

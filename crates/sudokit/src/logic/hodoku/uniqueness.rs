@@ -170,8 +170,11 @@ pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Ve
         if count(board.cands(start)) != 2 {
             continue;
         }
-        let ds: Vec<u8> = digits(board.cands(start)).collect();
-        let (c1, c2) = (ds[0], ds[1]);
+        let cands = board.cands(start);
+        let (c1, c2) = (
+            cands.trailing_zeros() as u8 + 1,
+            16 - cands.leading_zeros() as u8,
+        );
         let cell11 = board.cands(start);
         let may_hold = |s: usize| allowed(s, c1) && allowed(s, c2);
         for &second in &UNITS[box_of(start)] {
@@ -207,15 +210,16 @@ pub fn all_rectangles(board: &Board, allow_missing: bool, seen: &mut Seen) -> Ve
 
 /// The far corners of the rectangles on `start` and `second` (in one box,
 /// one row or column): along the other lines, in their order, outside the
-/// box.
-fn opposite_corners(start: usize, second: usize) -> Vec<[usize; 2]> {
+/// box. (Handed out one by one: a list made for each pair of corners cost
+/// an allocation each time.)
+fn opposite_corners(start: usize, second: usize) -> impl Iterator<Item = [usize; 2]> {
     let along_row = same_row(start, second);
     let line = |s: usize| if along_row { 9 + s % 9 } else { s / 9 };
     let (u1, u2) = (UNITS[line(start)], UNITS[line(second)]);
+    let start_box = box_of(start);
     (0..9)
-        .filter(|&k| box_of(usize::from(u1[k])) != box_of(start))
-        .map(|k| [usize::from(u1[k]), usize::from(u2[k])])
-        .collect()
+        .filter(move |&k| box_of(usize::from(u1[k])) != start_box)
+        .map(move |k| [usize::from(u1[k]), usize::from(u2[k])])
 }
 
 /// The steps of one rectangle, in HoDoKu's order of tests.
@@ -470,5 +474,25 @@ fn remove_from(
         .collect();
     if !deletes.is_empty() {
         push(deletes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_far_corners_handed_out_one_by_one_are_along_the_other_lines_outside_the_box() {
+        // r1c1 and r1c2 share a row: the far corners are down columns 1
+        // and 2, from row 4; r1c1 and r2c1 share a column: along rows 1
+        // and 2, from column 4.
+        let down: Vec<[usize; 2]> = opposite_corners(0, 1).collect();
+        assert_eq!(down, (3..9).map(|r| [r * 9, r * 9 + 1]).collect::<Vec<_>>());
+        let along: Vec<[usize; 2]> = opposite_corners(0, 9).collect();
+        assert_eq!(along, (3..9).map(|c| [c, 9 + c]).collect::<Vec<_>>());
+        // From the middle box: the far corners skip rows 4 to 6 only.
+        let middle: Vec<[usize; 2]> = opposite_corners(40, 41).collect();
+        let rows = [0, 1, 2, 6, 7, 8];
+        assert_eq!(middle, rows.map(|r| [r * 9 + 4, r * 9 + 5]).to_vec());
     }
 }
