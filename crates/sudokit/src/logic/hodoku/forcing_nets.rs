@@ -191,7 +191,13 @@ pub fn net_line(tables: &Tables, premise: Lit, at: usize) -> Vec<Traced> {
             )
         })
         .collect();
-    let mut out = Vec::new();
+    // The line and each branch but its last node (which is on the line).
+    let size = main.len()
+        + branches
+            .iter()
+            .map(|b| b.len().saturating_sub(1))
+            .sum::<usize>();
+    let mut out = Vec::with_capacity(size);
     let mut n = 0u16;
     for &lit in main.iter().rev() {
         out.push((lit, 0));

@@ -11,26 +11,24 @@ use crate::logic::hodoku::board::{
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 
-/// The squares linked to `s` by digit `d`, in HoDoKu's order (its row,
-/// column, then box, the box's squares in line with `s` left out), each
-/// with whether the link is strong (the unit holds `d` twice).
-pub(super) fn links(board: &Board, s: usize, d: u8) -> Vec<(usize, bool)> {
-    let mut out = Vec::new();
+/// Hands `to` each square linked to `s` by digit `d`, in HoDoKu's order
+/// (its row, column, then box, the box's squares in line with `s` left
+/// out), with whether the link is strong (the unit holds `d` twice).
+pub(super) fn each_link(board: &Board, s: usize, d: u8, mut to: impl FnMut(usize, bool)) {
     for (k, u) in units_of(s).into_iter().enumerate() {
         let strong = board.free(u, d) == 2;
         for &t in &UNITS[u] {
             let t = usize::from(t);
             let in_line = t / 9 == s / 9 || t % 9 == s % 9;
             if t != s && board.has(t, d) && !(k == 2 && in_line) {
-                out.push((t, strong));
+                to(t, strong);
             }
         }
     }
-    out
 }
 
 /// The squares linked to `s` by the digit whose squares are `held`, as
-/// [`links`] lists them but as masks: for its row, column and box (the
+/// [`each_link`] hands them out but as masks: for its row, column and box (the
 /// box's squares in line with `s` left out), the unit's linked squares
 /// and whether the link is strong. (The search runs through links many
 /// times over; masks cost no allocation.)

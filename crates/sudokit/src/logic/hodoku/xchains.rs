@@ -19,20 +19,59 @@
 use crate::logic::hodoku::board::{peers_mask, squares_of, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
-use crate::logic::hodoku::turbot::links;
-use std::cell::OnceCell;
+use crate::logic::hodoku::turbot::each_link;
 use std::collections::HashMap;
 
 /// The most links in a chain (HoDoKu's default restriction).
 const MAX_LINKS: usize = 20;
 
+/// The squares one square links to by a digit, in HoDoKu's order, each
+/// with whether the link is strong: at most its twenty peers, kept
+/// without a list of their own.
+#[derive(Clone, Copy)]
+struct Links {
+    len: u8,
+    to: [(u8, bool); 20],
+}
+
+impl Links {
+    fn new() -> Links {
+        Links {
+            len: 0,
+            to: [(0, false); 20],
+        }
+    }
+
+    fn push(&mut self, t: usize, strong: bool) {
+        self.to[usize::from(self.len)] = (t as u8, strong);
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.to[..usize::from(self.len)]
+            .iter()
+            .map(|&(t, strong)| (usize::from(t), strong))
+    }
+}
+
+/// Each square's links of each digit (square * 10 + digit), worked out
+/// when first asked for: a search asks for most many times over.
+type LinkTable = Vec<Option<Links>>;
+
+/// The links of square `s` by digit `d`, worked out the first time.
+fn links_of(table: &mut LinkTable, s: usize, d: u8, find: impl FnOnce(&mut Links)) -> Links {
+    *table[s * 10 + usize::from(d)].get_or_insert_with(|| {
+        let mut links = Links::new();
+        find(&mut links);
+        links
+    })
+}
+
 /// The state of one search: the grid, the digit, the chain so far and
 /// what has been found.
 struct Search<'a> {
     board: &'a Board,
-    /// Each square's links of each digit (square * 10 + digit), worked
-    /// out when first asked for: a search asks for most many times over.
-    links: &'a [OnceCell<Vec<(usize, bool)>>],
+    links: LinkTable,
     digit: u8,
     chain: Vec<usize>,
     found: Vec<(Move, usize)>,
@@ -49,9 +88,11 @@ impl Search<'_> {
     /// link must be strong.
     fn walk(&mut self, strong: bool) {
         let last = *self.chain.last().expect("a chain has a start");
-        let (board, d, table) = (self.board, self.digit, self.links);
-        let linked = table[last * 10 + usize::from(d)].get_or_init(|| links(board, last, d));
-        for &(next, is_strong) in linked {
+        let (board, d) = (self.board, self.digit);
+        let linked = links_of(&mut self.links, last, d, |l| {
+            each_link(board, last, d, |t, strong| l.push(t, strong))
+        });
+        for (next, is_strong) in linked.iter() {
             if strong && !is_strong {
                 continue;
             }
@@ -120,10 +161,9 @@ fn kept_removals(
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
 /// solver takes). A move's squares are the chain's, from its start.
 pub fn all_x_chains(board: &Board) -> Vec<Move> {
-    let links: Vec<OnceCell<Vec<(usize, bool)>>> = (0..810).map(|_| OnceCell::new()).collect();
     let mut search = Search {
         board,
-        links: &links,
+        links: vec![None; 810],
         digit: 0,
         chain: Vec::new(),
         found: Vec::new(),
@@ -144,19 +184,17 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
 
 /// The bivalue squares after `s` in HoDoKu's order (its row, column, then
 /// box without the squares in line with it) holding digit `d`.
-fn bivalue_links(board: &Board, s: usize, d: u8) -> Vec<usize> {
-    let mut out = Vec::new();
+fn bivalue_links(board: &Board, s: usize, d: u8, out: &mut Links) {
     for (k, u) in units_of(s).into_iter().enumerate() {
         for &t in &UNITS[u] {
             let t = usize::from(t);
             let in_line = t / 9 == s / 9 || t % 9 == s % 9;
             let bivalue = board.value(t) == 0 && board.cands(t).count_ones() == 2;
             if t != s && bivalue && board.has(t, d) && !(k == 2 && in_line) {
-                out.push(t);
+                out.push(t, true);
             }
         }
     }
-    out
 }
 
 /// The other digit of bivalue square `s`.
@@ -172,7 +210,7 @@ struct XySearch<'a> {
     board: &'a Board,
     /// Each square's links to bivalue squares by each digit (square * 10
     /// + digit), worked out when first asked for.
-    links: &'a [OnceCell<Vec<usize>>],
+    links: LinkTable,
     chain: Vec<(usize, u8)>,
     found: Vec<(Move, usize)>,
     seen: Seen,
@@ -184,10 +222,11 @@ impl XySearch<'_> {
         let (last, entered) = *self.chain.last().expect("a chain has a start");
         let leave = other(self.board, last, entered);
         let start = self.chain[0].0;
-        let (board, table) = (self.board, self.links);
-        let linked =
-            table[last * 10 + usize::from(leave)].get_or_init(|| bivalue_links(board, last, leave));
-        for &next in linked {
+        let board = self.board;
+        let linked = links_of(&mut self.links, last, leave, |l| {
+            bivalue_links(board, last, leave, l)
+        });
+        for (next, _) in linked.iter() {
             if next == start {
                 // Back to the start is a loop, which ends the chain.
                 continue;
@@ -228,10 +267,9 @@ impl XySearch<'_> {
 /// digits are the start digit (the one it removes), then the digit of
 /// each link between two squares.
 pub fn all_xy_chains(board: &Board) -> Vec<Move> {
-    let links: Vec<OnceCell<Vec<usize>>> = (0..810).map(|_| OnceCell::new()).collect();
     let mut search = XySearch {
         board,
-        links: &links,
+        links: vec![None; 810],
         chain: Vec::new(),
         found: Vec::new(),
         seen: Seen::new(),
