@@ -207,6 +207,10 @@ fn naked_into(
             }
         }
         if len < n {
+            // Too few squares for a subset: nothing here until they change.
+            if let Some((q, now)) = quiet.as_mut() {
+                q[u] = now[u];
+            }
             continue;
         }
         let mut masks = [0u16; 9];
@@ -348,6 +352,11 @@ fn hidden_into(
             .filter(|&&s| board.cands(usize::from(s)) != 0)
             .count();
         if open <= n {
+            // Too few squares for a subset that removes anything: nothing
+            // here until they change.
+            if let Some((q, now)) = quiet.as_mut() {
+                q[u] = now[u];
+            }
             continue;
         }
         let mut candidates = [0u8; 9];
@@ -359,6 +368,11 @@ fn hidden_into(
             }
         }
         if len < n {
+            // Too few digits for a subset: nothing here until the
+            // squares change.
+            if let Some((q, now)) = quiet.as_mut() {
+                q[u] = now[u];
+            }
             continue;
         }
         let mut masks = [0u16; 9];
@@ -558,5 +572,83 @@ mod tests {
                 assert_eq!(first, want.first().map(|(p, _)| p.clone()));
             }
         }
+    }
+
+    #[test]
+    fn units_remembered_as_quiet_with_too_few_squares_for_a_subset_hide_no_subset_later() {
+        // The searches that pass over remembered units against the plain
+        // ones, along positions that lose candidates and squares one step
+        // at a time as a path does (units end up with few open squares),
+        // sharing what they remember as the path does (a locked and a
+        // naked search of one size alike); and on HoDoKu's library cases.
+        use crate::grid::Grid;
+        use crate::parse::{parse_grid, ParseOptions};
+        let puzzles = [
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
+            "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
+            ".................................................................................",
+        ];
+        let check = |board: &Board, naked: &mut [QuietUnits; 3], hidden: &mut [QuietUnits; 3]| {
+            let now = unit_cands(board);
+            let mut found = 0;
+            for n in 2..=4 {
+                for keep in [Keep::Locked, Keep::Naked] {
+                    if keep == Keep::Locked && n == 4 {
+                        continue;
+                    }
+                    let want = first_naked(board, n, keep);
+                    let got = first_naked_quiet(board, n, keep, &mut naked[n - 2], &now);
+                    assert_eq!(got, want, "naked {n} {keep:?}");
+                    found += usize::from(want.is_some());
+                }
+                let want = first_hidden(board, n);
+                let got = first_hidden_quiet(board, n, &mut hidden[n - 2], &now);
+                assert_eq!(got, want, "hidden {n}");
+                found += usize::from(want.is_some());
+            }
+            found
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+        let mut found = 0;
+        for round in 0..60 {
+            let grid: Grid = parse_grid(puzzles[round % 3], ParseOptions::default()).unwrap();
+            let mut board = Board::from_puzzle(&grid);
+            let mut naked = [[[0; 9]; 27]; 3];
+            let mut hidden = [[[0; 9]; 27]; 3];
+            for _ in 0..150 {
+                found += check(&board, &mut naked, &mut hidden);
+                let s = rng.gen_range(0..81);
+                let cands = board.cands(s);
+                match count(cands) {
+                    0 => {}
+                    1 => board.place(s, digits(cands).next().unwrap(), false),
+                    _ if rng.gen_range(0..6) == 0 => {
+                        board.place(s, digits(cands).next().unwrap(), false)
+                    }
+                    _ => {
+                        board.remove(s, digits(cands).last().unwrap());
+                    }
+                }
+            }
+        }
+        assert!(found > 500, "{found}");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/hodoku/reglib-1.3.txt"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found");
+            return;
+        };
+        let mut cases = 0;
+        for line in text.lines().filter(|l| l.starts_with(':')) {
+            let Ok(case) = crate::logic::hodoku::library::parse_case(line) else {
+                continue;
+            };
+            let mut naked = [[[0; 9]; 27]; 3];
+            let mut hidden = [[[0; 9]; 27]; 3];
+            cases += check(&case.board, &mut naked, &mut hidden);
+        }
+        assert!(cases > 100, "{cases}");
     }
 }
