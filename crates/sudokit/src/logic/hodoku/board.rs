@@ -386,6 +386,9 @@ impl Board {
         // For each given, the peers of the givens of its digit before it.
         let mut seen_before = [0u128; 81];
         let mut holding = 0u128;
+        // The digits of which each unit has one place.
+        let mut lone = [0u16; 27];
+        board.open = [0; 27];
         for (d, &given) in given_of.iter().enumerate().skip(1) {
             let (mut seen, mut seen_columns) = (0u128, 0u128);
             for g in squares_of(given) {
@@ -400,21 +403,36 @@ impl Board {
             board.squares[d] = squares;
             board.placed[d] = given;
             holding |= squares;
-            // Each unit's places, read out of the masks.
+            // Each unit's places, read out of the masks, and the squares'
+            // candidates, row by row (a row's nine bits are cheaper to
+            // walk than the 128-bit mask).
             let columns = !(given_columns | seen_columns);
+            let digit = 1u16 << (d - 1);
             for r in 0..9 {
-                board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
+                let row = (squares >> (9 * r)) as u16 & 0x1ff;
+                board.where_[r][d] = row;
                 board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
+                let mut rest = row;
+                while rest != 0 {
+                    board.cands[9 * r + rest.trailing_zeros() as usize] |= digit;
+                    rest &= rest - 1;
+                }
             }
             for b in 0..9 {
                 let x = squares >> (b / 3 * 27 + b % 3 * 3);
                 board.where_[18 + b][d] = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
             }
-            let mut rest = squares;
-            while rest != 0 {
-                let s = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                board.cands[s] |= 1 << (d - 1);
+            // Each unit's count of the digit's places, whether it has
+            // any, and whether just one, while the digit is at hand.
+            for u in 0..27 {
+                let n = COUNTS[usize::from(board.where_[u][d] & 0x1ff)];
+                board.free[u][d] = n;
+                if n != 0 {
+                    board.open[u] |= digit;
+                }
+                if n == 1 {
+                    lone[u] |= digit;
+                }
             }
         }
         if holding != open_squares {
@@ -487,19 +505,11 @@ impl Board {
             n_hidden += 1;
         };
         for u in 0..27 {
-            let (mut open, mut lone) = (0u16, 0u16);
-            for d in 1..=9 {
-                let n = COUNTS[usize::from(board.where_[u][d])];
-                board.free[u][d] = n;
-                open |= u16::from(n != 0) << (d - 1);
-                lone |= u16::from(n == 1) << (d - 1);
-            }
-            board.open[u] = open;
-            if open | given_in[u] != 0x1ff {
+            if board.open[u] | given_in[u] != 0x1ff {
                 return None;
             }
             // A unit's one place of a digit it has no given of.
-            for d in digits(lone).map(usize::from) {
+            for d in digits(lone[u]).map(usize::from) {
                 let last = usize::from(UNITS[u][board.where_[u][d].trailing_zeros() as usize]);
                 queue(emptied(u, d, last), last, d);
             }
