@@ -403,36 +403,31 @@ impl Board {
             board.squares[d] = squares;
             board.placed[d] = given;
             holding |= squares;
-            // Each unit's places, read out of the masks, and the squares'
-            // candidates, row by row (a row's nine bits are cheaper to
-            // walk than the 128-bit mask).
+            // Each unit's places, read out of the masks.
             let columns = !(given_columns | seen_columns);
             let digit = 1u16 << (d - 1);
             for r in 0..9 {
-                let row = (squares >> (9 * r)) as u16 & 0x1ff;
-                board.where_[r][d] = row;
+                board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
                 board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
-                let mut rest = row;
-                while rest != 0 {
-                    board.cands[9 * r + rest.trailing_zeros() as usize] |= digit;
-                    rest &= rest - 1;
-                }
             }
             for b in 0..9 {
                 let x = squares >> (b / 3 * 27 + b % 3 * 3);
                 board.where_[18 + b][d] = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
             }
             // Each unit's count of the digit's places, whether it has
-            // any, and whether just one, while the digit is at hand.
+            // any, and whether just one, while the digit is at hand
+            // (without branches: which way each goes is hard to foresee).
             for u in 0..27 {
                 let n = COUNTS[usize::from(board.where_[u][d] & 0x1ff)];
                 board.free[u][d] = n;
-                if n != 0 {
-                    board.open[u] |= digit;
-                }
-                if n == 1 {
-                    lone[u] |= digit;
-                }
+                board.open[u] |= digit * u16::from(n != 0);
+                lone[u] |= digit * u16::from(n == 1);
+            }
+            let mut rest = squares;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                board.cands[s] |= digit;
             }
         }
         if holding != open_squares {
