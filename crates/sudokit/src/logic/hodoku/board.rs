@@ -798,13 +798,25 @@ impl Board {
                 if *free == 1 {
                     self.queue_hidden(u, d);
                 } else {
-                    self.open[u] &= !bit(d);
-                    self.hidden
-                        .drop_first(|q, e| e == d && units_of(q).contains(&u));
+                    self.no_place_left(u, d);
                 }
             }
         }
         true
+    }
+
+    /// Unit `u` has lost its last place of `d` by a removal: it no longer
+    /// counts `d` as open, and its hidden single of `d`, if one waits, is
+    /// dropped. Only a position without a solution comes here (a unit left
+    /// with no place for a digit it has not got), so this is kept out of
+    /// [`take_out`](Board::take_out), whose every call it would otherwise
+    /// slow down.
+    #[cold]
+    #[inline(never)]
+    fn no_place_left(&mut self, u: usize, d: u8) {
+        self.open[u] &= !bit(d);
+        self.hidden
+            .drop_first(|q, e| e == d && units_of(q).contains(&u));
     }
 
     /// Writes `d` in square `s` and empties its candidates, keeping the
