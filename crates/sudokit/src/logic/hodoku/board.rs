@@ -383,8 +383,11 @@ impl Board {
         let open_squares = !givens & ((1 << 81) - 1);
         let mut board = Board::new();
         board.cands = [0; 81];
-        // For each given, the peers of the givens of its digit before it.
-        let mut seen_before = [0u128; 81];
+        // The givens (unit, square) of which every other square of the
+        // unit lost the given's digit before it was placed: each is a
+        // given before it or a peer of a given of the digit before it.
+        let mut alone = [(0u8, 0u8); 243];
+        let mut n_alone = 0;
         let mut holding = 0u128;
         // The digits of which each unit has one place.
         let mut lone = [0u16; 27];
@@ -392,7 +395,13 @@ impl Board {
         for (d, &given) in given_of.iter().enumerate().skip(1) {
             let (mut seen, mut seen_columns) = (0u128, 0u128);
             for g in squares_of(given) {
-                seen_before[g] = seen;
+                let lost = seen | (givens & (SQUARE_BITS[g] - 1)) | SQUARE_BITS[g];
+                for u in units_of(g) {
+                    if UNIT_MASKS[u] & !lost == 0 {
+                        alone[n_alone] = (u as u8, g as u8);
+                        n_alone += 1;
+                    }
+                }
                 seen |= PEER_MASKS[g];
                 seen_columns |= PEER_COLUMNS[g];
             }
@@ -510,16 +519,11 @@ impl Board {
             }
         }
         // A unit's given, when every other square of the unit lost its
-        // digit before it was placed: each is a given before it or a
-        // peer of a given of the digit before it.
-        for g in squares_of(givens) {
+        // digit before it was placed.
+        for &(u, g) in &alone[..n_alone] {
+            let (u, g) = (usize::from(u), usize::from(g));
             let d = usize::from(cells[g]);
-            let lost = seen_before[g] | (givens & (SQUARE_BITS[g] - 1)) | SQUARE_BITS[g];
-            for u in units_of(g) {
-                if UNIT_MASKS[u] & !lost == 0 {
-                    queue(emptied(u, d, g), g, d);
-                }
-            }
+            queue(emptied(u, d, g), g, d);
         }
         hidden[..n_hidden].sort_unstable();
         for &e in &hidden[..n_hidden] {
