@@ -383,13 +383,25 @@ impl Board {
         let open_squares = !givens & ((1 << 81) - 1);
         let mut board = Board::new();
         board.cands = [0; 81];
-        // For each given, the peers of the givens of its digit before it.
-        let mut seen_before = [0u128; 81];
+        // The givens (unit, square) of which every other square of the
+        // unit lost the given's digit before it was placed: each is a
+        // given before it or a peer of a given of the digit before it.
+        let mut alone = [(0u8, 0u8); 243];
+        let mut n_alone = 0;
         let mut holding = 0u128;
+        // The digits of which each unit has one place.
+        let mut lone = [0u16; 27];
+        board.open = [0; 27];
         for (d, &given) in given_of.iter().enumerate().skip(1) {
             let (mut seen, mut seen_columns) = (0u128, 0u128);
             for g in squares_of(given) {
-                seen_before[g] = seen;
+                let lost = seen | (givens & (SQUARE_BITS[g] - 1)) | SQUARE_BITS[g];
+                for u in units_of(g) {
+                    if UNIT_MASKS[u] & !lost == 0 {
+                        alone[n_alone] = (u as u8, g as u8);
+                        n_alone += 1;
+                    }
+                }
                 seen |= PEER_MASKS[g];
                 seen_columns |= PEER_COLUMNS[g];
             }
@@ -402,6 +414,7 @@ impl Board {
             holding |= squares;
             // Each unit's places, read out of the masks.
             let columns = !(given_columns | seen_columns);
+            let digit = 1u16 << (d - 1);
             for r in 0..9 {
                 board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
                 board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
@@ -410,11 +423,20 @@ impl Board {
                 let x = squares >> (b / 3 * 27 + b % 3 * 3);
                 board.where_[18 + b][d] = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
             }
+            // Each unit's count of the digit's places, whether it has
+            // any, and whether just one, while the digit is at hand
+            // (without branches: which way each goes is hard to foresee).
+            for u in 0..27 {
+                let n = COUNTS[usize::from(board.where_[u][d] & 0x1ff)];
+                board.free[u][d] = n;
+                board.open[u] |= digit * u16::from(n != 0);
+                lone[u] |= digit * u16::from(n == 1);
+            }
             let mut rest = squares;
             while rest != 0 {
                 let s = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                board.cands[s] |= 1 << (d - 1);
+                board.cands[s] |= digit;
             }
         }
         if holding != open_squares {
@@ -487,34 +509,21 @@ impl Board {
             n_hidden += 1;
         };
         for u in 0..27 {
-            let (mut open, mut lone) = (0u16, 0u16);
-            for d in 1..=9 {
-                let n = COUNTS[usize::from(board.where_[u][d])];
-                board.free[u][d] = n;
-                open |= u16::from(n != 0) << (d - 1);
-                lone |= u16::from(n == 1) << (d - 1);
-            }
-            board.open[u] = open;
-            if open | given_in[u] != 0x1ff {
+            if board.open[u] | given_in[u] != 0x1ff {
                 return None;
             }
             // A unit's one place of a digit it has no given of.
-            for d in digits(lone).map(usize::from) {
+            for d in digits(lone[u]).map(usize::from) {
                 let last = usize::from(UNITS[u][board.where_[u][d].trailing_zeros() as usize]);
                 queue(emptied(u, d, last), last, d);
             }
         }
         // A unit's given, when every other square of the unit lost its
-        // digit before it was placed: each is a given before it or a
-        // peer of a given of the digit before it.
-        for g in squares_of(givens) {
+        // digit before it was placed.
+        for &(u, g) in &alone[..n_alone] {
+            let (u, g) = (usize::from(u), usize::from(g));
             let d = usize::from(cells[g]);
-            let lost = seen_before[g] | (givens & (SQUARE_BITS[g] - 1)) | SQUARE_BITS[g];
-            for u in units_of(g) {
-                if UNIT_MASKS[u] & !lost == 0 {
-                    queue(emptied(u, d, g), g, d);
-                }
-            }
+            queue(emptied(u, d, g), g, d);
         }
         hidden[..n_hidden].sort_unstable();
         for &e in &hidden[..n_hidden] {
@@ -793,13 +802,25 @@ impl Board {
                 if *free == 1 {
                     self.queue_hidden(u, d);
                 } else {
-                    self.open[u] &= !bit(d);
-                    self.hidden
-                        .drop_first(|q, e| e == d && units_of(q).contains(&u));
+                    self.no_place_left(u, d);
                 }
             }
         }
         true
+    }
+
+    /// Unit `u` has lost its last place of `d` by a removal: it no longer
+    /// counts `d` as open, and its hidden single of `d`, if one waits, is
+    /// dropped. Only a position without a solution comes here (a unit left
+    /// with no place for a digit it has not got), so this is kept out of
+    /// [`take_out`](Board::take_out), whose every call it would otherwise
+    /// slow down.
+    #[cold]
+    #[inline(never)]
+    fn no_place_left(&mut self, u: usize, d: u8) {
+        self.open[u] &= !bit(d);
+        self.hidden
+            .drop_first(|q, e| e == d && units_of(q).contains(&u));
     }
 
     /// Writes `d` in square `s` and empties its candidates, keeping the
