@@ -404,37 +404,13 @@ mod tests {
         // library: told the candidates a template check of the digit
         // removes, the search passes over base units that reach none of
         // them and must find the same first finned and sashimi fish.
-        use rand::{Rng, SeedableRng};
-        let solution =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let solution: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        use crate::logic::hodoku::test_boards;
+        use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
-        let mut boards = Vec::new();
-        for round in 0..100 {
-            let keep = 10 + round % 50;
-            let mut board = Board::new();
-            for (s, &true_digit) in solution.iter().enumerate() {
-                for d in (1..=9u8).filter(|&d| d != true_digit) {
-                    if rng.gen_range(0..81) >= keep {
-                        board.remove(s, d);
-                    }
-                }
-            }
-            boards.push(board);
-        }
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        match std::fs::read_to_string(path) {
-            Ok(text) => boards.extend(
-                text.lines()
-                    .filter(|l| l.starts_with(":031") || l.starts_with(":032"))
-                    .filter_map(|l| crate::logic::hodoku::library::parse_case(l).ok())
-                    .map(|case| case.board),
-            ),
-            Err(_) => eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found"),
-        }
+        let mut boards: Vec<Board> = (0..100)
+            .map(|round| test_boards::random_around_a_solution(&mut rng, 10 + round % 50))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":031", ":032"]));
         let (mut found, mut passed_over) = (0, 0);
         for (i, board) in boards.iter().enumerate() {
             for d in 1..=9u8 {

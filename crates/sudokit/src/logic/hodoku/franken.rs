@@ -646,6 +646,7 @@ mod tests {
     use super::*;
     use crate::logic::hodoku::library::parse_case;
     use crate::logic::hodoku::search::run_case;
+    use crate::logic::hodoku::test_boards;
 
     /// HoDoKu's regression cases of a finned mutant squirmbag and whale:
     /// searched as its tester searches them, they remove what it lists.
@@ -683,16 +684,11 @@ mod tests {
         // The search for one Franken step type passes over the base and
         // cover units that cannot make one: on every fish case of HoDoKu's
         // library it must list the fish trying them all lists.
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("skipped: ../shared/hodoku/reglib-1.3.txt not found");
+        let Some(lines) = test_boards::library_lines(&[":03"]) else {
             return;
         };
         let mut found = 0;
-        for line in text.lines().filter(|l| l.starts_with(":03")) {
+        for line in &lines {
             let Ok(case) = parse_case(line) else { continue };
             for kind in [
                 Kind::FrankenXWing,
@@ -722,37 +718,12 @@ mod tests {
         // search passes over what cannot reach them: it must still find
         // every fish, in the same order, of every Franken and mutant type
         // the path searches.
-        use rand::{Rng, SeedableRng};
-        let solution =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let solution: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-        let mut boards = Vec::new();
-        for round in 0..60 {
-            let keep = 10 + round;
-            let mut board = Board::new();
-            for (s, &true_digit) in solution.iter().enumerate() {
-                for d in (1..=9u8).filter(|&d| d != true_digit) {
-                    if rng.gen_range(0..81) >= keep {
-                        board.remove(s, d);
-                    }
-                }
-            }
-            boards.push(board);
-        }
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        match std::fs::read_to_string(path) {
-            Ok(text) => boards.extend(
-                text.lines()
-                    .filter(|l| l.starts_with(":03"))
-                    .filter_map(|l| parse_case(l).ok())
-                    .map(|case| case.board),
-            ),
-            Err(_) => eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found"),
-        }
+        let mut boards: Vec<Board> = (0..60)
+            .map(|round| test_boards::random_around_a_solution(&mut rng, 10 + round))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":03"]));
         let (mut found, mut pruned) = (0, 0);
         for (i, board) in boards.iter().enumerate() {
             let removed: [u128; 10] = std::array::from_fn(|d| match d {
@@ -847,33 +818,12 @@ mod tests {
         // sees: on random marks and every fish case of HoDoKu's library,
         // Franken fish of two and three units, with fins and without, are
         // those trying every set of units finds, in the same order.
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(13);
-        let mut boards = Vec::new();
-        for round in 0..8 {
-            let keep = 12 + round * 4;
-            let mut board = Board::new();
-            for s in 0..81 {
-                for d in 1..=9u8 {
-                    if rng.gen_range(0..81) >= keep {
-                        board.remove(s, d);
-                    }
-                }
-            }
-            boards.push(board);
-        }
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        if let Ok(text) = std::fs::read_to_string(path) {
-            boards.extend(
-                text.lines()
-                    .filter(|l| l.starts_with(":034"))
-                    .filter_map(|l| parse_case(l).ok())
-                    .map(|case| case.board),
-            );
-        }
+        let mut boards: Vec<Board> = (0..8)
+            .map(|round| test_boards::random(&mut rng, 12 + round * 4, None))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":034"]));
         let mut found = 0;
         for (i, board) in boards.iter().enumerate() {
             for d in 1..=9u8 {

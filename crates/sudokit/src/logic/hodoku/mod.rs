@@ -102,3 +102,83 @@ pub use path::{next_move, solve, solve_board, solve_board_with, Config, Path, Un
 pub use search::NoFinder;
 pub use table::{Kind, Level, Subtype};
 pub use wanted::{Refusal, Wanted};
+
+/// Boards for the tests that compare a fast search with one written
+/// plainly: random pencil marks, and the positions of HoDoKu's regression
+/// library (read from `../shared`; skipped, with the reason, where it is
+/// absent).
+#[cfg(test)]
+pub(crate) mod test_boards {
+    use crate::logic::hodoku::board::Board;
+    use crate::logic::hodoku::library::parse_case;
+    use rand::Rng;
+
+    /// The lines of HoDoKu's regression library whose code starts with
+    /// one of `codes` (`":03"`, `":1101"`; `":"` for every case), or None,
+    /// with the reason on stderr, where `../shared` does not hold it.
+    pub fn library_lines(codes: &[&str]) -> Option<Vec<String>> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/hodoku/reglib-1.3.txt"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found");
+            return None;
+        };
+        let wanted = |l: &&str| codes.iter().any(|c| l.starts_with(c));
+        Some(text.lines().filter(wanted).map(String::from).collect())
+    }
+
+    /// The boards of [`library_lines`] that parse (none where the library
+    /// is absent).
+    pub fn library_boards(codes: &[&str]) -> Vec<Board> {
+        library_lines(codes)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|l| parse_case(l).ok())
+            .map(|case| case.board)
+            .collect()
+    }
+
+    /// A board whose squares lose each candidate unless a draw from 0 to
+    /// 80 falls below `keep`; with `place_one_in`, each square first has
+    /// one chance in that many to have a random digit placed (where it is
+    /// still a candidate).
+    pub fn random(rng: &mut impl Rng, keep: i32, place_one_in: Option<i32>) -> Board {
+        let mut board = Board::new();
+        for s in 0..81 {
+            if let Some(n) = place_one_in {
+                if rng.gen_range(0..n) == 0 {
+                    let d = rng.gen_range(1..=9u8);
+                    if board.has(s, d) {
+                        board.place(s, d, false);
+                        continue;
+                    }
+                }
+            }
+            for d in 1..=9u8 {
+                if board.value(s) == 0 && rng.gen_range(0..81) >= keep {
+                    board.remove(s, d);
+                }
+            }
+        }
+        board
+    }
+
+    /// A board whose squares keep a fixed solution grid's digit, and
+    /// each other candidate only when a draw from 0 to 80 falls below
+    /// `keep`.
+    pub fn random_around_a_solution(rng: &mut impl Rng, keep: i32) -> Board {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut board = Board::new();
+        for (s, true_digit) in solution.bytes().map(|b| b - b'0').enumerate() {
+            for d in (1..=9u8).filter(|&d| d != true_digit) {
+                if rng.gen_range(0..81) >= keep {
+                    board.remove(s, d);
+                }
+            }
+        }
+        board
+    }
+}

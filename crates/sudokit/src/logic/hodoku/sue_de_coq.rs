@@ -514,26 +514,12 @@ mod tests {
     fn listing_the_sets_of_each_side_once_finds_every_sue_de_coq_the_walk_finds_in_order() {
         // Random marks, from few candidates to many, some squares placed;
         // and every Sue de Coq case of HoDoKu's library.
-        use rand::{Rng, SeedableRng};
+        use crate::logic::hodoku::test_boards;
+        use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         let mut found = 0;
         for round in 0..300 {
-            let keep = 20 + round % 50;
-            let mut board = Board::new();
-            for s in 0..81 {
-                if rng.gen_range(0..10) == 0 {
-                    let d = rng.gen_range(1..=9u8);
-                    if board.has(s, d) {
-                        board.place(s, d, false);
-                        continue;
-                    }
-                }
-                for d in 1..=9u8 {
-                    if board.value(s) == 0 && rng.gen_range(0..81) >= keep {
-                        board.remove(s, d);
-                    }
-                }
-            }
+            let board = test_boards::random(&mut rng, 20 + round % 50, Some(10));
             let want = all_plain(&board);
             assert_eq!(all_sue_de_coq(&board, false), want, "round {round}");
             let first = all_sue_de_coq(&board, true);
@@ -541,16 +527,11 @@ mod tests {
             found += want.len();
         }
         assert!(found > 100, "{found}");
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found");
+        let Some(lines) = test_boards::library_lines(&[":1101"]) else {
             return;
         };
         let mut cases = 0;
-        for line in text.lines().filter(|l| l.starts_with(":1101")) {
+        for line in &lines {
             let case = crate::logic::hodoku::library::parse_case(line).unwrap();
             let want = all_plain(&case.board);
             assert_eq!(all_sue_de_coq(&case.board, false), want, "{line}");

@@ -70,49 +70,65 @@ pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
                 let next = usize::from(at[1] < at[0]);
                 let Some(&b) = pairs.get(at[next]) else { break };
                 at[next] = usize::from(next_twin[at[next]]);
-                let masks = [board.cands(p), board.cands(a), board.cands(b)];
-                if count(masks[0] | masks[1] | masks[2]) != 3
-                    || masks[0] == masks[1]
-                    || masks[1] == masks[2]
-                    || masks[2] == masks[0]
-                {
-                    continue;
-                }
-                // Each square of an XY-wing's three may be the pivot.
-                let tries: &[[usize; 3]] = match xyz {
-                    true => &[[p, a, b]],
-                    false => &[[p, a, b], [a, p, b], [b, a, p]],
-                };
-                for &[pivot, w1, w2] in tries {
-                    if !sees(pivot, w1) || !sees(pivot, w2) {
-                        continue;
-                    }
-                    let common = board.cands(w1) & board.cands(w2);
-                    if !common.is_power_of_two() {
-                        continue;
-                    }
-                    let z = common.trailing_zeros() as u8 + 1;
-                    let seen: &[usize] = if xyz { &[w1, w2, pivot] } else { &[w1, w2] };
-                    let deletes = seen_by_all(board, z, seen);
-                    if deletes.is_empty() {
-                        continue;
-                    }
-                    let mut m = Move::new(if xyz { Kind::XyzWing } else { Kind::XyWing });
-                    m.digits = digits(board.cands(pivot)).collect();
-                    if !xyz {
-                        m.digits.push(z);
-                    }
-                    m.cells = vec![pivot, w1, w2];
-                    m.deletes = deletes;
-                    out.push(m);
-                    if first {
-                        return out;
-                    }
+                if wings_of(board, xyz, [p, a, b], first, &mut out) {
+                    return out;
                 }
             }
         }
     }
     out
+}
+
+/// Adds to `out` the XY-wings squares `p`, `a` and `b` make (each may be
+/// the pivot, in that order), or with `xyz` the XYZ-wing of pivot `p`;
+/// true when `first` and one was found.
+fn wings_of(
+    board: &Board,
+    xyz: bool,
+    [p, a, b]: [usize; 3],
+    first: bool,
+    out: &mut Vec<Move>,
+) -> bool {
+    let masks = [board.cands(p), board.cands(a), board.cands(b)];
+    if count(masks[0] | masks[1] | masks[2]) != 3
+        || masks[0] == masks[1]
+        || masks[1] == masks[2]
+        || masks[2] == masks[0]
+    {
+        return false;
+    }
+    // Each square of an XY-wing's three may be the pivot.
+    let tries: &[[usize; 3]] = match xyz {
+        true => &[[p, a, b]],
+        false => &[[p, a, b], [a, p, b], [b, a, p]],
+    };
+    for &[pivot, w1, w2] in tries {
+        if !sees(pivot, w1) || !sees(pivot, w2) {
+            continue;
+        }
+        let common = board.cands(w1) & board.cands(w2);
+        if !common.is_power_of_two() {
+            continue;
+        }
+        let z = common.trailing_zeros() as u8 + 1;
+        let seen: &[usize] = if xyz { &[w1, w2, pivot] } else { &[w1, w2] };
+        let deletes = seen_by_all(board, z, seen);
+        if deletes.is_empty() {
+            continue;
+        }
+        let mut m = Move::new(if xyz { Kind::XyzWing } else { Kind::XyWing });
+        m.digits = digits(board.cands(pivot)).collect();
+        if !xyz {
+            m.digits.push(z);
+        }
+        m.cells = vec![pivot, w1, w2];
+        m.deletes = deletes;
+        out.push(m);
+        if first {
+            return true;
+        }
+    }
+    false
 }
 
 /// Every W-wing, in HoDoKu's order: each square with two candidates, its
@@ -208,44 +224,8 @@ mod tests {
                     continue;
                 }
                 for &b in &pairs[j + 1..] {
-                    let masks = [board.cands(p), board.cands(a), board.cands(b)];
-                    if count(masks[0] | masks[1] | masks[2]) != 3
-                        || masks[0] == masks[1]
-                        || masks[1] == masks[2]
-                        || masks[2] == masks[0]
-                    {
-                        continue;
-                    }
-                    // Each square of an XY-wing's three may be the pivot.
-                    let tries: &[[usize; 3]] = match xyz {
-                        true => &[[p, a, b]],
-                        false => &[[p, a, b], [a, p, b], [b, a, p]],
-                    };
-                    for &[pivot, w1, w2] in tries {
-                        if !sees(pivot, w1) || !sees(pivot, w2) {
-                            continue;
-                        }
-                        let common = board.cands(w1) & board.cands(w2);
-                        if !common.is_power_of_two() {
-                            continue;
-                        }
-                        let z = common.trailing_zeros() as u8 + 1;
-                        let seen: &[usize] = if xyz { &[w1, w2, pivot] } else { &[w1, w2] };
-                        let deletes = seen_by_all(board, z, seen);
-                        if deletes.is_empty() {
-                            continue;
-                        }
-                        let mut m = Move::new(if xyz { Kind::XyzWing } else { Kind::XyWing });
-                        m.digits = digits(board.cands(pivot)).collect();
-                        if !xyz {
-                            m.digits.push(z);
-                        }
-                        m.cells = vec![pivot, w1, w2];
-                        m.deletes = deletes;
-                        out.push(m);
-                        if first {
-                            return out;
-                        }
+                    if wings_of(board, xyz, [p, a, b], first, &mut out) {
+                        return out;
                     }
                 }
             }
@@ -331,41 +311,13 @@ mod tests {
     fn wings_found_through_twins_and_unit_masks_are_those_the_plain_search_finds() {
         // Random marks, from few candidates to many, some squares placed;
         // and every XY-, XYZ- and W-wing case of HoDoKu's library.
-        use rand::{Rng, SeedableRng};
+        use crate::logic::hodoku::test_boards;
+        use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        let mut boards = Vec::new();
-        for round in 0..300 {
-            let keep = 15 + round % 40;
-            let mut board = Board::new();
-            for s in 0..81 {
-                if rng.gen_range(0..8) == 0 {
-                    let d = rng.gen_range(1..=9u8);
-                    if board.has(s, d) {
-                        board.place(s, d, false);
-                        continue;
-                    }
-                }
-                for d in 1..=9u8 {
-                    if board.value(s) == 0 && rng.gen_range(0..81) >= keep {
-                        board.remove(s, d);
-                    }
-                }
-            }
-            boards.push(board);
-        }
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/hodoku/reglib-1.3.txt"
-        );
-        match std::fs::read_to_string(path) {
-            Ok(text) => boards.extend(
-                text.lines()
-                    .filter(|l| [":0800", ":0801", ":0803"].iter().any(|c| l.starts_with(c)))
-                    .filter_map(|l| crate::logic::hodoku::library::parse_case(l).ok())
-                    .map(|case| case.board),
-            ),
-            Err(_) => eprintln!("skipped the library: ../shared/hodoku/reglib-1.3.txt not found"),
-        }
+        let mut boards: Vec<Board> = (0..300)
+            .map(|round| test_boards::random(&mut rng, 15 + round % 40, Some(8)))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":0800", ":0801", ":0803"]));
         let mut found = [0; 3];
         for (i, board) in boards.iter().enumerate() {
             for (n, xyz) in [false, true].into_iter().enumerate() {
