@@ -861,3 +861,78 @@ fn rate_by_hodokus_rules_counts_the_path_explain_writes() {
             .sum::<u64>()
     );
 }
+
+/// `rate --rules hodoku` in text searches a puzzle only when its path
+/// needs to know that it has one solution; JSON, which reports the
+/// search, searches every puzzle. Both must say the same of each puzzle,
+/// on the same lines and with the same messages, however many solutions
+/// it has.
+#[test]
+fn rate_by_hodokus_rules_in_text_judges_every_puzzle_as_json_does() {
+    let empty = ".".repeat(81);
+    let clash = format!("2{}", &EASY[1..]);
+    let puzzles = [
+        // One solution, singles alone: never searched in text.
+        EASY,
+        // Several solutions, and no solution at all.
+        "..2.6.17....81...53..7..9....13...8.4.8..73..6..2....4..35.24.7.....4...8.....6..",
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+        // One solution, whose path takes uniqueness tests.
+        "................12..3.45.........4.....1...3..2.6.........3....26......78....1..6",
+        // Forcing nets, after the searches that wait for the answer.
+        NETS,
+        // Givens that clash, and an empty grid.
+        &clash,
+        &empty,
+        TOP95_4,
+    ];
+    let dir = scratch("hodoku-rate-unsearched");
+    let file = dir.join("mixed.txt");
+    std::fs::write(&file, puzzles.join("\n") + "\n").unwrap();
+    let text = sudokit()
+        .args(["rate", "--rules", "hodoku"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let json = sudokit()
+        .args(["rate", "--rules", "hodoku", "-f", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(text.status.code(), json.status.code());
+    assert_eq!(
+        String::from_utf8_lossy(&text.stderr),
+        String::from_utf8_lossy(&json.stderr)
+    );
+    let records = json_lines(&String::from_utf8(json.stdout).unwrap());
+    let said: Vec<String> = records
+        .iter()
+        .map(|r| match r["level"].as_str() {
+            Some(level) => {
+                let mut name = level.to_string();
+                name[..1].make_ascii_uppercase();
+                format!("{name} {}", r["score"])
+            }
+            None => r["status"].as_str().unwrap().to_string(),
+        })
+        .collect();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert_eq!(text.lines().collect::<Vec<_>>(), said);
+    let words: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "rated",
+            "multiple",
+            "unsolvable",
+            "rated",
+            "rated",
+            "invalid",
+            "multiple",
+            "rated"
+        ]
+    );
+}

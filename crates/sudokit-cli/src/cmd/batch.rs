@@ -36,6 +36,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudokit::batch::{Answer, Job, NotSearched};
 use sudokit::logic::Cache;
+use sudokit::parse::Entry;
 use sudokit::{Limits, Stats};
 
 /// Puzzles per chunk: large enough to keep every core busy between writes,
@@ -60,9 +61,14 @@ pub struct Rendered {
 impl Rendered {
     /// An answer's output, and its verdict's message and status.
     pub fn answer(out: String, verdict: &Verdict, source: &str, answer: &Answer) -> Rendered {
+        Rendered::entry(out, verdict, source, &answer.entry)
+    }
+
+    /// [`answer`](Rendered::answer) for a puzzle answered without a search.
+    pub fn entry(out: String, verdict: &Verdict, source: &str, entry: &Entry) -> Rendered {
         // Built only for a message: most puzzles have none, and formatting
         // the place for every puzzle showed up in profiles of large batches.
-        let place = || input::place(source, answer.entry.index, answer.entry.line);
+        let place = || input::place(source, entry.index, entry.line);
         Rendered {
             out,
             message: verdict.message(place),
@@ -77,9 +83,35 @@ pub trait Answers: Sync {
     /// A puzzle and what the job made of it; `cache` is the logic's, kept
     /// by the thread for the puzzles it answers.
     fn answer(&self, source: &str, answer: &Answer, cache: &mut Cache) -> Rendered;
+    /// A puzzle before the job has searched it: most subcommands need the
+    /// search first and hand the entry back (the default), and the job
+    /// then searches it and [`answer`](Answers::answer) answers. A
+    /// subcommand whose own work can show that the puzzle has one
+    /// solution may answer here instead, searching with `job` only when
+    /// it must: a rating's path that fills the grid by steps that keep
+    /// every solution has found the only one.
+    fn answer_unsearched(
+        &self,
+        _source: &str,
+        entry: Entry,
+        _job: &Job,
+        _cache: &mut Cache,
+    ) -> Unsearched {
+        Unsearched::Declined(entry)
+    }
     /// stdout for an input that went wrong as a whole (a JSON record, or
     /// nothing in the line formats, where each line answers one puzzle).
     fn problem(&self, source: &str, message: &str) -> String;
+}
+
+/// What [`Answers::answer_unsearched`] made of a puzzle.
+pub enum Unsearched {
+    /// Answered without the search.
+    Answered(Rendered),
+    /// Searched on the way, and left to answer as usual.
+    Searched(Answer),
+    /// Left to search and answer as usual.
+    Declined(Entry),
 }
 
 /// How a batch runs, from the command line.
@@ -345,7 +377,16 @@ fn render(
             }
         }
         Found::Puzzle(raw) => {
-            let answer = job.answer(raw.parse_unchecked());
+            let entry = raw.parse_unchecked();
+            // `--stats` reports the search of every puzzle.
+            let answer = match stats {
+                true => job.answer(entry),
+                false => match answers.answer_unsearched(source, entry, job, cache) {
+                    Unsearched::Answered(rendered) => return rendered,
+                    Unsearched::Searched(answer) => answer,
+                    Unsearched::Declined(entry) => job.answer(entry),
+                },
+            };
             let place = || input::place(source, answer.entry.index, answer.entry.line);
             if let Err(NotSearched::Unsupported { .. } | NotSearched::NoMarks { .. }) =
                 &answer.outcome

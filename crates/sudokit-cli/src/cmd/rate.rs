@@ -33,6 +33,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 use sudokit::batch::{logical_start, rate_answer, Answer, Unrated};
 use sudokit::logic::{Cache, Difficulty, RateError, Rating, State};
+use sudokit::parse::Entry;
 
 pub fn run(args: &RateArgs, quiet: bool) -> Result<Status> {
     let timed = args.format == LineFormat::Json;
@@ -169,9 +170,14 @@ fn refusal(refused: Unrated, what: &str) -> Verdict {
 /// was given (pencil marks, whose settled digits are not all of it, or a
 /// bad line), with any control character in it escaped.
 pub fn puzzle_text(answer: &Answer) -> String {
-    match &answer.entry.result {
-        Ok(grid) if answer.entry.marks.is_none() => grid.to_line(),
-        _ => crate::out::shown(&answer.entry.text).into_owned(),
+    puzzle_line(&answer.entry)
+}
+
+/// [`puzzle_text`] of a puzzle as read.
+pub fn puzzle_line(entry: &Entry) -> String {
+    match &entry.result {
+        Ok(grid) if entry.marks.is_none() => grid.to_line(),
+        _ => crate::out::shown(&entry.text).into_owned(),
     }
 }
 

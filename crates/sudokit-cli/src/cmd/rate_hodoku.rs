@@ -11,8 +11,8 @@
 //! highest base score), `steps`, `techniques` (steps of each, by id) and
 //! `complete`.
 
-use super::batch::{Answers, Rendered};
-use super::rate::{judge, puzzle_text};
+use super::batch::{Answers, Rendered, Unsearched};
+use super::rate::{judge, puzzle_line, puzzle_text};
 use super::solve::record;
 use crate::args::{LineFormat, RateArgs};
 use crate::record::{Record, Verdict};
@@ -20,11 +20,12 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
-use sudokit::batch::Answer;
-use sudokit::logic::hodoku::path::{rate_board_with, Rating};
+use sudokit::batch::{Answer, Job};
+use sudokit::logic::hodoku::path::{rate_board_unproven, rate_board_with, Rating};
 use sudokit::logic::hodoku::{self, search, Board, Config, Level};
 use sudokit::logic::{Cache, Rules};
-use sudokit::{Count, Variant};
+use sudokit::parse::Entry;
+use sudokit::{Count, Grid, Variant};
 
 /// The rating of HoDoKu's path of a puzzle under `config` (its steps are
 /// not written out), or the verdict on a puzzle that has none: bad input,
@@ -61,9 +62,7 @@ fn start(answer: &Answer, what: &str) -> Result<Board, Verdict> {
     if let (Ok(grid), Ok((_, report)), None, None) =
         (&entry.result, &answer.outcome, &entry.marks, &entry.placed)
     {
-        let shape = grid.shape();
-        let standard = shape.side() == 9 && shape.variant() == Variant::Standard;
-        if standard && report.count(2) == Count::Exactly(1) {
+        if is_plain_9x9(grid) && report.count(2) == Count::Exactly(1) {
             return Ok(Board::from_puzzle(grid));
         }
     }
@@ -72,6 +71,11 @@ fn start(answer: &Answer, what: &str) -> Result<Board, Verdict> {
         return Err(Verdict::invalid(hodoku::hint::NOT_9X9));
     }
     Ok(Board::from_state(&state))
+}
+
+/// True for a grid HoDoKu reads as it is: 9x9, without extra units.
+fn is_plain_9x9(grid: &Grid) -> bool {
+    grid.shape().side() == 9 && grid.shape().variant() == Variant::Standard
 }
 
 /// The verdict on a puzzle HoDoKu's rules rated.
@@ -166,9 +170,63 @@ impl RateHodoku {
                 && self.level.is_none_or(|level| p.level == level)
         })
     }
+
+    /// The text line of a rated puzzle: its rating, after the puzzle when
+    /// filtered; nothing when a filter leaves it out.
+    fn text(&self, puzzle: impl FnOnce() -> String, path: &Rating) -> String {
+        if !self.keeps(Some(path)) {
+            String::new()
+        } else if self.filtered() {
+            format!("{} {}\n", puzzle(), rating_text(path))
+        } else {
+            format!("{}\n", rating_text(path))
+        }
+    }
 }
 
 impl Answers for RateHodoku {
+    /// A plain 9x9 puzzle rated as text is rated before it is searched:
+    /// the search runs only when the path needs to know that the puzzle
+    /// has one solution (see [`rate_board_unproven`]), and a puzzle with
+    /// none or several is then answered as usual. (JSON gives the
+    /// search's own figures, so it searches every puzzle.)
+    fn answer_unsearched(
+        &self,
+        source: &str,
+        entry: Entry,
+        job: &Job,
+        _cache: &mut Cache,
+    ) -> Unsearched {
+        let board = match (&entry.result, &entry.marks, &entry.placed, self.format) {
+            (Ok(grid), None, None, LineFormat::Text) if is_plain_9x9(grid) => {
+                Board::from_puzzle(grid)
+            }
+            _ => return Unsearched::Declined(entry),
+        };
+        let mut searched = None;
+        let mut one_solution = || {
+            let answer = job.answer(entry.clone());
+            let solution = match &answer.outcome {
+                Ok((_, report)) if report.count(2) == Count::Exactly(1) => report
+                    .first
+                    .as_ref()
+                    .map(|g| std::array::from_fn(|s| g.get(s))),
+                _ => None,
+            };
+            searched = Some(answer);
+            solution
+        };
+        let rating = rate_board_unproven(board, &self.config, &mut one_solution);
+        match (rating, searched) {
+            (Some(path), _) => {
+                let out = self.text(|| puzzle_line(&entry), &path);
+                Unsearched::Answered(Rendered::entry(out, &rated(&path), source, &entry))
+            }
+            (None, Some(answer)) => Unsearched::Searched(answer),
+            (None, None) => Unsearched::Declined(entry),
+        }
+    }
+
     fn answer(&self, source: &str, answer: &Answer, _cache: &mut Cache) -> Rendered {
         let start = Instant::now();
         let outcome = hodoku_rating(answer, &self.config, "rating");
@@ -181,10 +239,7 @@ impl Answers for RateHodoku {
             String::new()
         } else {
             match (self.format, path) {
-                (LineFormat::Text, Some(p)) if self.filtered() => {
-                    format!("{} {}\n", puzzle_text(answer), rating_text(p))
-                }
-                (LineFormat::Text, Some(p)) => format!("{}\n", rating_text(p)),
+                (LineFormat::Text, Some(p)) => self.text(|| puzzle_text(answer), p),
                 (LineFormat::Text, None) => format!("{}\n", verdict.word),
                 (LineFormat::Json, _) => {
                     let mut record = record(source, answer, &verdict, None);

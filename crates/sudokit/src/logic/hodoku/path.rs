@@ -4,7 +4,7 @@
 //! step types used, raised while the score is above its maximum.
 
 use crate::grid::Grid;
-use crate::logic::hodoku::board::{digits, Board};
+use crate::logic::hodoku::board::{self, digits, Board};
 use crate::logic::hodoku::coloring::first_colors_of;
 use crate::logic::hodoku::fish;
 use crate::logic::hodoku::franken;
@@ -158,7 +158,7 @@ pub fn next_move_with(
     cache: &mut search::Cache,
 ) -> Result<Option<Move>, Kind> {
     Ok(
-        next_found(board, config, None, cache)?.map(|found| match found {
+        next_found(board, config, None, cache, &mut Proof::known())?.map(|found| match found {
             Found::Single(kind, s, d, unit) => Move::single(kind, s, d, unit),
             Found::Move(m) => *m,
         }),
@@ -431,11 +431,19 @@ fn next_found(
     config: &Config,
     mut quiet: Option<&mut Quiet>,
     cache: &mut search::Cache,
+    proof: &mut Proof,
 ) -> Result<Option<Found>, Kind> {
     let mut shared = search::Shared::default();
+    let mut unproven = proof.ask.is_some();
     for &kind in Kind::ALL {
         if !config.is_on(kind) {
             continue;
+        }
+        if unproven && searches_widely(kind) {
+            if !proof.confirm(board, cache) {
+                return Ok(None);
+            }
+            unproven = false;
         }
         if let Some(found) = quiet.as_deref_mut().and_then(|q| q.first(kind, board)) {
             if found.is_some() {
@@ -474,7 +482,7 @@ pub fn solve_board(board: Board, config: &Config) -> Path {
 /// its searches; the steps are the same.
 pub fn solve_board_with(board: Board, config: &Config, cache: search::Cache) -> Path {
     let mut steps = Vec::new();
-    let rating = run(board, config, cache, |found| {
+    let rating = run(board, config, cache, &mut Proof::known(), |found| {
         steps.push(match found {
             Found::Single(kind, s, d, unit) => Move::single(*kind, *s, *d, *unit).to_step(),
             Found::Move(m) => m.to_step(),
@@ -543,7 +551,110 @@ pub fn rate_board(board: Board, config: &Config) -> Rating {
 
 /// [`rate_board`] with `cache` to start from (see [`solve_board_with`]).
 pub fn rate_board_with(board: Board, config: &Config, cache: search::Cache) -> Rating {
-    run(board, config, cache, |_| {})
+    run(board, config, cache, &mut Proof::known(), |_| {})
+}
+
+/// [`rate_board`] of a puzzle not yet known to have exactly one solution,
+/// with `one_solution` to find out: it answers with the puzzle's one
+/// solution, or None when the puzzle has none or several (this then
+/// answers None too).
+///
+/// Every step but the uniqueness steps keeps all of a puzzle's solutions:
+/// it removes only candidates no solution has, and places only a digit
+/// every solution has. A path that fills the grid with such steps alone
+/// has therefore found the puzzle's only solution, and `one_solution` is
+/// never asked. It is asked, once, the first time the path needs the
+/// answer: before it takes a step that holds only in a puzzle with one
+/// solution (the uniqueness tests, hidden and avoidable rectangles,
+/// BUG+1), before it searches a step type whose search can be long on a
+/// grid with many solutions ([`searches_widely`]), and when the path ends
+/// without a filled grid that is a solution. The rating is the one
+/// [`rate_board`] gives.
+pub fn rate_board_unproven(
+    board: Board,
+    config: &Config,
+    one_solution: &mut dyn FnMut() -> Option<[u8; 81]>,
+) -> Option<Rating> {
+    let mut proof = Proof {
+        ask: Some(one_solution),
+        refuted: false,
+    };
+    // Digits that clash have no solution to keep: the path would prove
+    // nothing.
+    if !placed_apart(&board) {
+        proof.confirm(&board, &mut search::Cache::new());
+        return None;
+    }
+    let rating = run(board, config, search::Cache::new(), &mut proof, |_| {});
+    (!proof.refuted).then_some(rating)
+}
+
+/// True for the step types a path of a puzzle not known to have one
+/// solution searches only once it is known: Sue de Coq and everything
+/// after it in HoDoKu's order (chains, almost locked sets, forcing
+/// chains and nets, templates, brute force). Their searches grow with the
+/// candidates left, and a grid with many solutions can leave very many.
+pub fn searches_widely(kind: Kind) -> bool {
+    // Step types compare in HoDoKu's order.
+    kind >= Kind::SueDeCoq
+}
+
+/// True for the step types whose steps hold only in a puzzle with one
+/// solution.
+pub fn assumes_one_solution(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::BugPlus1
+            | Kind::UniquenessTest1
+            | Kind::UniquenessTest2
+            | Kind::UniquenessTest3
+            | Kind::UniquenessTest4
+            | Kind::UniquenessTest5
+            | Kind::UniquenessTest6
+            | Kind::HiddenRectangle
+            | Kind::AvoidableRectangle1
+            | Kind::AvoidableRectangle2
+    )
+}
+
+/// What a path knows of the number of its puzzle's solutions.
+struct Proof<'a> {
+    /// How to find out, until asked; None when the puzzle is known to
+    /// have one solution, or once asked.
+    ask: Option<&'a mut dyn FnMut() -> Option<[u8; 81]>>,
+    /// True once asked and the answer was not one solution.
+    refuted: bool,
+}
+
+impl Proof<'_> {
+    /// A puzzle known to have one solution.
+    fn known() -> Proof<'static> {
+        Proof {
+            ask: None,
+            refuted: false,
+        }
+    }
+
+    /// True when the puzzle has one solution, asking the first time: the
+    /// solution is then handed to `cache` (for brute force), which takes
+    /// it as the solution of `board`'s position.
+    fn confirm(&mut self, board: &Board, cache: &mut search::Cache) -> bool {
+        if let Some(ask) = self.ask.take() {
+            match ask() {
+                Some(solution) => cache.learn_solution(board, solution),
+                None => self.refuted = true,
+            }
+        }
+        !self.refuted
+    }
+}
+
+/// True when no digit is placed twice in a unit of `board`.
+fn placed_apart(board: &Board) -> bool {
+    (1..=9).all(|d| {
+        let placed = board.placed_with(d);
+        board::squares_of(placed).all(|s| board::peers_mask(s) & placed == 0)
+    })
 }
 
 /// Runs the path from `board` with `cache` (what the chain searches and
@@ -553,6 +664,7 @@ fn run(
     mut board: Board,
     config: &Config,
     mut cache: search::Cache,
+    proof: &mut Proof,
     mut taken: impl FnMut(&Found),
 ) -> Rating {
     let mut rating = Rating {
@@ -569,7 +681,7 @@ fn run(
     // A position with no solution (a square left without a candidate)
     // ends the path: no step taken from there means anything.
     while !board.is_solved() && !board.is_broken() {
-        let found = match next_found(&mut board, config, Some(&mut quiet), &mut cache) {
+        let found = match next_found(&mut board, config, Some(&mut quiet), &mut cache, proof) {
             Err(kind) => {
                 rating.stopped_at = Some(kind);
                 break;
@@ -577,6 +689,13 @@ fn run(
             Ok(None) => break,
             Ok(Some(found)) => found,
         };
+        let kind = match &found {
+            Found::Single(kind, ..) => *kind,
+            Found::Move(m) => m.kind,
+        };
+        if assumes_one_solution(kind) && !proof.confirm(&board, &mut cache) {
+            break;
+        }
         let (kind, subtype) = match &found {
             Found::Single(kind, s, d, _) => {
                 board.place(*s, *d, false);
@@ -608,6 +727,12 @@ fn run(
         rating.level = rating.level.next();
     }
     rating.solved = board.is_solved();
+    // Steps place only candidates, which no digit placed in a unit has:
+    // from givens apart, a filled grid is a solution.
+    debug_assert!(!rating.solved || proof.ask.is_none() || placed_apart(&board));
+    if !rating.solved {
+        proof.confirm(&board, &mut cache);
+    }
     rating
 }
 
@@ -661,6 +786,61 @@ mod tests {
                 assert!(path.solved, "{p}");
                 assert_eq!(path.lines(), searched_in_full(&grid, &config), "{p}");
             }
+        }
+    }
+
+    #[test]
+    fn step_types_compare_in_hodokus_order() {
+        for pair in Kind::ALL.windows(2) {
+            assert!(pair[0] < pair[1] && pair[0].order() < pair[1].order());
+        }
+    }
+
+    #[test]
+    fn a_path_not_knowing_its_puzzle_unique_asks_only_when_it_must_and_rates_it_the_same() {
+        let config = Config::default();
+        let easy =
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..";
+        // Paths with uniqueness tests, with forcing nets, with brute force.
+        let others = [
+            "................12..3.45.........4.....1...3..2.6.........3....26......78....1..6",
+            "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....",
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        ];
+        for (p, must_ask) in std::iter::once((easy, false)).chain(others.map(|p| (p, true))) {
+            let grid = parse_grid(p, ParseOptions::default()).unwrap();
+            let board = Board::from_puzzle(&grid);
+            let solution = crate::logic::hodoku::brute_force::unique_solution(&board).unwrap();
+            let mut asked = 0;
+            let rated = rate_board_unproven(board.clone(), &config, &mut || {
+                asked += 1;
+                Some(solution)
+            });
+            assert_eq!(rated, Some(rate_board(board.clone(), &config)), "{p}");
+            assert_eq!(asked, usize::from(must_ask), "{p}");
+            // Told the puzzle is not unique, a path that asks rates nothing.
+            let refuted = rate_board_unproven(board, &config, &mut || None);
+            assert_eq!(refuted.is_none(), must_ask, "{p}");
+        }
+        // Several solutions; none, by givens that clash or not.
+        let mut clash = easy.to_string();
+        clash.replace_range(0..1, "2");
+        let others = [
+            "..2.6.17....81...53..7..9....13...8.4.8..73..6..2....4..35.24.7.....4...8.....6..",
+            "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+            clash.as_str(),
+            &".".repeat(81),
+        ];
+        for p in others {
+            // Read as it stands: reading refuses givens that clash.
+            let cells = p.bytes().map(|c| c.saturating_sub(b'0') % 10).collect();
+            let grid = Grid::from_cells(crate::shape::Shape::standard(), cells).unwrap();
+            let mut asked = 0;
+            let rated = rate_board_unproven(Board::from_puzzle(&grid), &config, &mut || {
+                asked += 1;
+                None
+            });
+            assert_eq!((rated, asked), (None, 1), "{p}");
         }
     }
 

@@ -152,6 +152,13 @@ impl Cache {
             ..Cache::default()
         }
     }
+
+    /// Learns that `solution` is the one solution of `board`'s position,
+    /// as [`knowing`](Cache::knowing) does, keeping what the other
+    /// searches kept.
+    pub fn learn_solution(&mut self, board: &Board, solution: [u8; 81]) {
+        self.brute_force = brute_force::Cache::knowing(board, solution);
+    }
 }
 
 impl fmt::Debug for Cache {
