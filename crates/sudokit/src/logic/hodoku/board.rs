@@ -432,15 +432,17 @@ impl Board {
                 board.open[u] |= digit * u16::from(n != 0);
                 lone[u] |= digit * u16::from(n == 1);
             }
-            let mut rest = squares;
-            while rest != 0 {
-                let s = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                board.cands[s] |= digit;
-            }
         }
         if holding != open_squares {
             return None;
+        }
+        // An empty square holds the digits none of its units has a given
+        // of (the digits of whose squares it is one).
+        for (s, &d) in cells.iter().enumerate() {
+            if d == 0 {
+                let [r, c, b, ..] = SPOTS[s].map(usize::from);
+                board.cands[s] = 0x1ff & !(given_in[r] | given_in[c] | given_in[b]);
+            }
         }
         for (s, &d) in cells.iter().enumerate() {
             board.values[s] = d;
