@@ -391,7 +391,6 @@ impl Board {
         let mut holding = 0u128;
         // The digits of which each unit has one place.
         let mut lone = [0u16; 27];
-        board.open = [0; 27];
         for (d, &given) in given_of.iter().enumerate().skip(1) {
             let (mut seen, mut seen_columns) = (0u128, 0u128);
             for g in squares_of(given) {
@@ -414,7 +413,6 @@ impl Board {
             holding |= squares;
             // Each unit's places, read out of the masks.
             let columns = !(given_columns | seen_columns);
-            let digit = 1u16 << (d - 1);
             for r in 0..9 {
                 board.where_[r][d] = (squares >> (9 * r)) as u16 & 0x1ff;
                 board.where_[9 + r][d] = (columns >> (9 * r)) as u16 & 0x1ff;
@@ -423,14 +421,9 @@ impl Board {
                 let x = squares >> (b / 3 * 27 + b % 3 * 3);
                 board.where_[18 + b][d] = (x & 7 | x >> 6 & 0o70 | x >> 12 & 0o700) as u16;
             }
-            // Each unit's count of the digit's places, whether it has
-            // any, and whether just one, while the digit is at hand
-            // (without branches: which way each goes is hard to foresee).
+            // Each unit's count of the digit's places.
             for u in 0..27 {
-                let n = COUNTS[usize::from(board.where_[u][d] & 0x1ff)];
-                board.free[u][d] = n;
-                board.open[u] |= digit * u16::from(n != 0);
-                lone[u] |= digit * u16::from(n == 1);
+                board.free[u][d] = COUNTS[usize::from(board.where_[u][d] & 0x1ff)];
             }
         }
         if holding != open_squares {
@@ -443,6 +436,17 @@ impl Board {
                 let [r, c, b, ..] = SPOTS[s].map(usize::from);
                 board.cands[s] = 0x1ff & !(given_in[r] | given_in[c] | given_in[b]);
             }
+        }
+        // The digits each unit has places for, and those it has one for.
+        for (u, unit) in UNITS.iter().enumerate() {
+            let (mut once, mut twice) = (0, 0);
+            for &s in unit {
+                let cands = board.cands[usize::from(s)];
+                twice |= once & cands;
+                once |= cands;
+            }
+            board.open[u] = once;
+            lone[u] = once & !twice;
         }
         for (s, &d) in cells.iter().enumerate() {
             board.values[s] = d;
@@ -842,9 +846,8 @@ impl Board {
                 self.empty -= 1;
             }
             0 => self.empty -= 1,
-            _ => {}
+            old => self.placed[usize::from(old)] &= !SQUARE_BITS[s],
         }
-        self.placed[usize::from(self.values[s])] &= !SQUARE_BITS[s];
         self.placed[usize::from(d)] |= SQUARE_BITS[s];
         self.values[s] = d;
         self.given[s] = given;
