@@ -35,7 +35,7 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS, UNIT_MASKS};
+use crate::logic::hodoku::board::{sees, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
@@ -488,15 +488,12 @@ fn find_groups(board: &Board) -> Vec<Group> {
         for u in lines {
             for d in 1..=9u8 {
                 for b in 18..27 {
-                    let cells: Vec<usize> = UNITS[u]
-                        .iter()
-                        .map(|&s| usize::from(s))
-                        .filter(|&s| units_of(s)[2] == b && board.has(s, d))
-                        .collect();
-                    if cells.len() < 2 {
+                    // The list of squares is made only for a group.
+                    let mask = unit_mask(u) & unit_mask(b) & board.squares_with(d);
+                    if mask.count_ones() < 2 {
                         continue;
                     }
-                    let mask = cells.iter().fold(0u128, |m, &s| m | 1u128 << s);
+                    let cells: Vec<usize> = squares_of(mask).collect();
                     let seen_by = cells.iter().fold(!0u128, |m, &s| m & peers_mask(s));
                     let (a, b2) = (cells[0], cells[1]);
                     out.push(Group {
@@ -786,10 +783,15 @@ impl Tables {
             let bivalue = board.cands(s).count_ones() == 2;
             for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
-                // Each literal is new to its table: the squares met
-                // before are masked out.
-                self.tables[on.index()].add_new(on, 1);
-                self.tables[off.index()].add_new(off, 1);
+                // A square's tables are expanded up to their capacity:
+                // their room is taken at once, not grown to it.
+                for premise in [on, off] {
+                    let table = &mut self.tables[premise.index()];
+                    table.entries.reserve(CAPACITY);
+                    // Each literal is new to its table: the squares met
+                    // before are masked out.
+                    table.add_new(premise, 1);
+                }
                 for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
                     self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
                     if bivalue {
@@ -911,7 +913,8 @@ impl Tables {
         // takes from another table; expanding a table leaves its own
         // alone), read once, side by side.
         let mut starts = Vec::with_capacity(self.tables.len() + 1);
-        let mut direct = Vec::new();
+        let held: usize = self.tables.iter().map(|t| t.entries.len()).sum();
+        let mut direct = Vec::with_capacity(held);
         for table in &self.tables {
             starts.push(direct.len() as u32);
             for e in table.entries.iter().skip(1) {
