@@ -83,8 +83,8 @@ impl Lit {
 pub struct Group {
     /// Its digit.
     pub digit: u8,
-    /// Its squares, smallest first.
-    pub cells: Vec<usize>,
+    /// Its squares (a mask; no list is kept, as positions with chains
+    /// make thousands of groups).
     pub(super) mask: u128,
     line: Option<usize>,
     col: Option<usize>,
@@ -488,14 +488,13 @@ fn find_groups(board: &Board) -> Vec<Group> {
         for u in lines {
             for d in 1..=9u8 {
                 for b in 18..27 {
-                    // The list of squares is made only for a group.
                     let mask = unit_mask(u) & unit_mask(b) & board.squares_with(d);
                     if mask.count_ones() < 2 {
                         continue;
                     }
-                    let cells: Vec<usize> = squares_of(mask).collect();
-                    let seen_by = cells.iter().fold(!0u128, |m, &s| m & peers_mask(s));
-                    let (a, b2) = (cells[0], cells[1]);
+                    let seen_by = squares_of(mask).fold(!0u128, |m, s| m & peers_mask(s));
+                    let a = mask.trailing_zeros() as usize;
+                    let b2 = (mask & (mask - 1)).trailing_zeros() as usize;
                     out.push(Group {
                         digit: d,
                         mask,
@@ -503,7 +502,6 @@ fn find_groups(board: &Board) -> Vec<Group> {
                         col: (a % 9 == b2 % 9).then_some(a % 9),
                         block: b - 18,
                         seen_by,
-                        cells,
                     });
                 }
             }
@@ -698,7 +696,7 @@ impl Tables {
             return als.squares();
         }
         match lit.is_group() {
-            true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
+            true => squares_of(self.groups[(lit.index() - CELL_LITS) / 2].mask).collect(),
             false => vec![lit.index() / 18],
         }
     }
@@ -743,7 +741,9 @@ impl Tables {
             return self.als.nodes[k].entry;
         }
         match lit.is_group() {
-            true => self.groups[(lit.index() - CELL_LITS) / 2].cells[0],
+            true => self.groups[(lit.index() - CELL_LITS) / 2]
+                .mask
+                .trailing_zeros() as usize,
             false => lit.index() / 18,
         }
     }
@@ -831,9 +831,16 @@ impl Tables {
             let g = &self.groups[i];
             let (d, mask, line, col, block) = (g.digit, g.mask, g.line, g.col, g.block);
             let (on, off) = (Lit::group(i, true), Lit::group(i, false));
-            self.tables[on.index()].add_direct(on);
-            self.tables[off.index()].add_direct(off);
             let seeing = self.holding[usize::from(d)] & g.seen_by;
+            // Room for the links below at once: the premise, each square
+            // seeing the group and a few other groups (the group set);
+            // the premise, two squares and a group (ruled out).
+            let rooms = [(on, 1 + seeing.count_ones() as usize + 4), (off, 4)];
+            for (premise, room) in rooms {
+                let table = &mut self.tables[premise.index()];
+                table.entries.reserve(room);
+                table.add_direct(premise);
+            }
             for t in squares_of(seeing) {
                 self.tables[on.index()].add_direct(Lit::cell(t, d, false));
                 self.tables[Lit::cell(t, d, true).index()].add_direct(off);
@@ -1034,7 +1041,9 @@ impl Tables {
     /// last; `None` where the tables do not lead back.
     pub fn chain(&self, premise: Lit, index: usize) -> Option<(Vec<Lit>, u128)> {
         let org = self.table(premise);
-        let mut chain = vec![org.entries[index].lit];
+        // Room for most chains at once.
+        let mut chain = Vec::with_capacity(32);
+        chain.push(org.entries[index].lit);
         let mut cells = 0u128;
         let mut at = index;
         while at != 0 && chain.len() < CAPACITY {
