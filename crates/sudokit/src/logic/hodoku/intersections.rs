@@ -8,10 +8,10 @@ use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
 
 /// The locked candidates whose confining unit is one of the nine units
-/// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order, onto
-/// `out`; with `stop`, only up to the first. Only the digits of `wanted`
+/// from `first` (0 rows, 9 columns, 18 boxes), in HoDoKu's order, each
+/// handed to `found`, until it returns false. Only the digits of `wanted`
 /// (a mask, bit 0 for 1) are looked at.
-fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wanted: u16) {
+fn locked_in(board: &Board, first: usize, wanted: u16, mut found: impl FnMut(Move) -> bool) {
     for u in first..first + 9 {
         for d in digits(wanted & board.open(u)) {
             let count = board.free(u, d);
@@ -56,9 +56,14 @@ fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wante
                     }
                 }
             };
+            // Each list made once at its size: the squares in both units,
+            // and the target's others holding the digit.
             let mut m = Move::new(kind);
-            m.digits.push(d);
+            m.digits = vec![d];
             m.unit = Some(u);
+            m.cells = Vec::with_capacity(usize::from(count));
+            m.deletes =
+                Vec::with_capacity(usize::from(board.free(target, d).saturating_sub(count)));
             for &s in &UNITS[target] {
                 let s = usize::from(s);
                 if !board.has(s, d) {
@@ -69,8 +74,7 @@ fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wante
                     false => m.deletes.push((s, d)),
                 }
             }
-            out.push(m);
-            if stop {
+            if !found(m) {
                 return;
             }
         }
@@ -80,7 +84,10 @@ fn locked_in(board: &Board, first: usize, out: &mut Vec<Move>, stop: bool, wante
 /// Every pointing step (boxes), in HoDoKu's order.
 pub fn all_pointing(board: &Board) -> Vec<Move> {
     let mut out = Vec::new();
-    locked_in(board, 18, &mut out, false, 0x1ff);
+    locked_in(board, 18, 0x1ff, |m| {
+        out.push(m);
+        true
+    });
     out
 }
 
@@ -93,16 +100,23 @@ pub fn first_pointing(board: &Board) -> Option<Move> {
 /// 1): a digit's locked candidates lie in its squares alone, so a digit
 /// whose squares are as they were when it had none can be left out.
 pub fn first_pointing_of(board: &Board, wanted: u16) -> Option<Move> {
-    let mut out = Vec::new();
-    locked_in(board, 18, &mut out, true, wanted);
-    out.pop()
+    let mut first = None;
+    locked_in(board, 18, wanted, |m| {
+        first = Some(m);
+        false
+    });
+    first
 }
 
 /// Every claiming step: rows, then columns.
 pub fn all_claiming(board: &Board) -> Vec<Move> {
     let mut out = Vec::new();
-    locked_in(board, 0, &mut out, false, 0x1ff);
-    locked_in(board, 9, &mut out, false, 0x1ff);
+    for first in [0, 9] {
+        locked_in(board, first, 0x1ff, |m| {
+            out.push(m);
+            true
+        });
+    }
     out
 }
 
@@ -114,10 +128,15 @@ pub fn first_claiming(board: &Board) -> Option<Move> {
 /// [`first_claiming`] among the digits of `wanted` (see
 /// [`first_pointing_of`]).
 pub fn first_claiming_of(board: &Board, wanted: u16) -> Option<Move> {
-    let mut out = Vec::new();
-    locked_in(board, 0, &mut out, true, wanted);
-    if out.is_empty() {
-        locked_in(board, 9, &mut out, true, wanted);
+    let mut first = None;
+    for lines in [0, 9] {
+        locked_in(board, lines, wanted, |m| {
+            first = Some(m);
+            false
+        });
+        if first.is_some() {
+            break;
+        }
     }
-    out.pop()
+    first
 }

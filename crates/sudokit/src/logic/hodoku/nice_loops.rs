@@ -47,6 +47,19 @@ struct Search<'a> {
     seen: BTreeMap<Vec<(usize, u8)>, usize>,
 }
 
+/// Every premise of one kind (set or ruled out), in HoDoKu's order:
+/// square by square, digit by digit (made at its size).
+fn premises(board: &Board, on: bool) -> Vec<Lit> {
+    let count: u32 = (0..81).map(|s| board.cands(s).count_ones()).sum();
+    let mut out = Vec::with_capacity(count as usize);
+    for s in 0..81 {
+        for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+            out.push(Lit::cell(s, d, on));
+        }
+    }
+    out
+}
+
 fn mask_of(s: usize) -> u128 {
     1u128 << s
 }
@@ -80,20 +93,9 @@ impl Search<'_> {
         false
     }
 
-    /// Every premise of one kind (set or ruled out), in HoDoKu's order.
-    fn premises(&self, on: bool) -> Vec<Lit> {
-        let mut out = Vec::new();
-        for s in 0..81 {
-            for d in (1..=9u8).filter(|&d| self.board.has(s, d)) {
-                out.push(Lit::cell(s, d, on));
-            }
-        }
-        out
-    }
-
     fn loops(&mut self, on: bool) {
         let tables = self.tables.clone();
-        for premise in self.premises(on) {
+        for premise in premises(self.board, on) {
             // The implications in the premise's own square, in order.
             for &j in tables.table(premise).home() {
                 self.check_loop(premise, usize::from(j));
@@ -217,7 +219,7 @@ impl Search<'_> {
     }
 
     fn aics(&mut self) {
-        for premise in self.premises(false) {
+        for premise in premises(self.board, false) {
             let start = self.cell(premise);
             let a = self.tables.digit(premise);
             let n = self.tables.table(premise).entries.len();

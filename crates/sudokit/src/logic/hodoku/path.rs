@@ -220,20 +220,23 @@ struct Quiet {
     /// For each size of finned fish (from 2) and digit: the digit's
     /// squares when last searched, and the first finned and the first
     /// sashimi fish found then (one search finds both, and what it finds
-    /// holds while the digit's squares stay as they were).
-    finned: Vec<(u128, [Option<Move>; 2])>,
+    /// holds while the digit's squares stay as they were; boxed, as
+    /// most are none).
+    finned: Vec<(u128, [Option<Box<Move>>; 2])>,
     /// The candidates of every unit's squares in this position, worked
     /// out when a subset search first asks (`units_now` says whether they
     /// are this position's) and shared by the others, which compare their
     /// units with them.
-    units: Box<UnitCands>,
+    units: UnitCands,
     units_now: bool,
 }
 
 impl Quiet {
     /// The step of `kind` a search from `board` finds first, when `kind`
     /// is one of the searches above (else None: the caller searches).
-    fn first(&mut self, kind: Kind, board: &Board) -> Option<Option<Move>> {
+    /// (Boxed where found: wrapping a whole move in one more option
+    /// copied all its room, nothing found too.)
+    fn first(&mut self, kind: Kind, board: &Board) -> Option<Option<Box<Move>>> {
         use Kind::*;
         let naked = |q: &mut Quiet, n: usize, keep| {
             q.units_of(board);
@@ -305,31 +308,38 @@ impl Quiet {
             }
             _ => {
                 let size = kind.fish_size()?;
-                if !search::implemented(kind) {
+                // A fish is basic, finned or sashimi, or else Franken or
+                // mutant, where a search of its own covers it (told apart
+                // in that order: the first two by a comparison, the last
+                // by its name); one no search covers is the caller's.
+                let basic = kind == fish::basic_kind(size);
+                let sashimi = kind == fish::finned_kind(size, true);
+                let finned = sashimi || kind == fish::finned_kind(size, false);
+                if !basic && !finned && !franken::covers(kind) {
                     return None;
                 }
                 let alone = self.removing_alone(board);
-                if franken::covers(kind) {
+                if basic {
+                    self.by_digit(kind, board, true, |w| {
+                        fish::basic_of(board, size, true, w & alone).pop()
+                    })
+                } else if finned {
+                    self.first_finned(board, size, sashimi, alone)
+                } else {
                     let removed = self.alone.map(|(_, _, removed)| removed);
                     self.by_digit(kind, board, true, |w| {
                         franken::all_of_digits(board, kind, true, w & alone, Some(&removed)).pop()
                     })
-                } else if kind == fish::basic_kind(size) {
-                    self.by_digit(kind, board, true, |w| {
-                        fish::basic_of(board, size, true, w & alone).pop()
-                    })
-                } else {
-                    self.first_finned(board, size, kind == fish::finned_kind(size, true), alone)
                 }
             }
         };
-        Some(found)
+        Some(found.map(Box::new))
     }
 
     /// Makes `units` those of `board`, this position.
     fn units_of(&mut self, board: &Board) {
         if !self.units_now {
-            *self.units = unit_cands(board);
+            self.units = unit_cands(board);
             self.units_now = true;
         }
     }
@@ -350,13 +360,12 @@ impl Quiet {
         for d in digits(alone) {
             let known = &mut self.finned[(size - 2) * 10 + usize::from(d)];
             if known.0 != board.squares_with(d) {
-                *known = (
-                    board.squares_with(d),
-                    fish::first_finned_and_sashimi(board, size, d, self.alone[usize::from(d)].2),
-                );
+                let found =
+                    fish::first_finned_and_sashimi(board, size, d, self.alone[usize::from(d)].2);
+                *known = (board.squares_with(d), found.map(|m| m.map(Box::new)));
             }
             if let Some(m) = &known.1[usize::from(sashimi)] {
-                return Some(m.clone());
+                return Some(Move::clone(m));
             }
         }
         None
@@ -396,6 +405,10 @@ impl Quiet {
         let at = match self.digits.iter().position(|(k, _)| *k == kind) {
             Some(at) => at,
             None => {
+                if self.digits.is_empty() {
+                    // Room for the step types of a default path at once.
+                    self.digits.reserve(16);
+                }
                 self.digits.push((kind, [0; 10]));
                 self.digits.len() - 1
             }
@@ -445,12 +458,6 @@ fn next_found(
             }
             unproven = false;
         }
-        if let Some(found) = quiet.as_deref_mut().and_then(|q| q.first(kind, board)) {
-            if found.is_some() {
-                return Ok(found.map(|m| Found::Move(Box::new(m))));
-            }
-            continue;
-        }
         let found = match kind {
             Kind::FullHouse => {
                 singles::first_full_house(board).map(|(s, d, u)| Found::Single(kind, s, d, Some(u)))
@@ -460,9 +467,12 @@ fn next_found(
             }
             Kind::HiddenSingle => singles::take_hidden_single(board)
                 .map(|(s, d, u)| Found::Single(kind, s, d, Some(u))),
-            _ => match search::first_shared_with(kind, board, &mut shared, cache) {
-                Err(_) => return Err(kind),
-                Ok(m) => m.map(|m| Found::Move(Box::new(m))),
+            _ => match quiet.as_deref_mut().and_then(|q| q.first(kind, board)) {
+                Some(found) => found.map(Found::Move),
+                None => match search::first_shared_with(kind, board, &mut shared, cache) {
+                    Err(_) => return Err(kind),
+                    Ok(m) => m.map(|m| Found::Move(Box::new(m))),
+                },
             },
         };
         if found.is_some() {
@@ -516,7 +526,7 @@ pub struct Rating {
     /// type and the name its line starts with.
     pub hardest: Option<(Kind, &'static str)>,
     /// Steps of each step type, by its place in [`Kind::ALL`].
-    counts: Vec<usize>,
+    counts: [usize; Kind::ALL.len()],
 }
 
 impl Rating {
@@ -674,7 +684,7 @@ fn run(
         solved: false,
         steps: 0,
         hardest: None,
-        counts: vec![0; Kind::ALL.len()],
+        counts: [0; Kind::ALL.len()],
     };
     let mut hardest_score = 0;
     let mut quiet = Quiet::default();

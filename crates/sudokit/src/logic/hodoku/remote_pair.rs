@@ -50,8 +50,9 @@ struct Search<'a> {
     same: u128,
     chain: Vec<usize>,
     found: Vec<(Move, usize)>,
-    /// The shortest chain found so far for each set of removals.
-    seen: BTreeMap<Vec<(usize, u8)>, usize>,
+    /// The shortest chain found so far for each set of removals (as the
+    /// squares losing the smaller digit, and those losing the larger).
+    seen: BTreeMap<(u128, u128), usize>,
 }
 
 impl Search<'_> {
@@ -97,23 +98,26 @@ impl Search<'_> {
                 }
             }
         }
-        let mut deletes = Vec::new();
-        let mut digits = [first, second];
-        digits.sort_unstable();
-        for d in digits {
-            deletes.extend(squares_of(self.board.squares_with(d) & seen).map(|t| (t, d)));
-        }
+        let (low, high) = (first.min(second), first.max(second));
+        let removed = (
+            self.board.squares_with(low) & seen,
+            self.board.squares_with(high) & seen,
+        );
         let links = 2 * self.chain.len() - 1;
-        if let Some(&shorter) = self.seen.get(&deletes) {
+        if let Some(&shorter) = self.seen.get(&removed) {
             if shorter <= links {
                 return;
             }
         }
-        self.seen.insert(deletes.clone(), links);
+        self.seen.insert(removed, links);
         let mut m = Move::new(Kind::RemotePair);
         m.digits = vec![first, second];
         m.cells = self.chain.clone();
-        m.deletes = deletes;
+        let size = removed.0.count_ones() + removed.1.count_ones();
+        m.deletes = Vec::with_capacity(size as usize);
+        for (squares, d) in [(removed.0, low), (removed.1, high)] {
+            m.deletes.extend(squares_of(squares).map(|t| (t, d)));
+        }
         self.found.push((m, links));
     }
 }
@@ -126,7 +130,7 @@ pub fn all_remote_pairs(board: &Board) -> Vec<Move> {
         board,
         digits: [0, 0],
         same: 0,
-        chain: Vec::new(),
+        chain: Vec::with_capacity(MAX_SQUARES),
         found: Vec::new(),
         seen: BTreeMap::new(),
     };
@@ -154,7 +158,8 @@ pub fn all_remote_pairs(board: &Board) -> Vec<Move> {
         let high = 16 - mask.leading_zeros() as u8;
         for (first, second) in [(low, high), (high, low)] {
             search.digits = [first, second];
-            search.chain = vec![start];
+            search.chain.clear();
+            search.chain.push(start);
             search.walk();
         }
     }

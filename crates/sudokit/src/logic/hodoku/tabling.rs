@@ -35,7 +35,7 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{sees, units_of, Board, UNITS, UNIT_MASKS};
+use crate::logic::hodoku::board::{sees, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
@@ -83,8 +83,8 @@ impl Lit {
 pub struct Group {
     /// Its digit.
     pub digit: u8,
-    /// Its squares, smallest first.
-    pub cells: Vec<usize>,
+    /// Its squares (a mask; no list is kept, as positions with chains
+    /// make thousands of groups).
     pub(super) mask: u128,
     line: Option<usize>,
     col: Option<usize>,
@@ -488,17 +488,13 @@ fn find_groups(board: &Board) -> Vec<Group> {
         for u in lines {
             for d in 1..=9u8 {
                 for b in 18..27 {
-                    let cells: Vec<usize> = UNITS[u]
-                        .iter()
-                        .map(|&s| usize::from(s))
-                        .filter(|&s| units_of(s)[2] == b && board.has(s, d))
-                        .collect();
-                    if cells.len() < 2 {
+                    let mask = unit_mask(u) & unit_mask(b) & board.squares_with(d);
+                    if mask.count_ones() < 2 {
                         continue;
                     }
-                    let mask = cells.iter().fold(0u128, |m, &s| m | 1u128 << s);
-                    let seen_by = cells.iter().fold(!0u128, |m, &s| m & peers_mask(s));
-                    let (a, b2) = (cells[0], cells[1]);
+                    let seen_by = squares_of(mask).fold(!0u128, |m, s| m & peers_mask(s));
+                    let a = mask.trailing_zeros() as usize;
+                    let b2 = (mask & (mask - 1)).trailing_zeros() as usize;
                     out.push(Group {
                         digit: d,
                         mask,
@@ -506,7 +502,6 @@ fn find_groups(board: &Board) -> Vec<Group> {
                         col: (a % 9 == b2 % 9).then_some(a % 9),
                         block: b - 18,
                         seen_by,
-                        cells,
                     });
                 }
             }
@@ -701,7 +696,7 @@ impl Tables {
             return als.squares();
         }
         match lit.is_group() {
-            true => self.groups[(lit.index() - CELL_LITS) / 2].cells.clone(),
+            true => squares_of(self.groups[(lit.index() - CELL_LITS) / 2].mask).collect(),
             false => vec![lit.index() / 18],
         }
     }
@@ -746,7 +741,9 @@ impl Tables {
             return self.als.nodes[k].entry;
         }
         match lit.is_group() {
-            true => self.groups[(lit.index() - CELL_LITS) / 2].cells[0],
+            true => self.groups[(lit.index() - CELL_LITS) / 2]
+                .mask
+                .trailing_zeros() as usize,
             false => lit.index() / 18,
         }
     }
@@ -786,10 +783,15 @@ impl Tables {
             let bivalue = board.cands(s).count_ones() == 2;
             for d in (1..=9u8).filter(|&d| board.has(s, d)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
-                // Each literal is new to its table: the squares met
-                // before are masked out.
-                self.tables[on.index()].add_new(on, 1);
-                self.tables[off.index()].add_new(off, 1);
+                // A square's tables are expanded up to their capacity:
+                // their room is taken at once, not grown to it.
+                for premise in [on, off] {
+                    let table = &mut self.tables[premise.index()];
+                    table.entries.reserve(CAPACITY);
+                    // Each literal is new to its table: the squares met
+                    // before are masked out.
+                    table.add_new(premise, 1);
+                }
                 for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
                     self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
                     if bivalue {
@@ -829,9 +831,16 @@ impl Tables {
             let g = &self.groups[i];
             let (d, mask, line, col, block) = (g.digit, g.mask, g.line, g.col, g.block);
             let (on, off) = (Lit::group(i, true), Lit::group(i, false));
-            self.tables[on.index()].add_direct(on);
-            self.tables[off.index()].add_direct(off);
             let seeing = self.holding[usize::from(d)] & g.seen_by;
+            // Room for the links below at once: the premise, each square
+            // seeing the group and a few other groups (the group set);
+            // the premise, two squares and a group (ruled out).
+            let rooms = [(on, 1 + seeing.count_ones() as usize + 4), (off, 4)];
+            for (premise, room) in rooms {
+                let table = &mut self.tables[premise.index()];
+                table.entries.reserve(room);
+                table.add_direct(premise);
+            }
             for t in squares_of(seeing) {
                 self.tables[on.index()].add_direct(Lit::cell(t, d, false));
                 self.tables[Lit::cell(t, d, true).index()].add_direct(off);
@@ -911,7 +920,8 @@ impl Tables {
         // takes from another table; expanding a table leaves its own
         // alone), read once, side by side.
         let mut starts = Vec::with_capacity(self.tables.len() + 1);
-        let mut direct = Vec::new();
+        let held: usize = self.tables.iter().map(|t| t.entries.len()).sum();
+        let mut direct = Vec::with_capacity(held);
         for table in &self.tables {
             starts.push(direct.len() as u32);
             for e in table.entries.iter().skip(1) {
@@ -1031,7 +1041,9 @@ impl Tables {
     /// last; `None` where the tables do not lead back.
     pub fn chain(&self, premise: Lit, index: usize) -> Option<(Vec<Lit>, u128)> {
         let org = self.table(premise);
-        let mut chain = vec![org.entries[index].lit];
+        // Room for most chains at once.
+        let mut chain = Vec::with_capacity(32);
+        chain.push(org.entries[index].lit);
         let mut cells = 0u128;
         let mut at = index;
         while at != 0 && chain.len() < CAPACITY {

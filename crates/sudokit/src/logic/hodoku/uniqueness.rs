@@ -109,14 +109,17 @@ fn lines_mask(s: usize) -> u128 {
 }
 
 /// One rectangle being tested: its digits and corners, and the corners
-/// with nothing but those digits (`two`) and with more (`extra`), each
-/// in square order.
+/// with nothing but those digits ([`Rect::two`]) and with more
+/// ([`Rect::extra`]), each in square order.
 struct Rect {
     c1: u8,
     c2: u8,
     corners: [usize; 4],
-    two: Vec<usize>,
-    extra: Vec<usize>,
+    /// The corners with nothing but the two digits, then those with
+    /// more.
+    split: [usize; 4],
+    /// How many corners have nothing but the two digits.
+    twos: usize,
 }
 
 impl Rect {
@@ -124,14 +127,33 @@ impl Rect {
         let mask = bit(c1) | bit(c2);
         let mut sorted = corners;
         sorted.sort_unstable();
-        let (two, extra) = sorted.iter().partition(|&&s| board.cands(s) & !mask == 0);
+        let only_two = |s: usize| board.cands(s) & !mask == 0;
+        let mut split = [0; 4];
+        let mut twos = 0;
+        for s in sorted.into_iter().filter(|&s| only_two(s)) {
+            split[twos] = s;
+            twos += 1;
+        }
+        for (k, s) in sorted.into_iter().filter(|&s| !only_two(s)).enumerate() {
+            split[twos + k] = s;
+        }
         Rect {
             c1,
             c2,
             corners,
-            two,
-            extra,
+            split,
+            twos,
         }
+    }
+
+    /// The corners with nothing but the two digits, in square order.
+    fn two(&self) -> &[usize] {
+        &self.split[..self.twos]
+    }
+
+    /// The corners with more than the two digits, in square order.
+    fn extra(&self) -> &[usize] {
+        &self.split[self.twos..]
     }
 
     fn step(&self, kind: Kind, deletes: Vec<(usize, u8)>) -> Move {
@@ -226,8 +248,8 @@ fn opposite_corners(start: usize, second: usize) -> impl Iterator<Item = [usize;
 fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
     let has = |s: usize, d: u8| board.has(s, d);
     // Type 1: one corner with more; the rectangle's digits go there.
-    if r.two.len() == 3 {
-        let s = r.extra[0];
+    if r.two().len() == 3 {
+        let s = r.extra()[0];
         let deletes: Vec<(usize, u8)> = [r.c1, r.c2]
             .into_iter()
             .filter(|&d| has(s, d))
@@ -239,10 +261,10 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
     }
     // Types 2 and 5: the corners with more share one extra digit, which
     // goes from every square seeing them all.
-    if r.two.len() == 2 || r.two.len() == 1 {
+    if r.two().len() == 2 || r.two().len() == 1 {
         let mut extra = 0u16;
         let mut seeing = (1u128 << 81) - 1;
-        for &s in &r.extra {
+        for &s in r.extra() {
             extra |= board.cands(s) & !r.mask();
             if extra.count_ones() > 1 {
                 break;
@@ -255,9 +277,9 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
                 .map(|t| (t, d))
                 .collect();
             if !deletes.is_empty() {
-                let (a, b) = (r.extra[0], r.extra[1]);
+                let (a, b) = (r.extra()[0], r.extra()[1]);
                 let diagonal = !same_row(a, b) && !same_col(a, b);
-                let kind = match r.extra.len() == 3 || diagonal {
+                let kind = match r.extra().len() == 3 || diagonal {
                     true => Kind::UniquenessTest5,
                     false => Kind::UniquenessTest2,
                 };
@@ -265,8 +287,8 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
             }
         }
     }
-    if r.two.len() == 2 {
-        let (a, b) = (r.extra[0], r.extra[1]);
+    if r.two().len() == 2 {
+        let (a, b) = (r.extra()[0], r.extra()[1]);
         // Type 3: the extra digits of the two corners with more, with
         // other squares of a unit they share, make a naked set.
         let extras = (board.cands(a) | board.cands(b)) & !r.mask();
@@ -312,13 +334,13 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
         }
     }
     // The hidden rectangle, from each corner with only the two digits.
-    if r.two.len() == 2 || r.two.len() == 1 {
-        let diagonal_ok = r.two.len() == 1 || {
-            let (p, q) = (r.two[0], r.two[1]);
+    if r.two().len() == 2 || r.two().len() == 1 {
+        let diagonal_ok = r.two().len() == 1 || {
+            let (p, q) = (r.two()[0], r.two()[1]);
             !same_row(p, q) && !same_col(p, q)
         };
         if diagonal_ok {
-            for &corner in &r.two {
+            for &corner in r.two() {
                 hidden_rectangle(board, r, corner, out);
             }
         }
@@ -329,20 +351,34 @@ fn tests(board: &Board, r: &Rect, out: &mut Vec<Move>) {
 /// rectangle without its digits, which with the two corners with more
 /// hold as many digits as squares (the corners counting as one).
 fn type3(board: &Board, r: &Rect, u: usize, extras: u16, out: &mut Vec<Move>) {
-    let others: Vec<usize> = UNITS[u]
-        .iter()
-        .map(|&s| usize::from(s))
-        .filter(|&s| {
-            let c = board.cands(s);
-            c != 0 && c & r.mask() == 0 && !r.corners.contains(&s)
-        })
-        .collect();
-    if others.is_empty() {
+    // The unit's other squares that may join, in the unit's order.
+    let (mut others, mut len) = ([0usize; 9], 0);
+    for &s in &UNITS[u] {
+        let s = usize::from(s);
+        let c = board.cands(s);
+        if c != 0 && c & r.mask() == 0 && !r.corners.contains(&s) {
+            others[len] = s;
+            len += 1;
+        }
+    }
+    if len == 0 {
         return;
     }
-    type3_from(board, r, u, &others, 0, extras, &r.extra, out);
+    type3_from(
+        board,
+        r,
+        u,
+        &others[..len],
+        0,
+        extras,
+        mask_of(r.extra()),
+        out,
+    );
 }
 
+/// Type 3 with the squares of `included` (a mask: the corners with more
+/// and the squares taken so far, holding `cands`) and each of `others`
+/// from `from` on in turn.
 #[allow(clippy::too_many_arguments)]
 fn type3_from(
     board: &Board,
@@ -351,35 +387,33 @@ fn type3_from(
     others: &[usize],
     from: usize,
     cands: u16,
-    included: &[usize],
+    included: u128,
     out: &mut Vec<Move>,
 ) {
     for i in from..others.len() {
         let now = cands | board.cands(others[i]);
-        let mut cells = included.to_vec();
-        cells.push(others[i]);
-        cells.sort_unstable();
-        let in_line = |f: fn(usize, usize) -> bool| cells.iter().all(|&s| f(s, cells[0]));
-        let counted = u < 18 || !(in_line(same_row) || in_line(same_col));
-        if counted && now.count_ones() as usize == cells.len() - 1 {
-            let clear = |unit: usize| -> Vec<(usize, u8)> {
-                UNITS[unit]
-                    .iter()
-                    .map(|&s| usize::from(s))
-                    .filter(|&s| board.value(s) == 0 && !cells.contains(&s))
-                    .flat_map(|s| digits(board.cands(s) & now).map(move |d| (s, d)))
-                    .collect()
+        let cells = included | 1 << others[i];
+        let first = cells.trailing_zeros() as usize;
+        let within = |unit: usize| cells & !UNIT_MASKS[unit] == 0;
+        let counted = u < 18 || !(within(first / 9) || within(9 + first % 9));
+        if counted && now.count_ones() == cells.count_ones() - 1 {
+            let clear = |unit: usize, deletes: &mut Vec<(usize, u8)>| {
+                for s in squares_of(UNIT_MASKS[unit] & !cells) {
+                    if board.value(s) == 0 {
+                        deletes.extend(digits(board.cands(s) & now).map(|d| (s, d)));
+                    }
+                }
             };
-            let mut deletes = clear(u);
+            let mut deletes = Vec::new();
+            clear(u, &mut deletes);
             if !deletes.is_empty() {
-                let one_box = cells.iter().all(|&s| box_of(s) == box_of(cells[0]));
-                if u < 18 && one_box {
-                    deletes.extend(clear(box_of(cells[0])));
+                if u < 18 && within(box_of(first)) {
+                    clear(box_of(first), &mut deletes);
                 }
                 out.push(r.step(Kind::UniquenessTest3, deletes));
             }
         }
-        type3_from(board, r, u, others, i + 1, now, &cells, out);
+        type3_from(board, r, u, others, i + 1, now, cells, out);
     }
 }
 
@@ -387,7 +421,7 @@ fn type3_from(
 /// if one digit's only places in the row and column of the opposite
 /// corner are the rectangle's, the other digit goes from that corner.
 fn hidden_rectangle(board: &Board, r: &Rect, corner: usize, out: &mut Vec<Move>) {
-    let (a, b) = (r.extra[0], r.extra[1]);
+    let (a, b) = (r.extra()[0], r.extra()[1]);
     let row = if same_row(a, corner) { b / 9 } else { a / 9 };
     let col = if same_col(a, corner) { b % 9 } else { a % 9 };
     let corners = mask_of(&r.corners);
@@ -494,5 +528,103 @@ mod tests {
         let middle: Vec<[usize; 2]> = opposite_corners(40, 41).collect();
         let rows = [0, 1, 2, 6, 7, 8];
         assert_eq!(middle, rows.map(|r| [r * 9 + 4, r * 9 + 5]).to_vec());
+    }
+
+    /// Type 3 written plainly: the squares taken so far as a sorted list,
+    /// copied at each step.
+    fn type3_plain(board: &Board, r: &Rect, u: usize, extras: u16, out: &mut Vec<Move>) {
+        let others: Vec<usize> = UNITS[u]
+            .iter()
+            .map(|&s| usize::from(s))
+            .filter(|&s| {
+                let c = board.cands(s);
+                c != 0 && c & r.mask() == 0 && !r.corners.contains(&s)
+            })
+            .collect();
+        type3_plain_from(board, r, u, &others, 0, extras, r.extra(), out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn type3_plain_from(
+        board: &Board,
+        r: &Rect,
+        u: usize,
+        others: &[usize],
+        from: usize,
+        cands: u16,
+        included: &[usize],
+        out: &mut Vec<Move>,
+    ) {
+        for i in from..others.len() {
+            let now = cands | board.cands(others[i]);
+            let mut cells = included.to_vec();
+            cells.push(others[i]);
+            cells.sort_unstable();
+            let in_line = |f: fn(usize, usize) -> bool| cells.iter().all(|&s| f(s, cells[0]));
+            let counted = u < 18 || !(in_line(same_row) || in_line(same_col));
+            if counted && now.count_ones() as usize == cells.len() - 1 {
+                let clear = |unit: usize| -> Vec<(usize, u8)> {
+                    UNITS[unit]
+                        .iter()
+                        .map(|&s| usize::from(s))
+                        .filter(|&s| board.value(s) == 0 && !cells.contains(&s))
+                        .flat_map(|s| digits(board.cands(s) & now).map(move |d| (s, d)))
+                        .collect()
+                };
+                let mut deletes = clear(u);
+                if !deletes.is_empty() {
+                    let one_box = cells.iter().all(|&s| box_of(s) == box_of(cells[0]));
+                    if u < 18 && one_box {
+                        deletes.extend(clear(box_of(cells[0])));
+                    }
+                    out.push(r.step(Kind::UniquenessTest3, deletes));
+                }
+            }
+            type3_plain_from(board, r, u, others, i + 1, now, &cells, out);
+        }
+    }
+
+    #[test]
+    fn type3_on_masks_of_squares_finds_what_the_sorted_lists_found() {
+        // Random marks, some squares placed, and the positions of HoDoKu's
+        // uniqueness cases; every rectangle of two boxes and every pair
+        // of digits with two corners holding more, in each unit those two
+        // share.
+        use crate::logic::hodoku::test_boards;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+        let mut boards: Vec<Board> = (0..60)
+            .map(|round| test_boards::random(&mut rng, 30 + round % 40, Some(12)))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":06"]));
+        let mut found = 0;
+        for board in &boards {
+            for (r1, r2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+                for (k1, k2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {
+                    if (r1 / 3 == r2 / 3) == (k1 / 3 == k2 / 3) {
+                        continue;
+                    }
+                    let corners = [r1 * 9 + k1, r1 * 9 + k2, r2 * 9 + k1, r2 * 9 + k2];
+                    for c1 in 1..=9u8 {
+                        for c2 in c1 + 1..=9u8 {
+                            let r = Rect::new(board, c1, c2, corners);
+                            if r.two().len() != 2 {
+                                continue;
+                            }
+                            let (a, b) = (r.extra()[0], r.extra()[1]);
+                            let extras = (board.cands(a) | board.cands(b)) & !r.mask();
+                            for u in units_of(a).into_iter().filter(|u| units_of(b).contains(u)) {
+                                let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                                type3(board, &r, u, extras, &mut fast);
+                                type3_plain(board, &r, u, extras, &mut plain);
+                                assert_eq!(fast, plain, "{corners:?} {c1}{c2} unit {u}");
+                                found += plain.len();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
     }
 }

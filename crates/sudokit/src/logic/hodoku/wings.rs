@@ -15,17 +15,29 @@ fn seen_by_all(board: &Board, d: u8, all: &[usize]) -> Vec<(usize, u8)> {
     if seeing == 0 {
         return Vec::new();
     }
-    squares_of(seeing).map(|s| (s, d)).collect()
+    let mut out = Vec::with_capacity(seeing.count_ones() as usize);
+    out.extend(squares_of(seeing).map(|s| (s, d)));
+    out
 }
 
 /// Every XY-wing (`xyz` false) or XYZ-wing, in HoDoKu's order.
 pub fn all_wings(board: &Board, xyz: bool, first: bool) -> Vec<Move> {
-    let held = |s: usize| count(board.cands(s));
-    let pairs: Vec<usize> = (0..81).filter(|&s| held(s) == 2).collect();
-    let pivots: Vec<usize> = match xyz {
-        true => (0..81).filter(|&s| held(s) == 3).collect(),
-        false => pairs.clone(),
+    // The squares with two candidates, and the pivots (those with
+    // three for an XYZ-wing), in order, in lists on the stack.
+    let squares_holding = |n: u32| {
+        let (mut list, mut len) = ([0usize; 81], 0);
+        for s in (0..81).filter(|&s| count(board.cands(s)) == n) {
+            list[len] = s;
+            len += 1;
+        }
+        (list, len)
     };
+    let (pair_list, pairs_len) = squares_holding(2);
+    let (pivot_list, pivots_len) = match xyz {
+        true => squares_holding(3),
+        false => (pair_list, pairs_len),
+    };
+    let (pairs, pivots) = (&pair_list[..pairs_len], &pivot_list[..pivots_len]);
     // For each square with two candidates, the next one after it with
     // the same two (or `pairs.len()`); and for each pair of digits, the
     // first square holding them.
@@ -117,7 +129,8 @@ fn wings_of(
             continue;
         }
         let mut m = Move::new(if xyz { Kind::XyzWing } else { Kind::XyWing });
-        m.digits = digits(board.cands(pivot)).collect();
+        m.digits = Vec::with_capacity(3);
+        m.digits.extend(digits(board.cands(pivot)));
         if !xyz {
             m.digits.push(z);
         }

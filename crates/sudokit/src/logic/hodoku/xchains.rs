@@ -155,7 +155,9 @@ fn kept_removals(
         return None;
     }
     seen.insert((targets, d), links);
-    Some(squares_of(targets).map(|t| (t, d)).collect())
+    let mut deletes = Vec::with_capacity(targets.count_ones() as usize);
+    deletes.extend(squares_of(targets).map(|t| (t, d)));
+    Some(deletes)
 }
 
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
@@ -165,7 +167,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
         board,
         links: vec![None; 810],
         digit: 0,
-        chain: Vec::new(),
+        chain: Vec::with_capacity(MAX_LINKS + 1),
         found: Vec::new(),
         seen: Seen::new(),
     };
@@ -175,7 +177,8 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
         }
         for d in (1..=9u8).filter(|&d| board.has(start, d)) {
             search.digit = d;
-            search.chain = vec![start];
+            search.chain.clear();
+            search.chain.push(start);
             search.walk(true);
         }
     }
@@ -270,7 +273,7 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
     let mut search = XySearch {
         board,
         links: vec![None; 810],
-        chain: Vec::new(),
+        chain: Vec::with_capacity(MAX_LINKS),
         found: Vec::new(),
         seen: Seen::new(),
     };
@@ -279,7 +282,8 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
             continue;
         }
         for d in (1..=9u8).filter(|&d| board.has(start, d)) {
-            search.chain = vec![(start, d)];
+            search.chain.clear();
+            search.chain.push((start, d));
             search.walk();
         }
     }
