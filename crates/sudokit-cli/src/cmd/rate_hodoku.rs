@@ -195,7 +195,7 @@ impl Answers for RateHodoku {
         source: &str,
         entry: Entry,
         job: &Job,
-        _cache: &mut Cache,
+        cache: &mut Cache,
     ) -> Unsearched {
         let board = match (&entry.result, &entry.marks, &entry.placed, self.format) {
             (Ok(grid), None, None, LineFormat::Text) if is_plain_9x9(grid) => {
@@ -216,7 +216,10 @@ impl Answers for RateHodoku {
             searched = Some(answer);
             solution
         };
-        let rating = rate_board_unproven(board, &self.config, &mut one_solution);
+        // The tables' room is kept from puzzle to puzzle.
+        let mut room = search::Cache::with_room_of(cache);
+        let rating = rate_board_unproven(board, &self.config, &mut room, &mut one_solution);
+        room.keep_room(cache);
         match (rating, searched) {
             (Some(path), _) => {
                 let out = self.text(|| puzzle_line(&entry), &path);

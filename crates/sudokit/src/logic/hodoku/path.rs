@@ -490,9 +490,9 @@ pub fn solve_board(board: Board, config: &Config) -> Path {
 /// [`solve_board`] with `cache` to start from: one made by
 /// [`search::Cache::knowing`] the puzzle's solution spares brute force
 /// its searches; the steps are the same.
-pub fn solve_board_with(board: Board, config: &Config, cache: search::Cache) -> Path {
+pub fn solve_board_with(board: Board, config: &Config, mut cache: search::Cache) -> Path {
     let mut steps = Vec::new();
-    let rating = run(board, config, cache, &mut Proof::known(), |found| {
+    let rating = run(board, config, &mut cache, &mut Proof::known(), |found| {
         steps.push(match found {
             Found::Single(kind, s, d, unit) => Move::single(*kind, *s, *d, *unit).to_step(),
             Found::Move(m) => m.to_step(),
@@ -560,8 +560,8 @@ pub fn rate_board(board: Board, config: &Config) -> Rating {
 }
 
 /// [`rate_board`] with `cache` to start from (see [`solve_board_with`]).
-pub fn rate_board_with(board: Board, config: &Config, cache: search::Cache) -> Rating {
-    run(board, config, cache, &mut Proof::known(), |_| {})
+pub fn rate_board_with(board: Board, config: &Config, mut cache: search::Cache) -> Rating {
+    run(board, config, &mut cache, &mut Proof::known(), |_| {})
 }
 
 /// [`rate_board`] of a puzzle not yet known to have exactly one solution,
@@ -580,9 +580,14 @@ pub fn rate_board_with(board: Board, config: &Config, cache: search::Cache) -> R
 /// grid with many solutions ([`searches_widely`]), and when the path ends
 /// without a filled grid that is a solution. The rating is the one
 /// [`rate_board`] gives.
+///
+/// `cache` is what the searches keep (a fresh one, or one with the room
+/// of an earlier path, [`search::Cache::with_room_of`]); it is left
+/// holding this path's, for the caller to keep for the next.
 pub fn rate_board_unproven(
     board: Board,
     config: &Config,
+    cache: &mut search::Cache,
     one_solution: &mut dyn FnMut() -> Option<[u8; 81]>,
 ) -> Option<Rating> {
     let mut proof = Proof {
@@ -592,10 +597,10 @@ pub fn rate_board_unproven(
     // Digits that clash have no solution to keep: the path would prove
     // nothing.
     if !placed_apart(&board) {
-        proof.confirm(&board, &mut search::Cache::new());
+        proof.confirm(&board, cache);
         return None;
     }
-    let rating = run(board, config, search::Cache::new(), &mut proof, |_| {});
+    let rating = run(board, config, cache, &mut proof, |_| {});
     (!proof.refuted).then_some(rating)
 }
 
@@ -673,7 +678,7 @@ fn placed_apart(board: &Board) -> bool {
 fn run(
     mut board: Board,
     config: &Config,
-    mut cache: search::Cache,
+    cache: &mut search::Cache,
     proof: &mut Proof,
     mut taken: impl FnMut(&Found),
 ) -> Rating {
@@ -691,7 +696,7 @@ fn run(
     // A position with no solution (a square left without a candidate)
     // ends the path: no step taken from there means anything.
     while !board.is_solved() && !board.is_broken() {
-        let found = match next_found(&mut board, config, Some(&mut quiet), &mut cache, proof) {
+        let found = match next_found(&mut board, config, Some(&mut quiet), cache, proof) {
             Err(kind) => {
                 rating.stopped_at = Some(kind);
                 break;
@@ -703,7 +708,7 @@ fn run(
             Found::Single(kind, ..) => *kind,
             Found::Move(m) => m.kind,
         };
-        if assumes_one_solution(kind) && !proof.confirm(&board, &mut cache) {
+        if assumes_one_solution(kind) && !proof.confirm(&board, cache) {
             break;
         }
         let (kind, subtype) = match &found {
@@ -741,7 +746,7 @@ fn run(
     // from givens apart, a filled grid is a solution.
     debug_assert!(!rating.solved || proof.ask.is_none() || placed_apart(&board));
     if !rating.solved {
-        proof.confirm(&board, &mut cache);
+        proof.confirm(&board, cache);
     }
     rating
 }
@@ -822,14 +827,16 @@ mod tests {
             let board = Board::from_puzzle(&grid);
             let solution = crate::logic::hodoku::brute_force::unique_solution(&board).unwrap();
             let mut asked = 0;
-            let rated = rate_board_unproven(board.clone(), &config, &mut || {
+            let fresh = &mut search::Cache::new();
+            let rated = rate_board_unproven(board.clone(), &config, fresh, &mut || {
                 asked += 1;
                 Some(solution)
             });
             assert_eq!(rated, Some(rate_board(board.clone(), &config)), "{p}");
             assert_eq!(asked, usize::from(must_ask), "{p}");
             // Told the puzzle is not unique, a path that asks rates nothing.
-            let refuted = rate_board_unproven(board, &config, &mut || None);
+            let fresh = &mut search::Cache::new();
+            let refuted = rate_board_unproven(board, &config, fresh, &mut || None);
             assert_eq!(refuted.is_none(), must_ask, "{p}");
         }
         // Several solutions; none, by givens that clash or not.
@@ -846,11 +853,36 @@ mod tests {
             let cells = p.bytes().map(|c| c.saturating_sub(b'0') % 10).collect();
             let grid = Grid::from_cells(crate::shape::Shape::standard(), cells).unwrap();
             let mut asked = 0;
-            let rated = rate_board_unproven(Board::from_puzzle(&grid), &config, &mut || {
+            let board = Board::from_puzzle(&grid);
+            let rated = rate_board_unproven(board, &config, &mut search::Cache::new(), &mut || {
                 asked += 1;
                 None
             });
             assert_eq!((rated, asked), (None, 1), "{p}");
+        }
+    }
+
+    #[test]
+    fn paths_in_the_room_of_earlier_paths_rate_as_paths_in_fresh_caches() {
+        // Paths through chains, forcing nets and brute force, in turn,
+        // twice, each in the tables' room the one before left.
+        let puzzles = [
+            "......7.1..4....3..85....6.6..9.1....1...7..5....3.2...2...8.5.8.1.29....6..7....",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+            "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
+        ];
+        let config = Config::default();
+        let mut kept = crate::logic::Cache::new();
+        for p in puzzles.iter().chain(&puzzles) {
+            let grid = parse_grid(p, ParseOptions::default()).unwrap();
+            let board = Board::from_puzzle(&grid);
+            let solution = crate::logic::hodoku::brute_force::unique_solution(&board).unwrap();
+            let mut cache = search::Cache::with_room_of(&mut kept);
+            let rated =
+                rate_board_unproven(board.clone(), &config, &mut cache, &mut || Some(solution));
+            cache.keep_room(&mut kept);
+            assert_eq!(rated, Some(rate_board(board, &config)), "{p}");
         }
     }
 

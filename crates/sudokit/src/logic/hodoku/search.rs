@@ -2,6 +2,7 @@
 //! the step HoDoKu's solver would take ([`first`]) and every step of the
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
+use crate::logic;
 use crate::logic::hodoku::als::{self, ChainOptions};
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::brute_force::{self, brute_force_with, give_up};
@@ -153,12 +154,37 @@ impl Cache {
         }
     }
 
+    /// A cache with the room an earlier path left in `kept`
+    /// ([`Cache::keep_room`]): the tables' entries above all, which a
+    /// batch then takes once per thread instead of once per puzzle that
+    /// reaches the chains.
+    pub fn with_room_of(kept: &mut logic::Cache) -> Cache {
+        let room = std::mem::take(kept.part::<Room>());
+        Cache {
+            tables: tabling::Cache::with_room(room.tables),
+            ..Cache::default()
+        }
+    }
+
+    /// Leaves this cache's room in `kept` for the next path
+    /// ([`Cache::with_room_of`]).
+    pub fn keep_room(self, kept: &mut logic::Cache) {
+        kept.part::<Room>().tables = self.tables.into_room();
+    }
+
     /// Learns that `solution` is the one solution of `board`'s position,
     /// as [`knowing`](Cache::knowing) does, keeping what the other
     /// searches kept.
     pub fn learn_solution(&mut self, board: &Board, solution: [u8; 81]) {
         self.brute_force = brute_force::Cache::knowing(board, solution);
     }
+}
+
+/// The room a path's searches took, kept between paths in the caller's
+/// [`logic::Cache`].
+#[derive(Default)]
+struct Room {
+    tables: Vec<Vec<tabling::Table>>,
 }
 
 impl fmt::Debug for Cache {

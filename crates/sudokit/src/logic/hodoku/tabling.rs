@@ -445,6 +445,23 @@ impl Cache {
             self.give_back(tables);
         }
     }
+
+    /// The room of every table this cache holds, emptied, for a cache of
+    /// another path ([`Cache::with_room`]).
+    pub fn into_room(mut self) -> Vec<Vec<Table>> {
+        if let Some((_, tables)) = self.grouped.take() {
+            self.give_back_shared(tables);
+        }
+        self.spare
+    }
+
+    /// A cache whose tables are filled in `room` ([`Cache::into_room`]).
+    pub fn with_room(room: Vec<Vec<Table>>) -> Cache {
+        Cache {
+            spare: room,
+            grouped: None,
+        }
+    }
 }
 
 /// The squares holding `d`, as a mask.
