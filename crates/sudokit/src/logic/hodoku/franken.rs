@@ -385,6 +385,10 @@ fn pick_base(
 /// The most units a fish search takes on one side.
 const MOST_UNITS: usize = 27;
 
+/// The most candidates a fish may remove that the walk over cover units
+/// looks at one by one; with more, it does not.
+const MOST_WANTS: usize = 12;
+
 /// One base and the cover units that meet it, for the walk over covers.
 struct Covering<'a> {
     s: &'a Search,
@@ -398,6 +402,14 @@ struct Covering<'a> {
     reach: [u128; MOST_UNITS + 1],
     body: u128,
     endo: u128,
+    /// For each candidate the fish may remove that sees every endo fin
+    /// (at most [`MOST_WANTS`]), the squares the cover units must take
+    /// for the fish to remove it: the candidate itself and the base
+    /// squares it does not see (else they are fins it does not see).
+    wants: [u128; MOST_WANTS],
+    /// How many of `wants` there are; None when the candidates were too
+    /// many to look at one by one.
+    n_wants: Option<usize>,
 }
 
 /// Tries every set of cover units for the base `base`.
@@ -418,7 +430,32 @@ fn pick_cover(
         reach: [0; MOST_UNITS + 1],
         body,
         endo,
+        wants: [0; MOST_WANTS],
+        n_wants: Some(0),
     };
+    let mut targets = s.targets;
+    while targets != 0 {
+        let t = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        let seen = peers_mask(t);
+        if endo & !seen != 0 {
+            continue;
+        }
+        match c.n_wants {
+            Some(n) if n < MOST_WANTS => {
+                c.wants[n] = (body | 1 << t) & !seen;
+                c.n_wants = Some(n + 1);
+            }
+            _ => {
+                c.n_wants = None;
+                break;
+            }
+        }
+    }
+    if c.n_wants == Some(0) {
+        // No candidate the fish may remove sees every endo fin.
+        return false;
+    }
     for &u in covers {
         if !base.contains(&u) && s.masks[u] & body != 0 {
             c.meeting[c.len] = u;
@@ -447,6 +484,18 @@ fn walk(
 ) -> bool {
     let need = c.base.len() - depth;
     let last = depth + 1 == c.base.len();
+    // For the last pick: what each candidate the fish may remove still
+    // wants covered (a fish is made only where one unit takes all of it).
+    let mut open_wants = [0u128; MOST_WANTS];
+    let n_wants = match c.n_wants {
+        Some(n) if last => {
+            for (o, &w) in open_wants.iter_mut().zip(&c.wants[..n]) {
+                *o = w & !cover_cells;
+            }
+            n
+        }
+        _ => 0,
+    };
     for i in from..c.len {
         if c.len - i < need {
             break;
@@ -463,6 +512,10 @@ fn walk(
             }
         }
         let cells = c.meeting_cells[i];
+        if n_wants > 0 && open_wants[..n_wants].iter().all(|&w| w & !cells != 0) {
+            // No candidate it could remove: all of them see a fin.
+            continue;
+        }
         let (cover_cells, cannibal) = (cover_cells | cells, cannibal | (cover_cells & cells));
         picked[depth] = c.meeting[i];
         if last {
@@ -848,6 +901,62 @@ mod tests {
             }
         }
         assert!(found > 20, "{found}");
+    }
+
+    #[test]
+    fn a_last_cover_unit_is_passed_over_only_where_no_candidate_the_fish_may_remove_could_go() {
+        // Told what a template check of each digit removes, the walk takes
+        // a last cover unit only where one of those candidates sees every
+        // fin it would leave: on marks around one solution (every digit
+        // has templates) and every fish case of HoDoKu's library, Franken
+        // fish of two to four units and mutant fish of two, with fins and
+        // without, are those trying every set of units finds, in the same
+        // order.
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let mut boards: Vec<Board> = (0..24)
+            .map(|round| test_boards::random_around_a_solution(&mut rng, 12 + round * 2))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":03"]));
+        let (mut found, mut searched) = (0, 0);
+        for (i, board) in boards.iter().enumerate() {
+            for d in 1..=9u8 {
+                let removed = templates::unused_alone(board, d) & board.squares_with(d);
+                if removed == 0 || removed.count_ones() as usize > MOST_WANTS {
+                    continue;
+                }
+                for (family, size) in [
+                    (Family::Franken, 2),
+                    (Family::Franken, 3),
+                    (Family::Franken, 4),
+                    (Family::Mutant, 2),
+                ] {
+                    // Trying every set of four units is slow where the
+                    // digit has many squares.
+                    if size == 4 && board.squares_with(d).count_ones() > 18 {
+                        continue;
+                    }
+                    for finned in [false, true] {
+                        let Some(mut s) = Search::new(board, d, size, family, Some(finned)) else {
+                            continue;
+                        };
+                        s.targets &= removed;
+                        searched += 1;
+                        for rows in [true, false] {
+                            let mut got = Vec::new();
+                            fish(&s, rows, &mut |m| {
+                                got.push(m);
+                                false
+                            });
+                            let want = every_fish(&s, rows);
+                            assert_eq!(got, want, "board {i} digit {d} size {size}");
+                            found += want.len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 20 && searched > 100, "{found} {searched}");
     }
 
     #[test]
