@@ -217,14 +217,31 @@ pub fn kind_of(base: &[usize], cover: &[usize], finned: bool, sashimi: bool) -> 
 
 /// The Franken or mutant step type `kind` as a search: size, mutant,
 /// finned. `None` for the other step types and the sizes not here.
+/// (Told by the step type itself: the path asks for every step type it
+/// tries, and reading its name cost more than the search where nothing
+/// changed.)
 fn search_of(kind: Kind) -> Option<(usize, bool, bool)> {
-    let size = kind.fish_size()?;
-    let name = kind.name();
-    let mutant = name.contains("Mutant");
-    if !(mutant || name.contains("Franken")) {
-        return None;
-    }
-    Some((size, mutant, name.starts_with("Finned")))
+    use Kind::*;
+    let (mutant, finned) = match kind {
+        FrankenXWing | FrankenSwordfish | FrankenJellyfish | FrankenSquirmbag | FrankenWhale
+        | FrankenLeviathan => (false, false),
+        FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FinnedFrankenJellyfish
+        | FinnedFrankenSquirmbag
+        | FinnedFrankenWhale
+        | FinnedFrankenLeviathan => (false, true),
+        MutantXWing | MutantSwordfish | MutantJellyfish | MutantSquirmbag | MutantWhale
+        | MutantLeviathan => (true, false),
+        FinnedMutantXWing
+        | FinnedMutantSwordfish
+        | FinnedMutantJellyfish
+        | FinnedMutantSquirmbag
+        | FinnedMutantWhale
+        | FinnedMutantLeviathan => (true, true),
+        _ => return None,
+    };
+    Some((kind.fish_size()?, mutant, finned))
 }
 
 /// True for the Franken and mutant step types with a finder.
@@ -525,13 +542,21 @@ fn walk(
                     return true;
                 }
             }
-        } else if promising(c, i + 1, need - 1, cover_cells)
+        } else if (checked_last(c, need - 1) || promising(c, i + 1, need - 1, cover_cells))
             && walk(c, i + 1, cover_cells, cannibal, picked, depth + 1, found)
         {
             return true;
         }
     }
     false
+}
+
+/// True when the walk for the last cover unit can go on without asking
+/// [`promising`]: one unit is left to choose, and the candidates the fish
+/// may remove are looked at one by one there, which passes over the
+/// units [`promising`] would, and more, for less than it costs.
+fn checked_last(c: &Covering, need: usize) -> bool {
+    need == 1 && c.n_wants.is_some()
 }
 
 /// True when choosing `need` more cover units from `c.meeting[from..]`
@@ -550,15 +575,16 @@ fn promising(c: &Covering, from: usize, need: usize, cover_cells: u128) -> bool 
     }
     // With fins allowed, few enough open squares pass whatever the units
     // left cover.
-    let endo_count = c.endo.count_ones();
-    if c.s.finned && open.count_ones() + endo_count <= MAX_FINS {
+    let endo_count = few_bits(c.endo);
+    let open_count = few_bits(open);
+    if c.s.finned && open_count + endo_count <= MAX_FINS {
         return true;
     }
     // How many of the units left cover each count of open squares (a
     // unit has at most nine), to add up the `need` best.
     let mut by_gain = [0u32; 10];
     for &cells in &c.meeting_cells[from..c.len] {
-        by_gain[(cells & open).count_ones() as usize] += 1;
+        by_gain[few_bits(cells & open) as usize] += 1;
     }
     let (mut best, mut left) = (0u32, need as u32);
     for gain in (1..10u32).rev() {
@@ -569,8 +595,21 @@ fn promising(c: &Covering, from: usize, need: usize, cover_cells: u128) -> bool 
             break;
         }
     }
-    let least = open.count_ones().saturating_sub(best) + endo_count;
+    let least = open_count.saturating_sub(best) + endo_count;
     (c.s.plain && least == 0) || (c.s.finned && least <= MAX_FINS)
+}
+
+/// How many squares a mask of few squares holds, one at a time: the
+/// masks counted while cover units are combined (a unit's open squares,
+/// the endo fins, the base squares left open) mostly hold a handful, for
+/// which this costs less than counting all 128 bits at once.
+fn few_bits(mut mask: u128) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The fish on `base` and `cover`, if it is one and removes something.
@@ -730,6 +769,24 @@ mod tests {
             assert!(covers(kind), "{kind:?}");
         }
         assert!(!covers(Kind::Jellyfish));
+    }
+
+    #[test]
+    fn the_franken_and_mutant_step_types_are_told_by_their_kind_as_by_their_names() {
+        // Every step type: a search for the Franken and mutant ones alone,
+        // of their size, mutant and finned as their names say.
+        let mut searched = 0;
+        for &kind in Kind::ALL {
+            let name = kind.name();
+            let mutant = name.contains("Mutant");
+            let want = match (kind.fish_size(), mutant || name.contains("Franken")) {
+                (Some(size), true) => Some((size, mutant, name.starts_with("Finned"))),
+                _ => None,
+            };
+            assert_eq!(search_of(kind), want, "{name}");
+            searched += usize::from(want.is_some());
+        }
+        assert_eq!(searched, 24);
     }
 
     #[test]
@@ -957,6 +1014,19 @@ mod tests {
             }
         }
         assert!(found > 20 && searched > 100, "{found} {searched}");
+    }
+
+    #[test]
+    fn masks_counted_one_square_at_a_time_hold_as_many_as_all_bits_counted_at_once() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(37);
+        for round in 0..2000 {
+            let bits = round % 82;
+            let mask = (0..bits).fold(0u128, |m, _| m | 1 << rng.gen_range(0..81));
+            assert_eq!(few_bits(mask), mask.count_ones(), "{mask:#x}");
+        }
+        assert_eq!(few_bits(0), 0);
+        assert_eq!(few_bits((1 << 81) - 1), 81);
     }
 
     #[test]
