@@ -228,13 +228,19 @@ fn naked_into(
         if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
-        // The unit's squares with one to `n` candidates.
+        // The unit's squares with one to `n` candidates, read from the
+        // position's units where they are at hand.
+        let cands = match quiet.as_ref() {
+            Some((_, now)) => now[u],
+            None => unit.map(|s| board.cands(usize::from(s))),
+        };
         let mut open = [0usize; 9];
+        let mut masks = [0u16; 9];
         let mut len = 0;
-        for &s in unit {
-            let s = usize::from(s);
-            if (1..=n as u32).contains(&count(board.cands(s))) {
-                open[len] = s;
+        for (&s, &c) in unit.iter().zip(&cands) {
+            if (1..=n as u32).contains(&count(c)) {
+                open[len] = usize::from(s);
+                masks[len] = c;
                 len += 1;
             }
         }
@@ -244,10 +250,6 @@ fn naked_into(
                 q[u] = now[u];
             }
             continue;
-        }
-        let mut masks = [0u16; 9];
-        for (m, &s) in masks.iter_mut().zip(&open[..len]) {
-            *m = board.cands(s);
         }
         let mut removing = false;
         let stopped = tight_subsets(&masks[..len], n, &mut |picked, mask| {
@@ -379,10 +381,12 @@ fn hidden_into(
         if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
-        let open = unit
-            .iter()
-            .filter(|&&s| board.cands(usize::from(s)) != 0)
-            .count();
+        let open = match quiet.as_ref() {
+            Some((_, now)) => now[u].iter().filter(|&&c| c != 0).count(),
+            None => (unit.iter())
+                .filter(|&&s| board.cands(usize::from(s)) != 0)
+                .count(),
+        };
         if open <= n {
             // Too few squares for a subset that removes anything: nothing
             // here until they change.
@@ -650,6 +654,37 @@ mod tests {
             found += want.len();
         }
         assert!(found > 2000, "{found}");
+    }
+
+    #[test]
+    fn searches_reading_the_units_worked_out_for_a_position_find_what_reading_the_board_finds() {
+        // With nothing remembered, the searches that read each unit's
+        // candidates from those worked out once for the position must find
+        // what the plain ones, reading the board, find: random marks with
+        // squares placed, and every case of HoDoKu's library.
+        use crate::logic::hodoku::test_boards;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+        let mut boards: Vec<Board> = (0..200)
+            .map(|round| test_boards::random(&mut rng, 10 + round % 60, Some(6)))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":0"]));
+        let mut found = 0;
+        for (i, board) in boards.iter().enumerate() {
+            let now = unit_cands(board);
+            for n in 2..=4 {
+                for keep in [Keep::Locked, Keep::Naked, Keep::All] {
+                    let want = first_naked(board, n, keep);
+                    let got = first_naked_quiet(board, n, keep, &mut [[0; 9]; 27], &now);
+                    assert_eq!(got, want, "board {i} naked {n} {keep:?}");
+                    found += usize::from(want.is_some());
+                }
+                let want = first_hidden(board, n);
+                let got = first_hidden_quiet(board, n, &mut [[0; 9]; 27], &now);
+                assert_eq!(got, want, "board {i} hidden {n}");
+                found += usize::from(want.is_some());
+            }
+        }
+        assert!(found > 300, "{found}");
     }
 
     #[test]
