@@ -368,6 +368,50 @@ mod tests {
     }
 
     #[test]
+    fn bands_matched_by_their_sets_of_columns_use_the_squares_the_list_of_all_uses() {
+        // Few candidates around one template (few sets of columns per
+        // band, many with no partner in the other bands) to many, with a
+        // square placed now and then: the squares used, matched set by set
+        // through bit masks, against the templates listed.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+        let all = templates();
+        let mut some_used = 0;
+        for round in 0..1500 {
+            let density = [0.15, 0.25, 0.35, 0.6][round % 4];
+            let template = all[rng.gen_range(0..all.len())];
+            // Around one template, so that some are left.
+            let mut held = template;
+            for s in 0..81 {
+                if rng.gen_bool(density) {
+                    held |= 1 << s;
+                }
+            }
+            let placed = match round % 5 {
+                0 => template & 1 << (template.trailing_zeros()),
+                _ => 0,
+            };
+            held &= !placed;
+            let allowed = placed | held;
+            let listed = all
+                .iter()
+                .filter(|&&t| t & placed == placed && t & !allowed == 0)
+                .fold(0u128, |m, &t| m | t);
+            assert_eq!(used_alone(placed, held), listed, "round {round}");
+            some_used += usize::from(listed != 0);
+        }
+        assert_eq!(some_used, 1500);
+        // Each set of columns goes with the eight its table lists, each
+        // as second and as third alike.
+        for (set, others) in OTHERS_OF.iter().enumerate() {
+            assert_eq!(others.count_ones(), 8, "set {set}");
+            for &(second, third) in &OTHER_COLUMNS[set] {
+                assert!(others & 1 << second != 0 && others & 1 << third != 0);
+            }
+        }
+    }
+
+    #[test]
     fn there_are_46656_templates_each_a_placement() {
         let all = templates();
         assert_eq!(all.len(), 46_656);
