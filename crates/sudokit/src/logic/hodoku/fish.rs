@@ -5,7 +5,7 @@
 //! elsewhere; a finned fish when a few places (the fins) lie outside, and
 //! then only the cover's places that see every fin go.
 
-use crate::logic::hodoku::board::{peers_mask, squares_of, units_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{count, peers_mask, squares_of, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::subsets::{combinations_until, tight_subsets};
 use crate::logic::hodoku::table::Kind;
@@ -249,13 +249,15 @@ fn finned_on(
         thirds[u % 9 / 3] |= board.places(u, d);
     }
     let all = thirds[0] | thirds[1] | thirds[2];
-    let len = all.count_ones() as usize;
-    if len <= size {
+    let len = count(all) as usize;
+    // A box meets three cover units: more than three of them left out of
+    // the cover make too many for one box.
+    if len <= size || len > size + 3 {
         return false;
     }
     let fits = (0..3).any(|k| {
         let alone = thirds[k] & !(thirds[(k + 1) % 3] | thirds[(k + 2) % 3]);
-        (0..3).any(|t| (alone >> (3 * t) & 7).count_ones() as usize + size >= len)
+        (0..3).any(|t| count(alone >> (3 * t) & 7) as usize + size >= len)
     });
     if !fits {
         return false;

@@ -217,14 +217,31 @@ pub fn kind_of(base: &[usize], cover: &[usize], finned: bool, sashimi: bool) -> 
 
 /// The Franken or mutant step type `kind` as a search: size, mutant,
 /// finned. `None` for the other step types and the sizes not here.
+/// (Told by the step type itself: the path asks for every step type it
+/// tries, and reading its name cost more than the search where nothing
+/// changed.)
 fn search_of(kind: Kind) -> Option<(usize, bool, bool)> {
-    let size = kind.fish_size()?;
-    let name = kind.name();
-    let mutant = name.contains("Mutant");
-    if !(mutant || name.contains("Franken")) {
-        return None;
-    }
-    Some((size, mutant, name.starts_with("Finned")))
+    use Kind::*;
+    let (mutant, finned) = match kind {
+        FrankenXWing | FrankenSwordfish | FrankenJellyfish | FrankenSquirmbag | FrankenWhale
+        | FrankenLeviathan => (false, false),
+        FinnedFrankenXWing
+        | FinnedFrankenSwordfish
+        | FinnedFrankenJellyfish
+        | FinnedFrankenSquirmbag
+        | FinnedFrankenWhale
+        | FinnedFrankenLeviathan => (false, true),
+        MutantXWing | MutantSwordfish | MutantJellyfish | MutantSquirmbag | MutantWhale
+        | MutantLeviathan => (true, false),
+        FinnedMutantXWing
+        | FinnedMutantSwordfish
+        | FinnedMutantJellyfish
+        | FinnedMutantSquirmbag
+        | FinnedMutantWhale
+        | FinnedMutantLeviathan => (true, true),
+        _ => return None,
+    };
+    Some((kind.fish_size()?, mutant, finned))
 }
 
 /// True for the Franken and mutant step types with a finder.
@@ -385,6 +402,10 @@ fn pick_base(
 /// The most units a fish search takes on one side.
 const MOST_UNITS: usize = 27;
 
+/// The most candidates a fish may remove that the walk over cover units
+/// looks at one by one; with more, it does not.
+const MOST_WANTS: usize = 12;
+
 /// One base and the cover units that meet it, for the walk over covers.
 struct Covering<'a> {
     s: &'a Search,
@@ -398,6 +419,14 @@ struct Covering<'a> {
     reach: [u128; MOST_UNITS + 1],
     body: u128,
     endo: u128,
+    /// For each candidate the fish may remove that sees every endo fin
+    /// (at most [`MOST_WANTS`]), the squares the cover units must take
+    /// for the fish to remove it: the candidate itself and the base
+    /// squares it does not see (else they are fins it does not see).
+    wants: [u128; MOST_WANTS],
+    /// How many of `wants` there are; None when the candidates were too
+    /// many to look at one by one.
+    n_wants: Option<usize>,
 }
 
 /// Tries every set of cover units for the base `base`.
@@ -418,7 +447,32 @@ fn pick_cover(
         reach: [0; MOST_UNITS + 1],
         body,
         endo,
+        wants: [0; MOST_WANTS],
+        n_wants: Some(0),
     };
+    let mut targets = s.targets;
+    while targets != 0 {
+        let t = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        let seen = peers_mask(t);
+        if endo & !seen != 0 {
+            continue;
+        }
+        match c.n_wants {
+            Some(n) if n < MOST_WANTS => {
+                c.wants[n] = (body | 1 << t) & !seen;
+                c.n_wants = Some(n + 1);
+            }
+            _ => {
+                c.n_wants = None;
+                break;
+            }
+        }
+    }
+    if c.n_wants == Some(0) {
+        // No candidate the fish may remove sees every endo fin.
+        return false;
+    }
     for &u in covers {
         if !base.contains(&u) && s.masks[u] & body != 0 {
             c.meeting[c.len] = u;
@@ -447,6 +501,18 @@ fn walk(
 ) -> bool {
     let need = c.base.len() - depth;
     let last = depth + 1 == c.base.len();
+    // For the last pick: what each candidate the fish may remove still
+    // wants covered (a fish is made only where one unit takes all of it).
+    let mut open_wants = [0u128; MOST_WANTS];
+    let n_wants = match c.n_wants {
+        Some(n) if last => {
+            for (o, &w) in open_wants.iter_mut().zip(&c.wants[..n]) {
+                *o = w & !cover_cells;
+            }
+            n
+        }
+        _ => 0,
+    };
     for i in from..c.len {
         if c.len - i < need {
             break;
@@ -463,6 +529,10 @@ fn walk(
             }
         }
         let cells = c.meeting_cells[i];
+        if n_wants > 0 && open_wants[..n_wants].iter().all(|&w| w & !cells != 0) {
+            // No candidate it could remove: all of them see a fin.
+            continue;
+        }
         let (cover_cells, cannibal) = (cover_cells | cells, cannibal | (cover_cells & cells));
         picked[depth] = c.meeting[i];
         if last {
@@ -472,13 +542,21 @@ fn walk(
                     return true;
                 }
             }
-        } else if promising(c, i + 1, need - 1, cover_cells)
+        } else if (checked_last(c, need - 1) || promising(c, i + 1, need - 1, cover_cells))
             && walk(c, i + 1, cover_cells, cannibal, picked, depth + 1, found)
         {
             return true;
         }
     }
     false
+}
+
+/// True when the walk for the last cover unit can go on without asking
+/// [`promising`]: one unit is left to choose, and the candidates the fish
+/// may remove are looked at one by one there, which passes over the
+/// units [`promising`] would, and more, for less than it costs.
+fn checked_last(c: &Covering, need: usize) -> bool {
+    need == 1 && c.n_wants.is_some()
 }
 
 /// True when choosing `need` more cover units from `c.meeting[from..]`
@@ -497,15 +575,16 @@ fn promising(c: &Covering, from: usize, need: usize, cover_cells: u128) -> bool 
     }
     // With fins allowed, few enough open squares pass whatever the units
     // left cover.
-    let endo_count = c.endo.count_ones();
-    if c.s.finned && open.count_ones() + endo_count <= MAX_FINS {
+    let endo_count = few_bits(c.endo);
+    let open_count = few_bits(open);
+    if c.s.finned && open_count + endo_count <= MAX_FINS {
         return true;
     }
     // How many of the units left cover each count of open squares (a
     // unit has at most nine), to add up the `need` best.
     let mut by_gain = [0u32; 10];
     for &cells in &c.meeting_cells[from..c.len] {
-        by_gain[(cells & open).count_ones() as usize] += 1;
+        by_gain[few_bits(cells & open) as usize] += 1;
     }
     let (mut best, mut left) = (0u32, need as u32);
     for gain in (1..10u32).rev() {
@@ -516,8 +595,21 @@ fn promising(c: &Covering, from: usize, need: usize, cover_cells: u128) -> bool 
             break;
         }
     }
-    let least = open.count_ones().saturating_sub(best) + endo_count;
+    let least = open_count.saturating_sub(best) + endo_count;
     (c.s.plain && least == 0) || (c.s.finned && least <= MAX_FINS)
+}
+
+/// How many squares a mask of few squares holds, one at a time: the
+/// masks counted while cover units are combined (a unit's open squares,
+/// the endo fins, the base squares left open) mostly hold a handful, for
+/// which this costs less than counting all 128 bits at once.
+fn few_bits(mut mask: u128) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The fish on `base` and `cover`, if it is one and removes something.
@@ -677,6 +769,24 @@ mod tests {
             assert!(covers(kind), "{kind:?}");
         }
         assert!(!covers(Kind::Jellyfish));
+    }
+
+    #[test]
+    fn the_franken_and_mutant_step_types_are_told_by_their_kind_as_by_their_names() {
+        // Every step type: a search for the Franken and mutant ones alone,
+        // of their size, mutant and finned as their names say.
+        let mut searched = 0;
+        for &kind in Kind::ALL {
+            let name = kind.name();
+            let mutant = name.contains("Mutant");
+            let want = match (kind.fish_size(), mutant || name.contains("Franken")) {
+                (Some(size), true) => Some((size, mutant, name.starts_with("Finned"))),
+                _ => None,
+            };
+            assert_eq!(search_of(kind), want, "{name}");
+            searched += usize::from(want.is_some());
+        }
+        assert_eq!(searched, 24);
     }
 
     #[test]
@@ -848,6 +958,75 @@ mod tests {
             }
         }
         assert!(found > 20, "{found}");
+    }
+
+    #[test]
+    fn a_last_cover_unit_is_passed_over_only_where_no_candidate_the_fish_may_remove_could_go() {
+        // Told what a template check of each digit removes, the walk takes
+        // a last cover unit only where one of those candidates sees every
+        // fin it would leave: on marks around one solution (every digit
+        // has templates) and every fish case of HoDoKu's library, Franken
+        // fish of two to four units and mutant fish of two, with fins and
+        // without, are those trying every set of units finds, in the same
+        // order.
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let mut boards: Vec<Board> = (0..24)
+            .map(|round| test_boards::random_around_a_solution(&mut rng, 12 + round * 2))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":03"]));
+        let (mut found, mut searched) = (0, 0);
+        for (i, board) in boards.iter().enumerate() {
+            for d in 1..=9u8 {
+                let removed = templates::unused_alone(board, d) & board.squares_with(d);
+                if removed == 0 || removed.count_ones() as usize > MOST_WANTS {
+                    continue;
+                }
+                for (family, size) in [
+                    (Family::Franken, 2),
+                    (Family::Franken, 3),
+                    (Family::Franken, 4),
+                    (Family::Mutant, 2),
+                ] {
+                    // Trying every set of four units is slow where the
+                    // digit has many squares.
+                    if size == 4 && board.squares_with(d).count_ones() > 18 {
+                        continue;
+                    }
+                    for finned in [false, true] {
+                        let Some(mut s) = Search::new(board, d, size, family, Some(finned)) else {
+                            continue;
+                        };
+                        s.targets &= removed;
+                        searched += 1;
+                        for rows in [true, false] {
+                            let mut got = Vec::new();
+                            fish(&s, rows, &mut |m| {
+                                got.push(m);
+                                false
+                            });
+                            let want = every_fish(&s, rows);
+                            assert_eq!(got, want, "board {i} digit {d} size {size}");
+                            found += want.len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 20 && searched > 100, "{found} {searched}");
+    }
+
+    #[test]
+    fn masks_counted_one_square_at_a_time_hold_as_many_as_all_bits_counted_at_once() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(37);
+        for round in 0..2000 {
+            let bits = round % 82;
+            let mask = (0..bits).fold(0u128, |m, _| m | 1 << rng.gen_range(0..81));
+            assert_eq!(few_bits(mask), mask.count_ones(), "{mask:#x}");
+        }
+        assert_eq!(few_bits(0), 0);
+        assert_eq!(few_bits((1 << 81) - 1), 81);
     }
 
     #[test]

@@ -81,6 +81,38 @@ pub(super) fn tight_subsets(
         }
         return false;
     }
+    // All the items, or all but one (most units searched hold few squares
+    // or digits open enough): no walk needed. Leaving out the last item
+    // comes first in lexicographic order, leaving out the first last.
+    let len = masks.len();
+    if len <= n + 1 {
+        let mut after = [0u16; 11];
+        for i in (0..len).rev() {
+            after[i] = after[i + 1] | masks[i];
+        }
+        if len == n {
+            let all = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+            return count(after[0]) as usize == n && f(&all[..n], after[0]);
+        }
+        let mut before = [0u16; 10];
+        for i in 0..len {
+            before[i + 1] = before[i] | masks[i];
+        }
+        for out in (0..len).rev() {
+            let union = before[out] | after[out + 1];
+            if count(union) as usize != n {
+                continue;
+            }
+            let mut picked = [0usize; 9];
+            for (k, p) in picked.iter_mut().enumerate().take(n) {
+                *p = k + usize::from(k >= out);
+            }
+            if f(&picked[..n], union) {
+                return true;
+            }
+        }
+        return false;
+    }
     // A depth-first walk kept in arrays rather than by recursion:
     // `unions[k]` is the union of the first `k` picks, `next` the item
     // the pick at `depth` tries next.
@@ -196,13 +228,19 @@ fn naked_into(
         if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
-        // The unit's squares with one to `n` candidates.
+        // The unit's squares with one to `n` candidates, read from the
+        // position's units where they are at hand.
+        let cands = match quiet.as_ref() {
+            Some((_, now)) => now[u],
+            None => unit.map(|s| board.cands(usize::from(s))),
+        };
         let mut open = [0usize; 9];
+        let mut masks = [0u16; 9];
         let mut len = 0;
-        for &s in unit {
-            let s = usize::from(s);
-            if (1..=n as u32).contains(&count(board.cands(s))) {
-                open[len] = s;
+        for (&s, &c) in unit.iter().zip(&cands) {
+            if (1..=n as u32).contains(&count(c)) {
+                open[len] = usize::from(s);
+                masks[len] = c;
                 len += 1;
             }
         }
@@ -212,10 +250,6 @@ fn naked_into(
                 q[u] = now[u];
             }
             continue;
-        }
-        let mut masks = [0u16; 9];
-        for (m, &s) in masks.iter_mut().zip(&open[..len]) {
-            *m = board.cands(s);
         }
         let mut removing = false;
         let stopped = tight_subsets(&masks[..len], n, &mut |picked, mask| {
@@ -347,10 +381,12 @@ fn hidden_into(
         if quiet.as_ref().is_some_and(|(q, now)| q[u] == now[u]) {
             continue;
         }
-        let open = unit
-            .iter()
-            .filter(|&&s| board.cands(usize::from(s)) != 0)
-            .count();
+        let open = match quiet.as_ref() {
+            Some((_, now)) => now[u].iter().filter(|&&c| c != 0).count(),
+            None => (unit.iter())
+                .filter(|&&s| board.cands(usize::from(s)) != 0)
+                .count(),
+        };
         if open <= n {
             // Too few squares for a subset that removes anything: nothing
             // here until they change.
@@ -361,8 +397,9 @@ fn hidden_into(
         }
         let mut candidates = [0u8; 9];
         let mut len = 0;
-        for d in 1..=9u8 {
-            if (1..=n as u8).contains(&board.free(u, d)) {
+        // The digits the unit holds at all (their count above 0), in order.
+        for d in digits(board.open(u)) {
+            if board.free(u, d) <= n as u8 {
                 candidates[len] = d;
                 len += 1;
             }
@@ -572,6 +609,82 @@ mod tests {
                 assert_eq!(first, want.first().map(|(p, _)| p.clone()));
             }
         }
+    }
+
+    #[test]
+    fn subsets_of_all_the_items_or_all_but_one_are_those_every_combination_gives_in_order() {
+        // With `n` or `n + 1` items no walk is made: the subsets whose
+        // union has `n` bits must be those of every combination filtered,
+        // in the same order (leaving out the last item first), stopping
+        // at the first when asked; on masks of few digits (many tight
+        // subsets) and of any.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+        let mut found = 0;
+        for round in 0..4000 {
+            let n = rng.gen_range(1..=8);
+            let len = n + rng.gen_range(0..=1);
+            let masks: Vec<u16> = (0..len)
+                .map(|_| match round % 3 {
+                    0 => 1 << rng.gen_range(0..n) | 1 << rng.gen_range(0..n),
+                    1 => 1 << rng.gen_range(0..n + 1) | 1 << rng.gen_range(0..n + 1),
+                    _ => rng.gen_range(1..512),
+                })
+                .collect();
+            let mut want = Vec::new();
+            combinations_until(n, len, &mut |picked| {
+                let union = picked.iter().fold(0, |m, &i| m | masks[i]);
+                if count(union) as usize == n {
+                    want.push((picked.to_vec(), union));
+                }
+                false
+            });
+            let mut got = Vec::new();
+            tight_subsets(&masks, n, &mut |picked, union| {
+                got.push((picked.to_vec(), union));
+                false
+            });
+            assert_eq!(got, want, "{masks:?} {n}");
+            let mut first = None;
+            let stopped = tight_subsets(&masks, n, &mut |picked, _| {
+                first = Some(picked.to_vec());
+                true
+            });
+            assert_eq!(stopped, !want.is_empty());
+            assert_eq!(first, want.first().map(|(p, _)| p.clone()));
+            found += want.len();
+        }
+        assert!(found > 2000, "{found}");
+    }
+
+    #[test]
+    fn searches_reading_the_units_worked_out_for_a_position_find_what_reading_the_board_finds() {
+        // With nothing remembered, the searches that read each unit's
+        // candidates from those worked out once for the position must find
+        // what the plain ones, reading the board, find: random marks with
+        // squares placed, and every case of HoDoKu's library.
+        use crate::logic::hodoku::test_boards;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+        let mut boards: Vec<Board> = (0..200)
+            .map(|round| test_boards::random(&mut rng, 10 + round % 60, Some(6)))
+            .collect();
+        boards.extend(test_boards::library_boards(&[":0"]));
+        let mut found = 0;
+        for (i, board) in boards.iter().enumerate() {
+            let now = unit_cands(board);
+            for n in 2..=4 {
+                for keep in [Keep::Locked, Keep::Naked, Keep::All] {
+                    let want = first_naked(board, n, keep);
+                    let got = first_naked_quiet(board, n, keep, &mut [[0; 9]; 27], &now);
+                    assert_eq!(got, want, "board {i} naked {n} {keep:?}");
+                    found += usize::from(want.is_some());
+                }
+                let want = first_hidden(board, n);
+                let got = first_hidden_quiet(board, n, &mut [[0; 9]; 27], &now);
+                assert_eq!(got, want, "board {i} hidden {n}");
+                found += usize::from(want.is_some());
+            }
+        }
+        assert!(found > 300, "{found}");
     }
 
     #[test]

@@ -132,7 +132,7 @@ fn used_alone(placed: u128, held: u128) -> u128 {
     for (band, by_columns) in patterns.iter_mut().enumerate() {
         let [top, middle, bottom] = [0, 1, 2].map(|i| rows[band * 3 + i]);
         // Each column's part of the number of the set it is in.
-        let part = |c: usize| c % 3 * STACK_WEIGHT[c / 3];
+        let part = |c: usize| COLUMN_PART[c];
         for c0 in columns(top) {
             let s0 = c0 / 3;
             let (set0, used0) = (part(c0), 1u32 << c0);
@@ -145,21 +145,68 @@ fn used_alone(placed: u128, held: u128) -> u128 {
             }
         }
     }
-    let mut used = [0u32; 3];
-    for (first, &squares) in patterns[0].iter().enumerate() {
-        if squares == 0 {
+    // Which sets of columns each band has patterns on (bit `set`), and
+    // those of the second and third bands that go with some of the other
+    // two bands'.
+    let sets = patterns.map(|band| {
+        (band.iter().enumerate()).fold(0u32, |m, (set, &p)| m | u32::from(p != 0) << set)
+    });
+    let (mut used, mut seconds, mut thirds) = (0u32, 0u32, 0u32);
+    let mut rest = sets[0];
+    while rest != 0 {
+        let first = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        // Every set that goes with `first` can be the second band's or
+        // the third's: without one of each, nothing goes with it.
+        let others = OTHERS_OF[first];
+        if sets[1] & others == 0 || sets[2] & others == 0 {
             continue;
         }
+        let mut goes = false;
         for &(second, third) in &OTHER_COLUMNS[first] {
-            let (s2, s3) = (patterns[1][second], patterns[2][third]);
-            if s2 != 0 && s3 != 0 {
-                used[0] |= squares;
-                used[1] |= s2;
-                used[2] |= s3;
+            if sets[1] >> second & sets[2] >> third & 1 != 0 {
+                seconds |= 1 << second;
+                thirds |= 1 << third;
+                goes = true;
             }
         }
+        if goes {
+            used |= patterns[0][first];
+        }
     }
-    u128::from(used[0]) | u128::from(used[1]) << 27 | u128::from(used[2]) << 54
+    let gather = |band: &[u32; 27], mut chosen: u32| {
+        let mut out = 0u32;
+        while chosen != 0 {
+            out |= band[chosen.trailing_zeros() as usize];
+            chosen &= chosen - 1;
+        }
+        out
+    };
+    let (second, third) = (gather(&patterns[1], seconds), gather(&patterns[2], thirds));
+    u128::from(used) | u128::from(second) << 27 | u128::from(third) << 54
+}
+
+/// Each column's part of the number of the set of columns it is in
+/// (its place in its stack, weighted by [`STACK_WEIGHT`]).
+const COLUMN_PART: [usize; 9] = [0, 1, 2, 0, 3, 6, 0, 9, 18];
+
+/// For each set of columns, the eight sets that go with it in a template
+/// (bit `set`): those of [`OTHER_COLUMNS`], each second and third alike.
+const OTHERS_OF: [u32; 27] = others_of();
+
+const fn others_of() -> [u32; 27] {
+    let mut out = [0u32; 27];
+    let mut set = 0;
+    while set < 27 {
+        let mut pick = 0;
+        while pick < 8 {
+            let (second, third) = OTHER_COLUMNS[set][pick];
+            out[set] |= 1 << second | 1 << third;
+            pick += 1;
+        }
+        set += 1;
+    }
+    out
 }
 
 /// The columns of a nine-bit mask, smallest first.
@@ -318,6 +365,50 @@ mod tests {
             some_used += usize::from(listed != 0);
         }
         assert!(some_used > 1000, "{some_used}");
+    }
+
+    #[test]
+    fn bands_matched_by_their_sets_of_columns_use_the_squares_the_list_of_all_uses() {
+        // Few candidates around one template (few sets of columns per
+        // band, many with no partner in the other bands) to many, with a
+        // square placed now and then: the squares used, matched set by set
+        // through bit masks, against the templates listed.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+        let all = templates();
+        let mut some_used = 0;
+        for round in 0..1500 {
+            let density = [0.15, 0.25, 0.35, 0.6][round % 4];
+            let template = all[rng.gen_range(0..all.len())];
+            // Around one template, so that some are left.
+            let mut held = template;
+            for s in 0..81 {
+                if rng.gen_bool(density) {
+                    held |= 1 << s;
+                }
+            }
+            let placed = match round % 5 {
+                0 => template & 1 << (template.trailing_zeros()),
+                _ => 0,
+            };
+            held &= !placed;
+            let allowed = placed | held;
+            let listed = all
+                .iter()
+                .filter(|&&t| t & placed == placed && t & !allowed == 0)
+                .fold(0u128, |m, &t| m | t);
+            assert_eq!(used_alone(placed, held), listed, "round {round}");
+            some_used += usize::from(listed != 0);
+        }
+        assert_eq!(some_used, 1500);
+        // Each set of columns goes with the eight its table lists, each
+        // as second and as third alike.
+        for (set, others) in OTHERS_OF.iter().enumerate() {
+            assert_eq!(others.count_ones(), 8, "set {set}");
+            for &(second, third) in &OTHER_COLUMNS[set] {
+                assert!(others & 1 << second != 0 && others & 1 << third != 0);
+            }
+        }
     }
 
     #[test]
