@@ -873,7 +873,7 @@ mod tests {
             "..2.6.17....81..653..7.59....13..58.498..73..6..2....4..35.24.79....4...85....6..",
         ];
         let config = Config::default();
-        let mut kept = crate::logic::Cache::new();
+        let mut kept = crate::logic::cache::Cache::new();
         for p in puzzles.iter().chain(&puzzles) {
             let grid = parse_grid(p, ParseOptions::default()).unwrap();
             let board = Board::from_puzzle(&grid);

@@ -2,7 +2,7 @@
 //! the step HoDoKu's solver would take ([`first`]) and every step of the
 //! type in the position, as HoDoKu's "find all steps" lists them ([`all`]).
 
-use crate::logic;
+use crate::logic::cache;
 use crate::logic::hodoku::als::{self, ChainOptions};
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::brute_force::{self, brute_force_with, give_up};
@@ -158,7 +158,7 @@ impl Cache {
     /// ([`Cache::keep_room`]): the tables' entries above all, which a
     /// batch then takes once per thread instead of once per puzzle that
     /// reaches the chains.
-    pub fn with_room_of(kept: &mut logic::Cache) -> Cache {
+    pub fn with_room_of(kept: &mut cache::Cache) -> Cache {
         let room = std::mem::take(kept.part::<Room>());
         Cache {
             tables: tabling::Cache::with_room(room.tables),
@@ -168,7 +168,7 @@ impl Cache {
 
     /// Leaves this cache's room in `kept` for the next path
     /// ([`Cache::with_room_of`]).
-    pub fn keep_room(self, kept: &mut logic::Cache) {
+    pub fn keep_room(self, kept: &mut cache::Cache) {
         kept.part::<Room>().tables = self.tables.into_room();
     }
 
@@ -181,7 +181,7 @@ impl Cache {
 }
 
 /// The room a path's searches took, kept between paths in the caller's
-/// [`logic::Cache`].
+/// [`cache::Cache`].
 #[derive(Default)]
 struct Room {
     tables: Vec<Vec<tabling::Table>>,
