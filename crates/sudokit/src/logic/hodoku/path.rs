@@ -447,16 +447,12 @@ fn next_found(
     proof: &mut Proof,
 ) -> Result<Option<Found>, Kind> {
     let mut shared = search::Shared::default();
-    let mut unproven = proof.ask.is_some();
     for &kind in Kind::ALL {
         if !config.is_on(kind) {
             continue;
         }
-        if unproven && searches_widely(kind) {
-            if !proof.confirm(board, cache) {
-                return Ok(None);
-            }
-            unproven = false;
+        if searches_widely(kind) && !proof.confirm(board, cache) {
+            return Ok(None);
         }
         let found = match kind {
             Kind::FullHouse => {

@@ -570,6 +570,35 @@ mod tests {
         assert!(found[0] > 50 && found[1] > found[0] + 50, "{found:?}");
     }
 
+    /// Asserts that the tight subsets of `n` of `masks` are those of every
+    /// combination of `n` whose union has `n` digits, with their unions,
+    /// in the same order, and that the walk stops at the first when asked;
+    /// how many there are.
+    fn tight_subsets_are_those_of_every_combination(masks: &[u16], n: usize) -> usize {
+        let mut want = Vec::new();
+        combinations_until(n, masks.len(), &mut |picked| {
+            let union = picked.iter().fold(0, |m, &i| m | masks[i]);
+            if count(union) as usize == n {
+                want.push((picked.to_vec(), union));
+            }
+            false
+        });
+        let mut got = Vec::new();
+        tight_subsets(masks, n, &mut |picked, union| {
+            got.push((picked.to_vec(), union));
+            false
+        });
+        assert_eq!(got, want, "{masks:?} {n}");
+        let mut first = None;
+        let stopped = tight_subsets(masks, n, &mut |picked, _| {
+            first = Some(picked.to_vec());
+            true
+        });
+        assert_eq!(stopped, !want.is_empty());
+        assert_eq!(first, want.first().map(|(p, _)| p.clone()));
+        want.len()
+    }
+
     #[test]
     fn the_walk_over_tight_subsets_meets_every_combination_whose_union_has_n_digits_in_order() {
         // The walk kept in arrays against every combination of the items,
@@ -585,28 +614,7 @@ mod tests {
                 })
                 .collect();
             for n in 1..=len {
-                let mut want = Vec::new();
-                combinations_until(n, len, &mut |picked| {
-                    let union = picked.iter().fold(0, |m, &i| m | masks[i]);
-                    if count(union) as usize == n {
-                        want.push((picked.to_vec(), union));
-                    }
-                    false
-                });
-                let mut got = Vec::new();
-                tight_subsets(&masks, n, &mut |picked, union| {
-                    got.push((picked.to_vec(), union));
-                    false
-                });
-                assert_eq!(got, want, "{masks:?} {n}");
-                // Stopping at the first.
-                let mut first = None;
-                let stopped = tight_subsets(&masks, n, &mut |picked, _| {
-                    first = Some(picked.to_vec());
-                    true
-                });
-                assert_eq!(stopped, !want.is_empty());
-                assert_eq!(first, want.first().map(|(p, _)| p.clone()));
+                tight_subsets_are_those_of_every_combination(&masks, n);
             }
         }
     }
@@ -630,28 +638,7 @@ mod tests {
                     _ => rng.gen_range(1..512),
                 })
                 .collect();
-            let mut want = Vec::new();
-            combinations_until(n, len, &mut |picked| {
-                let union = picked.iter().fold(0, |m, &i| m | masks[i]);
-                if count(union) as usize == n {
-                    want.push((picked.to_vec(), union));
-                }
-                false
-            });
-            let mut got = Vec::new();
-            tight_subsets(&masks, n, &mut |picked, union| {
-                got.push((picked.to_vec(), union));
-                false
-            });
-            assert_eq!(got, want, "{masks:?} {n}");
-            let mut first = None;
-            let stopped = tight_subsets(&masks, n, &mut |picked, _| {
-                first = Some(picked.to_vec());
-                true
-            });
-            assert_eq!(stopped, !want.is_empty());
-            assert_eq!(first, want.first().map(|(p, _)| p.clone()));
-            found += want.len();
+            found += tight_subsets_are_those_of_every_combination(&masks, n);
         }
         assert!(found > 2000, "{found}");
     }

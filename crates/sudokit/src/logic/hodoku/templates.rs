@@ -300,6 +300,16 @@ mod tests {
     use crate::grid::Grid;
     use crate::parse::{parse_grid, ParseOptions};
 
+    /// The squares the templates of `all` use that take every square of
+    /// `placed` and no square outside `placed` and `held`, found by
+    /// looking at each.
+    fn used_by_listing(all: &[u128], placed: u128, held: u128) -> u128 {
+        let allowed = placed | held;
+        all.iter()
+            .filter(|&&t| t & placed == placed && t & !allowed == 0)
+            .fold(0, |m, &t| m | t)
+    }
+
     #[test]
     fn the_squares_a_digits_templates_use_alone_are_those_the_list_of_all_finds() {
         let puzzles = [
@@ -355,11 +365,7 @@ mod tests {
                 placed |= 1 << rng.gen_range(0..81);
             }
             held &= !placed;
-            let allowed = placed | held;
-            let listed = all
-                .iter()
-                .filter(|&&t| t & placed == placed && t & !allowed == 0)
-                .fold(0u128, |m, &t| m | t);
+            let listed = used_by_listing(all, placed, held);
             assert_eq!(used_alone(placed, held), listed, "round {round}");
             assert_eq!(listed & !full, 0);
             some_used += usize::from(listed != 0);
@@ -392,11 +398,7 @@ mod tests {
                 _ => 0,
             };
             held &= !placed;
-            let allowed = placed | held;
-            let listed = all
-                .iter()
-                .filter(|&&t| t & placed == placed && t & !allowed == 0)
-                .fold(0u128, |m, &t| m | t);
+            let listed = used_by_listing(all, placed, held);
             assert_eq!(used_alone(placed, held), listed, "round {round}");
             some_used += usize::from(listed != 0);
         }

@@ -147,6 +147,16 @@ fn wings_of(
 /// Every W-wing, in HoDoKu's order: each square with two candidates, its
 /// twins after it, the digit removed first the smaller, then the larger.
 pub fn all_w_wings(board: &Board, first: bool) -> Vec<Move> {
+    w_wings_linked_by(board, first, linked)
+}
+
+/// [`all_w_wings`], with `linked` telling the W-wing of two twins, if
+/// any (the tests hand it a plain search of the units).
+fn w_wings_linked_by(
+    board: &Board,
+    first: bool,
+    linked: impl Fn(&Board, u8, u8, usize, usize) -> Option<Move>,
+) -> Vec<Move> {
     let mut out = Vec::new();
     // The squares with two candidates, in order: a square's twins are
     // among those after it.
@@ -204,15 +214,22 @@ fn linked(board: &Board, removed: u8, link: u8, i: usize, j: usize) -> Option<Mo
             }
         }
         if let (Some(a), Some(b)) = (near_i, near_j) {
-            let mut m = Move::new(Kind::WWing);
-            m.digits = vec![removed, link];
-            m.cells = vec![i, j];
-            m.fins = vec![i, j, a, b];
-            m.deletes = seen_by_all(board, removed, &[i, j]);
-            return Some(m);
+            return Some(w_wing(board, removed, link, [i, j, a, b]));
         }
     }
     None
+}
+
+/// The W-wing of twins `i` and `j` removing `removed`, linked through
+/// `a` (seeing `i`) and `b` (seeing `j`), the two places of `link` in a
+/// unit.
+fn w_wing(board: &Board, removed: u8, link: u8, [i, j, a, b]: [usize; 4]) -> Move {
+    let mut m = Move::new(Kind::WWing);
+    m.digits = vec![removed, link];
+    m.cells = vec![i, j];
+    m.fins = vec![i, j, a, b];
+    m.deletes = seen_by_all(board, removed, &[i, j]);
+    m
 }
 
 #[cfg(test)]
@@ -246,47 +263,6 @@ mod tests {
         out
     }
 
-    /// Every W-wing, in HoDoKu's order: each square with two candidates, its
-    /// twins after it, the digit removed first the smaller, then the larger.
-    fn all_w_wings_plain(board: &Board, first: bool) -> Vec<Move> {
-        let mut out = Vec::new();
-        // The squares with two candidates, in order: a square's twins are
-        // among those after it.
-        let (mut pairs, mut len) = ([0u8; 81], 0);
-        for s in 0..81 {
-            if board.value(s) == 0 && count(board.cands(s)) == 2 {
-                pairs[len] = s as u8;
-                len += 1;
-            }
-        }
-        let pairs = &pairs[..len];
-        for (at, &i) in pairs.iter().enumerate() {
-            let i = usize::from(i);
-            let mask = board.cands(i);
-            let low = mask.trailing_zeros() as u8 + 1;
-            let high = 16 - mask.leading_zeros() as u8;
-            for &j in &pairs[at + 1..] {
-                let j = usize::from(j);
-                if board.cands(j) != mask {
-                    continue;
-                }
-                for (removed, link) in [(low, high), (high, low)] {
-                    // Most twins see no square of the digit they would remove.
-                    if board.squares_with(removed) & peers_mask(i) & peers_mask(j) == 0 {
-                        continue;
-                    }
-                    if let Some(m) = linked_plain(board, removed, link, i, j) {
-                        out.push(m);
-                        if first {
-                            return out;
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// The W-wing of twins `i` and `j` removing `removed`, when a unit holds
     /// `link` in exactly two squares, one seeing `i` and one seeing `j`.
     fn linked_plain(board: &Board, removed: u8, link: u8, i: usize, j: usize) -> Option<Move> {
@@ -309,12 +285,7 @@ mod tests {
                 }
             }
             if let (Some(a), Some(b)) = (near_i, near_j) {
-                let mut m = Move::new(Kind::WWing);
-                m.digits = vec![removed, link];
-                m.cells = vec![i, j];
-                m.fins = vec![i, j, a, b];
-                m.deletes = seen_by_all(board, removed, &[i, j]);
-                return Some(m);
+                return Some(w_wing(board, removed, link, [i, j, a, b]));
             }
         }
         None
@@ -343,7 +314,7 @@ mod tests {
                 );
                 found[n] += want.len();
             }
-            let want = all_w_wings_plain(board, false);
+            let want = w_wings_linked_by(board, false, linked_plain);
             assert_eq!(all_w_wings(board, false), want, "board {i}");
             found[2] += want.len();
         }
