@@ -149,51 +149,66 @@ pub fn collect(board: &Board) -> Vec<Als> {
     let cand_sets = candidate_sets(board);
     let mut out = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
-        grow(
-            board,
-            unit,
-            0,
-            0,
-            0,
-            0,
-            &cand_sets,
-            &mut out,
-            &UNIT_MASKS[..u],
-        );
+        // The unit's empty squares, in order, with their candidates.
+        let (mut open, mut n) = ([(0usize, 0u16); 9], 0);
+        for &s in unit {
+            let s = usize::from(s);
+            if board.value(s) == 0 {
+                open[n] = (s, board.cands(s));
+                n += 1;
+            }
+        }
+        let mut grower = Grower {
+            open: &open[..n],
+            cand_sets: &cand_sets,
+            earlier: &UNIT_MASKS[..u],
+            out: &mut out,
+        };
+        grower.grow(0, 0, 0, 0);
     }
     out
 }
 
-/// Adds each later square of `unit` to the set so far (of `size`
-/// squares, digits `mask`), keeps what is an ALS and grows on. A set
-/// inside one of the `earlier` units (masks) was kept there already.
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    board: &Board,
-    unit: &[u8; 9],
-    from: usize,
-    size: usize,
-    set: Set,
-    mask: u16,
-    cand_sets: &[Set; 10],
-    out: &mut Vec<Als>,
-    earlier: &[Set],
-) {
-    let size = size + 1;
-    if size > 8 {
-        return;
-    }
-    for i in from..9 {
-        let s = usize::from(unit[i]);
-        if board.value(s) != 0 {
-            continue;
+/// The sets of one unit's empty squares grown by [`Grower::grow`].
+struct Grower<'a> {
+    /// The unit's empty squares in order, with their candidates.
+    open: &'a [(usize, u16)],
+    cand_sets: &'a [Set; 10],
+    /// The masks of the units searched before: a set inside one of them
+    /// was kept there already.
+    earlier: &'a [Set],
+    out: &'a mut Vec<Als>,
+}
+
+impl Grower<'_> {
+    /// Adds each later empty square (from the `from`-th) to the set so
+    /// far (of `size` squares, digits `mask`), keeps what is an ALS and
+    /// grows on.
+    ///
+    /// A square added brings the set one square nearer to having one
+    /// digit more than squares, at best (when it adds no digit). So a set
+    /// with `k` digits too many (`k` more than its squares and one) can
+    /// become an ALS only by growing `k` squares or more; with fewer
+    /// squares left to add, nothing grown from it is an ALS, and it is
+    /// not grown (the sets kept, and their order, are those of growing
+    /// every set).
+    fn grow(&mut self, from: usize, size: usize, set: Set, mask: u16) {
+        let size = size + 1;
+        if size > 8 {
+            return;
         }
-        let (set, mask) = (set | 1 << s, mask | board.cands(s));
-        let new = || !earlier.iter().any(|&m| set & !m == 0);
-        if mask.count_ones() as usize == size + 1 && new() {
-            out.push(Als::new(set, mask, cand_sets));
+        for i in from..self.open.len() {
+            let (s, cands) = self.open[i];
+            let (set, mask) = (set | 1 << s, mask | cands);
+            let digits = mask.count_ones() as usize;
+            if digits == size + 1 && !self.earlier.iter().any(|&m| set & !m == 0) {
+                self.out.push(Als::new(set, mask, self.cand_sets));
+            }
+            let left = self.open.len() - i - 1;
+            if digits <= size + 1 + left {
+                self.grow(i + 1, size, set, mask);
+            }
         }
-        grow(board, unit, i + 1, size, set, mask, cand_sets, out, earlier);
     }
 }
 
@@ -965,6 +980,63 @@ mod tests {
             assert!(!fast.0.is_empty());
             assert_eq!(fast, restricted_commons_by_pairs(&alses, false));
         }
+    }
+
+    /// Every ALS, growing every set of each unit's empty squares (the
+    /// search [`collect`] prunes).
+    fn collect_plain(board: &Board) -> Vec<(Set, u16)> {
+        fn grow(
+            board: &Board,
+            u: usize,
+            from: usize,
+            set: Set,
+            mask: u16,
+            out: &mut Vec<(Set, u16)>,
+        ) {
+            let size = set.count_ones() as usize + 1;
+            if size > 8 {
+                return;
+            }
+            for &s in &UNITS[u][from..] {
+                let s = usize::from(s);
+                if board.value(s) != 0 {
+                    continue;
+                }
+                let (set, mask) = (set | 1 << s, mask | board.cands(s));
+                let earlier = UNIT_MASKS[..u].iter().any(|&m| set & !m == 0);
+                if mask.count_ones() as usize == size + 1 && !earlier {
+                    out.push((set, mask));
+                }
+                let at = UNITS[u].iter().position(|&t| usize::from(t) == s).unwrap();
+                grow(board, u, at + 1, set, mask, out);
+            }
+        }
+        let mut out = Vec::new();
+        for u in 0..27 {
+            grow(board, u, 0, 0, 0, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn the_pruned_growth_collects_the_sets_growing_every_set_collects_in_order() {
+        // Random marks, from few candidates to many, some squares placed;
+        // and the ALS cases of HoDoKu's library.
+        let boards = crate::logic::hodoku::test_boards::random_then_library(
+            11,
+            300,
+            |round| 15 + round % 50,
+            8,
+            &[":0901", ":0902", ":0903"],
+        );
+        let mut found = 0;
+        for (i, board) in boards.iter().enumerate() {
+            let want = collect_plain(board);
+            let got: Vec<(Set, u16)> = collect(board).iter().map(|a| (a.cells, a.cands)).collect();
+            assert_eq!(got, want, "board {i}");
+            found += want.len();
+        }
+        assert!(found > 10_000, "{found}");
     }
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's
