@@ -552,6 +552,11 @@ pub fn xy_wings_with(
                 continue;
             };
             let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            // Most pairs share no digit, or no square sees both (as
+            // `common_removals` would find first): told at once.
+            if a.cands & b.cands == 0 || a.seen_by_any & b.seen_by_any == 0 {
+                continue;
+            }
             if !overlap && a.cells & b.cells != 0 {
                 continue;
             }
@@ -774,6 +779,12 @@ impl ChainSearch<'_> {
         let (first, first_how) = self.chain[0];
         let (last, last_how) = *self.chain.last().expect("a chain");
         let (f, l) = (&self.rcs[first], &self.rcs[last]);
+        // Most ends share no digit with the start, or no square sees both
+        // (as `common_removals` would find first): told at once.
+        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
+        if start.cands & end.cands == 0 || start.seen_by_any & end.seen_by_any == 0 {
+            return;
+        }
         let mut skip = [f.d1, f.d2, 0, 0];
         match first_how {
             1 => skip[1] = 0,
@@ -788,7 +799,6 @@ impl ChainSearch<'_> {
             3 => (skip[2], skip[3]) = (l.d1, l.d2),
             _ => {}
         }
-        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(start, end, &skip, &mut deletes, &mut fins);
         if deletes.is_empty() {
