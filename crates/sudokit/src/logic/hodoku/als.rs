@@ -536,13 +536,13 @@ pub fn xy_wings_with(
     let mut out = Vec::new();
     let mut later = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
-        later.clear();
-        for k in [r1.a, r1.b] {
+        // The later RCs touching either ALS, in order: the two lists are
+        // in order, so their parts after `i` are merged.
+        let after = |k: usize| {
             let of_k = &touching[starts[k]..starts[k + 1]];
-            later.extend(of_k.iter().copied().filter(|&j| j > i));
-        }
-        later.sort_unstable();
-        later.dedup();
+            &of_k[of_k.partition_point(|&j| j <= i)..]
+        };
+        merge_sorted(after(r1.a), after(r1.b), &mut later);
         for &j in &later {
             let r2 = &rcs[j];
             if r1.d2 == 0 && r2.d2 == 0 && r1.d1 == r2.d1 {
@@ -585,6 +585,21 @@ pub fn xy_wings_with(
         }
     }
     out
+}
+
+/// The numbers of two lists in increasing order, in increasing order,
+/// each once, into `out` (emptied first).
+fn merge_sorted(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let next = a[i].min(b[j]);
+        out.push(next);
+        i += usize::from(a[i] == next);
+        j += usize::from(b[j] == next);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }
 
 /// Which ALS of two RCs are A, B and C (the one they share), as HoDoKu
@@ -1026,6 +1041,27 @@ mod tests {
             grow(board, u, 0, 0, 0, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn merging_two_sorted_lists_gives_their_sorted_union() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut out = vec![99];
+        for round in 0..500 {
+            let mut list = |n: usize| -> Vec<usize> {
+                let mut l: Vec<usize> = (0..n).map(|_| rng.gen_range(0..40)).collect();
+                l.sort_unstable();
+                l.dedup();
+                l
+            };
+            let (a, b) = (list(round % 20), list(round % 13));
+            let mut want: Vec<usize> = a.iter().chain(&b).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            merge_sorted(&a, &b, &mut out);
+            assert_eq!(out, want, "{a:?} {b:?}");
+        }
     }
 
     #[test]
