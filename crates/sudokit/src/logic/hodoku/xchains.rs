@@ -144,9 +144,7 @@ fn kept_removals(
     links: usize,
 ) -> Option<Vec<(usize, u8)>> {
     let both = peers_mask(start) & peers_mask(end) & !(1u128 << start) & !(1u128 << end);
-    let targets = squares_of(both)
-        .filter(|&t| board.has(t, d))
-        .fold(0u128, |m, t| m | 1u128 << t);
+    let targets = both & board.squares_with(d);
     if targets == 0
         || seen
             .get(&(targets, d))
