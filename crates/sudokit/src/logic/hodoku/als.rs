@@ -149,51 +149,66 @@ pub fn collect(board: &Board) -> Vec<Als> {
     let cand_sets = candidate_sets(board);
     let mut out = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
-        grow(
-            board,
-            unit,
-            0,
-            0,
-            0,
-            0,
-            &cand_sets,
-            &mut out,
-            &UNIT_MASKS[..u],
-        );
+        // The unit's empty squares, in order, with their candidates.
+        let (mut open, mut n) = ([(0usize, 0u16); 9], 0);
+        for &s in unit {
+            let s = usize::from(s);
+            if board.value(s) == 0 {
+                open[n] = (s, board.cands(s));
+                n += 1;
+            }
+        }
+        let mut grower = Grower {
+            open: &open[..n],
+            cand_sets: &cand_sets,
+            earlier: &UNIT_MASKS[..u],
+            out: &mut out,
+        };
+        grower.grow(0, 0, 0, 0);
     }
     out
 }
 
-/// Adds each later square of `unit` to the set so far (of `size`
-/// squares, digits `mask`), keeps what is an ALS and grows on. A set
-/// inside one of the `earlier` units (masks) was kept there already.
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    board: &Board,
-    unit: &[u8; 9],
-    from: usize,
-    size: usize,
-    set: Set,
-    mask: u16,
-    cand_sets: &[Set; 10],
-    out: &mut Vec<Als>,
-    earlier: &[Set],
-) {
-    let size = size + 1;
-    if size > 8 {
-        return;
-    }
-    for i in from..9 {
-        let s = usize::from(unit[i]);
-        if board.value(s) != 0 {
-            continue;
+/// The sets of one unit's empty squares grown by [`Grower::grow`].
+struct Grower<'a> {
+    /// The unit's empty squares in order, with their candidates.
+    open: &'a [(usize, u16)],
+    cand_sets: &'a [Set; 10],
+    /// The masks of the units searched before: a set inside one of them
+    /// was kept there already.
+    earlier: &'a [Set],
+    out: &'a mut Vec<Als>,
+}
+
+impl Grower<'_> {
+    /// Adds each later empty square (from the `from`-th) to the set so
+    /// far (of `size` squares, digits `mask`), keeps what is an ALS and
+    /// grows on.
+    ///
+    /// A square added brings the set one square nearer to having one
+    /// digit more than squares, at best (when it adds no digit). So a set
+    /// with `k` digits too many (`k` more than its squares and one) can
+    /// become an ALS only by growing `k` squares or more; with fewer
+    /// squares left to add, nothing grown from it is an ALS, and it is
+    /// not grown (the sets kept, and their order, are those of growing
+    /// every set).
+    fn grow(&mut self, from: usize, size: usize, set: Set, mask: u16) {
+        let size = size + 1;
+        if size > 8 {
+            return;
         }
-        let (set, mask) = (set | 1 << s, mask | board.cands(s));
-        let new = || !earlier.iter().any(|&m| set & !m == 0);
-        if mask.count_ones() as usize == size + 1 && new() {
-            out.push(Als::new(set, mask, cand_sets));
+        for i in from..self.open.len() {
+            let (s, cands) = self.open[i];
+            let (set, mask) = (set | 1 << s, mask | cands);
+            let digits = mask.count_ones() as usize;
+            if digits == size + 1 && !self.earlier.iter().any(|&m| set & !m == 0) {
+                self.out.push(Als::new(set, mask, self.cand_sets));
+            }
+            let left = self.open.len() - i - 1;
+            if digits <= size + 1 + left {
+                self.grow(i + 1, size, set, mask);
+            }
         }
-        grow(board, unit, i + 1, size, set, mask, cand_sets, out, earlier);
     }
 }
 
@@ -521,13 +536,13 @@ pub fn xy_wings_with(
     let mut out = Vec::new();
     let mut later = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
-        later.clear();
-        for k in [r1.a, r1.b] {
+        // The later RCs touching either ALS, in order: the two lists are
+        // in order, so their parts after `i` are merged.
+        let after = |k: usize| {
             let of_k = &touching[starts[k]..starts[k + 1]];
-            later.extend(of_k.iter().copied().filter(|&j| j > i));
-        }
-        later.sort_unstable();
-        later.dedup();
+            &of_k[of_k.partition_point(|&j| j <= i)..]
+        };
+        merge_sorted(after(r1.a), after(r1.b), &mut later);
         for &j in &later {
             let r2 = &rcs[j];
             if r1.d2 == 0 && r2.d2 == 0 && r1.d1 == r2.d1 {
@@ -537,6 +552,11 @@ pub fn xy_wings_with(
                 continue;
             };
             let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+            // Most pairs share no digit, or no square sees both (as
+            // `common_removals` would find first): told at once.
+            if a.cands & b.cands == 0 || a.seen_by_any & b.seen_by_any == 0 {
+                continue;
+            }
             if !overlap && a.cells & b.cells != 0 {
                 continue;
             }
@@ -565,6 +585,21 @@ pub fn xy_wings_with(
         }
     }
     out
+}
+
+/// The numbers of two lists in increasing order, in increasing order,
+/// each once, into `out` (emptied first).
+fn merge_sorted(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let next = a[i].min(b[j]);
+        out.push(next);
+        i += usize::from(a[i] == next);
+        j += usize::from(b[j] == next);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }
 
 /// Which ALS of two RCs are A, B and C (the one they share), as HoDoKu
@@ -759,6 +794,12 @@ impl ChainSearch<'_> {
         let (first, first_how) = self.chain[0];
         let (last, last_how) = *self.chain.last().expect("a chain");
         let (f, l) = (&self.rcs[first], &self.rcs[last]);
+        // Most ends share no digit with the start, or no square sees both
+        // (as `common_removals` would find first): told at once.
+        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
+        if start.cands & end.cands == 0 || start.seen_by_any & end.seen_by_any == 0 {
+            return;
+        }
         let mut skip = [f.d1, f.d2, 0, 0];
         match first_how {
             1 => skip[1] = 0,
@@ -773,7 +814,6 @@ impl ChainSearch<'_> {
             3 => (skip[2], skip[3]) = (l.d1, l.d2),
             _ => {}
         }
-        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(start, end, &skip, &mut deletes, &mut fins);
         if deletes.is_empty() {
@@ -965,6 +1005,84 @@ mod tests {
             assert!(!fast.0.is_empty());
             assert_eq!(fast, restricted_commons_by_pairs(&alses, false));
         }
+    }
+
+    /// Every ALS, growing every set of each unit's empty squares (the
+    /// search [`collect`] prunes).
+    fn collect_plain(board: &Board) -> Vec<(Set, u16)> {
+        fn grow(
+            board: &Board,
+            u: usize,
+            from: usize,
+            set: Set,
+            mask: u16,
+            out: &mut Vec<(Set, u16)>,
+        ) {
+            let size = set.count_ones() as usize + 1;
+            if size > 8 {
+                return;
+            }
+            for &s in &UNITS[u][from..] {
+                let s = usize::from(s);
+                if board.value(s) != 0 {
+                    continue;
+                }
+                let (set, mask) = (set | 1 << s, mask | board.cands(s));
+                let earlier = UNIT_MASKS[..u].iter().any(|&m| set & !m == 0);
+                if mask.count_ones() as usize == size + 1 && !earlier {
+                    out.push((set, mask));
+                }
+                let at = UNITS[u].iter().position(|&t| usize::from(t) == s).unwrap();
+                grow(board, u, at + 1, set, mask, out);
+            }
+        }
+        let mut out = Vec::new();
+        for u in 0..27 {
+            grow(board, u, 0, 0, 0, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn merging_two_sorted_lists_gives_their_sorted_union() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut out = vec![99];
+        for round in 0..500 {
+            let mut list = |n: usize| -> Vec<usize> {
+                let mut l: Vec<usize> = (0..n).map(|_| rng.gen_range(0..40)).collect();
+                l.sort_unstable();
+                l.dedup();
+                l
+            };
+            let (a, b) = (list(round % 20), list(round % 13));
+            let mut want: Vec<usize> = a.iter().chain(&b).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            merge_sorted(&a, &b, &mut out);
+            assert_eq!(out, want, "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn the_pruned_growth_collects_the_sets_growing_every_set_collects_in_order() {
+        // Random marks, from few candidates to many, some squares placed;
+        // and the ALS cases of HoDoKu's library.
+        let boards = crate::logic::hodoku::test_boards::random_then_library(
+            11,
+            300,
+            |round| 15 + round % 50,
+            8,
+            &[":0901", ":0902", ":0903"],
+        );
+        let mut found = 0;
+        for (i, board) in boards.iter().enumerate() {
+            let want = collect_plain(board);
+            let got: Vec<(Set, u16)> = collect(board).iter().map(|a| (a.cells, a.cands)).collect();
+            assert_eq!(got, want, "board {i}");
+            found += want.len();
+        }
+        assert!(found > 10_000, "{found}");
     }
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's

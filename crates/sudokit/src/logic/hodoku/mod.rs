@@ -140,6 +140,25 @@ pub(crate) mod test_boards {
             .collect()
     }
 
+    /// `n` boards of [`random`] (the `round`-th keeping `keep(round)`,
+    /// with `place_one_in`) from the seed `seed`, then the boards of the
+    /// library cases whose codes start with one of `codes`.
+    pub fn random_then_library(
+        seed: u64,
+        n: i32,
+        keep: impl Fn(i32) -> i32,
+        place_one_in: i32,
+        codes: &[&str],
+    ) -> Vec<Board> {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut boards: Vec<Board> = (0..n)
+            .map(|round| random(&mut rng, keep(round), Some(place_one_in)))
+            .collect();
+        boards.extend(library_boards(codes));
+        boards
+    }
+
     /// A board whose squares lose each candidate unless a draw from 0 to
     /// 80 falls below `keep`; with `place_one_in`, each square first has
     /// one chance in that many to have a random digit placed (where it is

@@ -649,12 +649,13 @@ mod tests {
         // candidates from those worked out once for the position must find
         // what the plain ones, reading the board, find: random marks with
         // squares placed, and every case of HoDoKu's library.
-        use crate::logic::hodoku::test_boards;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
-        let mut boards: Vec<Board> = (0..200)
-            .map(|round| test_boards::random(&mut rng, 10 + round % 60, Some(6)))
-            .collect();
-        boards.extend(test_boards::library_boards(&[":0"]));
+        let boards = crate::logic::hodoku::test_boards::random_then_library(
+            41,
+            200,
+            |round| 10 + round % 60,
+            6,
+            &[":0"],
+        );
         let mut found = 0;
         for (i, board) in boards.iter().enumerate() {
             let now = unit_cands(board);

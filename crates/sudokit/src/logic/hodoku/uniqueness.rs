@@ -590,13 +590,13 @@ mod tests {
         // uniqueness cases; every rectangle of two boxes and every pair
         // of digits with two corners holding more, in each unit those two
         // share.
-        use crate::logic::hodoku::test_boards;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
-        let mut boards: Vec<Board> = (0..60)
-            .map(|round| test_boards::random(&mut rng, 30 + round % 40, Some(12)))
-            .collect();
-        boards.extend(test_boards::library_boards(&[":06"]));
+        let boards = crate::logic::hodoku::test_boards::random_then_library(
+            38,
+            60,
+            |round| 30 + round % 40,
+            12,
+            &[":06"],
+        );
         let mut found = 0;
         for board in &boards {
             for (r1, r2) in (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b))) {

@@ -295,13 +295,13 @@ mod tests {
     fn wings_found_through_twins_and_unit_masks_are_those_the_plain_search_finds() {
         // Random marks, from few candidates to many, some squares placed;
         // and every XY-, XYZ- and W-wing case of HoDoKu's library.
-        use crate::logic::hodoku::test_boards;
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        let mut boards: Vec<Board> = (0..300)
-            .map(|round| test_boards::random(&mut rng, 15 + round % 40, Some(8)))
-            .collect();
-        boards.extend(test_boards::library_boards(&[":0800", ":0801", ":0803"]));
+        let boards = crate::logic::hodoku::test_boards::random_then_library(
+            3,
+            300,
+            |round| 15 + round % 40,
+            8,
+            &[":0800", ":0801", ":0803"],
+        );
         let mut found = [0; 3];
         for (i, board) in boards.iter().enumerate() {
             for (n, xyz) in [false, true].into_iter().enumerate() {

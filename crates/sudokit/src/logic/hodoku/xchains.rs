@@ -16,7 +16,7 @@
 //! later. HoDoKu then takes the one that clears most, then the one whose
 //! removals come first, then the shorter, then the first found.
 
-use crate::logic::hodoku::board::{peers_mask, squares_of, units_of, Board, UNITS};
+use crate::logic::hodoku::board::{bit, peers_mask, squares_of, units_of, Board, UNITS};
 use crate::logic::hodoku::moves::{sorted_chains, Move};
 use crate::logic::hodoku::table::Kind;
 use crate::logic::hodoku::turbot::each_link;
@@ -74,6 +74,8 @@ struct Search<'a> {
     links: LinkTable,
     digit: u8,
     chain: Vec<usize>,
+    /// The chain's squares, as a mask.
+    on_chain: u128,
     found: Vec<(Move, usize)>,
     /// The shortest chain found so far for each set of removals.
     seen: Seen,
@@ -96,10 +98,10 @@ impl Search<'_> {
             if strong && !is_strong {
                 continue;
             }
-            let start = self.chain[0];
-            let inner = &self.chain[..self.chain.len() - 1];
-            let is_loop = next == start;
-            if !is_loop && inner.contains(&next) {
+            // (`next` is never the last square: a square has no link to
+            // itself.)
+            let is_loop = next == self.chain[0];
+            if !is_loop && self.on_chain & 1 << next != 0 {
                 continue;
             }
             self.chain.push(next);
@@ -108,7 +110,9 @@ impl Search<'_> {
                 self.check();
             }
             if n < MAX_LINKS && !is_loop {
+                self.on_chain |= 1 << next;
                 self.walk(!strong);
+                self.on_chain &= !(1 << next);
             }
             self.chain.pop();
         }
@@ -144,9 +148,7 @@ fn kept_removals(
     links: usize,
 ) -> Option<Vec<(usize, u8)>> {
     let both = peers_mask(start) & peers_mask(end) & !(1u128 << start) & !(1u128 << end);
-    let targets = squares_of(both)
-        .filter(|&t| board.has(t, d))
-        .fold(0u128, |m, t| m | 1u128 << t);
+    let targets = both & board.squares_with(d);
     if targets == 0
         || seen
             .get(&(targets, d))
@@ -168,6 +170,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
         links: vec![None; 810],
         digit: 0,
         chain: Vec::with_capacity(MAX_LINKS + 1),
+        on_chain: 0,
         found: Vec::new(),
         seen: Seen::new(),
     };
@@ -179,6 +182,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
             search.digit = d;
             search.chain.clear();
             search.chain.push(start);
+            search.on_chain = 1 << start;
             search.walk(true);
         }
     }
@@ -202,9 +206,9 @@ fn bivalue_links(board: &Board, s: usize, d: u8, out: &mut Links) {
 
 /// The other digit of bivalue square `s`.
 fn other(board: &Board, s: usize, d: u8) -> u8 {
-    (1..=9u8)
-        .find(|&e| e != d && board.has(s, e))
-        .expect("a bivalue square holds two digits")
+    let rest = board.cands(s) & !bit(d);
+    debug_assert!(rest.count_ones() == 1, "a bivalue square holds two digits");
+    rest.trailing_zeros() as u8 + 1
 }
 
 /// The state of an XY-chain search: the squares so far, each with the
@@ -215,6 +219,8 @@ struct XySearch<'a> {
     /// + digit), worked out when first asked for.
     links: LinkTable,
     chain: Vec<(usize, u8)>,
+    /// The chain's squares, as a mask.
+    on_chain: u128,
     found: Vec<(Move, usize)>,
     seen: Seen,
 }
@@ -234,7 +240,7 @@ impl XySearch<'_> {
                 // Back to the start is a loop, which ends the chain.
                 continue;
             }
-            if self.chain.iter().any(|&(s, _)| s == next) {
+            if self.on_chain & 1 << next != 0 {
                 continue;
             }
             self.chain.push((next, leave));
@@ -244,7 +250,9 @@ impl XySearch<'_> {
                 self.check(links);
             }
             if links + 1 < MAX_LINKS {
+                self.on_chain |= 1 << next;
                 self.walk();
+                self.on_chain &= !(1 << next);
             }
             self.chain.pop();
         }
@@ -274,6 +282,7 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
         board,
         links: vec![None; 810],
         chain: Vec::with_capacity(MAX_LINKS),
+        on_chain: 0,
         found: Vec::new(),
         seen: Seen::new(),
     };
@@ -284,6 +293,7 @@ pub fn all_xy_chains(board: &Board) -> Vec<Move> {
         for d in (1..=9u8).filter(|&d| board.has(start, d)) {
             search.chain.clear();
             search.chain.push((start, d));
+            search.on_chain = 1 << start;
             search.walk();
         }
     }
