@@ -759,6 +759,13 @@ impl ChainSearch<'_> {
         let (first, first_how) = self.chain[0];
         let (last, last_how) = *self.chain.last().expect("a chain");
         let (f, l) = (&self.rcs[first], &self.rcs[last]);
+        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
+        // Most chains end on an ALS no square outside sees together with
+        // the start: they clear nothing ([`common_removals`] would find
+        // as much, after working out the digits the links take).
+        if start.seen_by_any & end.seen_by_any == 0 {
+            return;
+        }
         let mut skip = [f.d1, f.d2, 0, 0];
         match first_how {
             1 => skip[1] = 0,
@@ -773,7 +780,6 @@ impl ChainSearch<'_> {
             3 => (skip[2], skip[3]) = (l.d1, l.d2),
             _ => {}
         }
-        let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
         let (mut deletes, mut fins) = (Vec::new(), Vec::new());
         common_removals(start, end, &skip, &mut deletes, &mut fins);
         if deletes.is_empty() {
@@ -965,6 +971,31 @@ mod tests {
             assert!(!fast.0.is_empty());
             assert_eq!(fast, restricted_commons_by_pairs(&alses, false));
         }
+    }
+
+    /// The chain search passes over a chain whose end no outside square
+    /// sees together with its start: digit by digit, what sees both sets'
+    /// squares holding it is then nothing, whatever digits the links take.
+    #[test]
+    fn sets_no_square_sees_together_share_no_removal() {
+        let mut apart = 0;
+        for case in [XZ_CASE, DOUBLY_CASE, WING_CASE, CHAIN_CASE] {
+            let board = parse_case(case).unwrap().board;
+            let cand_sets = candidate_sets(&board);
+            let alses = collect(&board);
+            for x in &alses {
+                for y in alses.iter().filter(|y| y.seen_by_any & x.seen_by_any == 0) {
+                    apart += 1;
+                    for d in digits(x.cands & y.cands) {
+                        let k = usize::from(d);
+                        let holders = x.with[k] | y.with[k];
+                        let hit = seeing_all(holders) & cand_sets[k] & !x.cells & !y.cells;
+                        assert_eq!(hit, 0, "{d} {:?} {:?}", x.squares(), y.squares());
+                    }
+                }
+            }
+        }
+        assert!(apart > 1000, "only {apart} pairs apart");
     }
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's
