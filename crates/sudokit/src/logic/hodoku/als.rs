@@ -544,6 +544,11 @@ pub fn xy_wings_with(
             if both == a.cells || both == b.cells {
                 continue;
             }
+            // A and B clear nothing when no outside square sees them
+            // both, as in the chain search below.
+            if a.seen_by_any & b.seen_by_any == 0 {
+                continue;
+            }
             let (mut deletes, mut fins) = (Vec::new(), Vec::new());
             let skip = [r1.d1, r1.d2, r2.d1, r2.d2];
             common_removals(a, b, &skip, &mut deletes, &mut fins);
@@ -974,7 +979,8 @@ mod tests {
     }
 
     /// The chain search passes over a chain whose end no outside square
-    /// sees together with its start: digit by digit, what sees both sets'
+    /// sees together with its start, and the XY-wing search two wings no
+    /// outside square sees both of: digit by digit, what sees both sets'
     /// squares holding it is then nothing, whatever digits the links take.
     #[test]
     fn sets_no_square_sees_together_share_no_removal() {
