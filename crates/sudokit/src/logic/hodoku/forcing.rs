@@ -34,7 +34,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{digits, peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables_with, Traced};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
@@ -130,7 +130,7 @@ impl<'a> Search<'a> {
         let mut sets = sets;
         sets.resize(SLOTS, Sets::default());
         for s in (0..81).filter(|&s| board.value(s) == 0) {
-            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+            for d in digits(board.cands(s)) {
                 for on in [true, false] {
                     let lit = Lit::cell(s, d, on);
                     let slot = &mut sets[slot(s, d, on)];

@@ -35,7 +35,7 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{sees, units_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{bit, digits, sees, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
@@ -613,7 +613,7 @@ impl Tables {
     ) -> Tables {
         Tables::build_from(board, true, false, room, |t| {
             for s in (0..81).filter(|&s| board.value(s) == 0) {
-                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                for d in digits(board.cands(s)) {
                     for on in [true, false] {
                         let table = &mut t.tables[Lit::cell(s, d, on).index()];
                         table.open(&mut t.room);
@@ -825,7 +825,7 @@ impl Tables {
                 continue;
             }
             let bivalue = board.cands(s).count_ones() == 2;
-            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+            for d in digits(board.cands(s)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
                 // A square's tables are expanded up to their capacity:
                 // their room is taken at once, not grown to it.
@@ -836,7 +836,7 @@ impl Tables {
                     // before are masked out.
                     table.add_new(premise, 1);
                 }
-                for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
+                for e in digits(board.cands(s) & !bit(d)) {
                     self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
                     if bivalue {
                         self.tables[off.index()].add_new(Lit::cell(s, e, true), 2);
@@ -968,7 +968,7 @@ impl Tables {
         let mut stamp = 0;
         for on in [true, false] {
             for s in 0..81 {
-                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                for d in digits(board.cands(s)) {
                     stamp += 1;
                     self.expand(Lit::cell(s, d, on), &direct, &mut slots, stamp);
                 }
