@@ -296,59 +296,33 @@ impl Table {
     }
 }
 
-/// Where each literal of a complete table lies: which literals it holds
-/// (a bit each), how many bits come before each word, and the place of
-/// each held literal in the table, in the order of the literals.
+/// Where each literal of a complete table lies: its place, for every
+/// literal up to the last one the table holds (`u16::MAX` for those it
+/// does not). Made at once from the entries, in a single pass; only the
+/// few tables a search asks for places get one.
 #[derive(Clone, Debug, Default)]
 struct Index {
-    held: Vec<u64>,
-    before: Vec<u16>,
     places: Vec<u16>,
 }
 
 impl Index {
     /// The index of a table's `entries`, in this one's room.
     fn of(mut self, entries: &[Entry]) -> Index {
-        let words = entries
-            .iter()
-            .map(|e| e.lit.index() / 64 + 1)
-            .max()
-            .unwrap_or(0);
-        self.held.clear();
-        self.held.resize(words, 0);
-        for e in entries {
-            let i = e.lit.index();
-            self.held[i / 64] |= 1u64 << (i % 64);
-        }
-        self.before.clear();
-        self.before.resize(words, 0);
-        let mut count = 0u16;
-        for (before, &word) in self.before.iter_mut().zip(&self.held) {
-            *before = count;
-            count += word.count_ones() as u16;
-        }
+        let len = entries.iter().map(|e| e.lit.index() + 1).max().unwrap_or(0);
         self.places.clear();
-        self.places.resize(usize::from(count), 0);
+        self.places.resize(len, u16::MAX);
         // A group added twice has the place of the last one.
         for (at, e) in entries.iter().enumerate() {
-            let k = self.rank(e.lit.index());
-            self.places[k] = at as u16;
+            self.places[e.lit.index()] = at as u16;
         }
         self
     }
 
-    /// How many held literals come before literal `i`.
-    fn rank(&self, i: usize) -> usize {
-        let word = self.held[i / 64] & ((1u64 << (i % 64)) - 1);
-        usize::from(self.before[i / 64]) + word.count_ones() as usize
-    }
-
     /// The place of literal `i`, if held.
     fn place(&self, i: usize) -> Option<usize> {
-        let word = *self.held.get(i / 64)?;
-        match word & (1u64 << (i % 64)) {
-            0 => None,
-            _ => Some(usize::from(self.places[self.rank(i)])),
+        match self.places.get(i) {
+            Some(&p) if p != u16::MAX => Some(usize::from(p)),
+            _ => None,
         }
     }
 }
