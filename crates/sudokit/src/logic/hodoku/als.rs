@@ -794,9 +794,11 @@ impl ChainSearch<'_> {
         let (first, first_how) = self.chain[0];
         let (last, last_how) = *self.chain.last().expect("a chain");
         let (f, l) = (&self.rcs[first], &self.rcs[last]);
-        // Most ends share no digit with the start, or no square sees both
-        // (as `common_removals` would find first): told at once.
         let (start, end) = (&self.alses[self.start], &self.alses[l.b]);
+        // Most chains end on an ALS that shares no digit with the start,
+        // or that no square outside sees together with the start: they
+        // clear nothing ([`common_removals`] would find as much, after
+        // working out the digits the links take).
         if start.cands & end.cands == 0 || start.seen_by_any & end.seen_by_any == 0 {
             return;
         }
@@ -1083,6 +1085,32 @@ mod tests {
             found += want.len();
         }
         assert!(found > 10_000, "{found}");
+    }
+
+    /// The chain search passes over a chain whose end no outside square
+    /// sees together with its start, and the XY-wing search two wings no
+    /// outside square sees both of: digit by digit, what sees both sets'
+    /// squares holding it is then nothing, whatever digits the links take.
+    #[test]
+    fn sets_no_square_sees_together_share_no_removal() {
+        let mut apart = 0;
+        for case in [XZ_CASE, DOUBLY_CASE, WING_CASE, CHAIN_CASE] {
+            let board = parse_case(case).unwrap().board;
+            let cand_sets = candidate_sets(&board);
+            let alses = collect(&board);
+            for x in &alses {
+                for y in alses.iter().filter(|y| y.seen_by_any & x.seen_by_any == 0) {
+                    apart += 1;
+                    for d in digits(x.cands & y.cands) {
+                        let k = usize::from(d);
+                        let holders = x.with[k] | y.with[k];
+                        let hit = seeing_all(holders) & cand_sets[k] & !x.cells & !y.cells;
+                        assert_eq!(hit, 0, "{d} {:?} {:?}", x.squares(), y.squares());
+                    }
+                }
+            }
+        }
+        assert!(apart > 1000, "only {apart} pairs apart");
     }
 
     /// Cases of HoDoKu's regression library, each with the step HoDoKu's

@@ -32,10 +32,9 @@
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::logic::hodoku::board::{peers_mask, squares_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{digits, peers_mask, squares_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables_with, Traced};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
@@ -59,11 +58,26 @@ struct Found {
     /// The digit placed (`on`) or removed, in its square.
     effect: (usize, u8, bool),
     chains: Vec<Rc<Vec<Traced>>>,
+    /// How long HoDoKu counts its chains together (counted once, as
+    /// steps are weighed against each other again and again).
+    length: usize,
 }
 
 impl Found {
-    fn length(&self) -> usize {
-        self.chains.iter().map(|c| line_length(c)).sum()
+    fn new(
+        verity: bool,
+        entity: Entity,
+        effect: (usize, u8, bool),
+        chains: Vec<Rc<Vec<Traced>>>,
+    ) -> Found {
+        let length = chains.iter().map(|c| line_length(c)).sum();
+        Found {
+            verity,
+            entity,
+            effect,
+            chains,
+            length,
+        }
     }
 }
 
@@ -90,8 +104,9 @@ struct Search<'a> {
     allowed: [u128; 10],
     placed: u128,
     found: Vec<Found>,
-    /// Where in `found` the step of each kind and outcome is.
-    kept: HashMap<(bool, (usize, u8, bool)), usize>,
+    /// Where in `found` the step of each kind and outcome is, by
+    /// [`kept_slot`] (`u32::MAX` for none yet).
+    kept: Vec<u32>,
     /// The lines read so far, by premise and entry (the same ones are
     /// asked for again and again).
     lines: RefCell<Vec<Vec<Read>>>,
@@ -110,12 +125,12 @@ impl<'a> Search<'a> {
         let sets = std::mem::take(&mut cache.sets);
         // The lines' room, emptied by the last search that used it.
         let mut lines = std::mem::take(&mut cache.lines);
-        lines.resize_with(81 * 9 * 2, Vec::new);
+        lines.resize_with(SLOTS, Vec::new);
         // Only the slots of a square's digits are filled (and read).
         let mut sets = sets;
-        sets.resize(81 * 9 * 2, Sets::default());
+        sets.resize(SLOTS, Sets::default());
         for s in (0..81).filter(|&s| board.value(s) == 0) {
-            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+            for d in digits(board.cands(s)) {
                 for on in [true, false] {
                     let lit = Lit::cell(s, d, on);
                     let slot = &mut sets[slot(s, d, on)];
@@ -163,7 +178,7 @@ impl<'a> Search<'a> {
             allowed,
             placed,
             found: Vec::new(),
-            kept: HashMap::new(),
+            kept: vec![u32::MAX; 2 * SLOTS],
             lines: RefCell::new(lines),
             scratch: 0,
             scratch_first: 0,
@@ -222,15 +237,17 @@ impl<'a> Search<'a> {
         if self.net && f.chains.iter().all(|c| c.iter().all(|&(_, b)| b == 0)) {
             return;
         }
-        match self.kept.get(&(f.verity, f.effect)) {
-            Some(&i) => {
-                if self.found[i].length() > f.length() {
+        let kept = &mut self.kept[kept_slot(f.verity, f.effect)];
+        match *kept {
+            u32::MAX => {
+                *kept = self.found.len() as u32;
+                self.found.push(f);
+            }
+            i => {
+                let i = i as usize;
+                if self.found[i].length > f.length {
                     self.found[i] = f;
                 }
-            }
-            None => {
-                self.kept.insert((f.verity, f.effect), self.found.len());
-                self.found.push(f);
             }
         }
     }
@@ -253,12 +270,7 @@ impl<'a> Search<'a> {
     fn contradiction(&mut self, premise: Lit, entity: Entity, ends: &[(usize, u8, bool)]) {
         let (s, d, on) = self.index(premise);
         let chains = self.chains(premise, ends);
-        self.record(Found {
-            verity: false,
-            entity,
-            effect: (s, d, !on),
-            chains,
-        });
+        self.record(Found::new(false, entity, (s, d, !on), chains));
     }
 
     /// HoDoKu's checks of what `premise` implies for a contradiction,
@@ -435,12 +447,7 @@ impl<'a> Search<'a> {
             .iter()
             .filter_map(|&p| self.chain(p, s, d, on))
             .collect();
-        self.record(Found {
-            verity: true,
-            entity: Entity::Cell(s),
-            effect,
-            chains,
-        });
+        self.record(Found::new(true, Entity::Cell(s), effect, chains));
     }
 
     fn check_two(&mut self, s: usize, d: u8) {
@@ -556,12 +563,20 @@ fn slot(s: usize, d: u8, on: bool) -> usize {
     (s * 9 + usize::from(d) - 1) * 2 + usize::from(on)
 }
 
+/// How many [`slot`]s there are.
+const SLOTS: usize = 81 * 9 * 2;
+
+/// The place of a step's kind and outcome among those kept.
+fn kept_slot(verity: bool, (s, d, on): (usize, u8, bool)) -> usize {
+    usize::from(verity) * SLOTS + slot(s, d, on)
+}
+
 /// HoDoKu's order of forcing steps; not consistent (two placements in one
 /// square that are not of one kind are each "greater").
 fn compare(a: &Found, b: &Found) -> Ordering {
     let (sa, da, pa) = a.effect;
     let (sb, db, pb) = b.effect;
-    let by_length = || a.length().cmp(&b.length());
+    let by_length = || a.length.cmp(&b.length);
     match (pa, pb) {
         (true, false) => Ordering::Less,
         (false, true) => Ordering::Greater,
@@ -762,6 +777,22 @@ mod tests {
             .collect();
         assert!(!again.is_empty());
         assert_eq!(again, new);
+    }
+
+    #[test]
+    fn each_kind_and_outcome_of_a_step_has_a_place_of_its_own() {
+        let mut taken = vec![false; 2 * SLOTS];
+        for verity in [false, true] {
+            for s in 0..81 {
+                for d in 1..=9u8 {
+                    for on in [false, true] {
+                        let at = kept_slot(verity, (s, d, on));
+                        assert!(!std::mem::replace(&mut taken[at], true));
+                    }
+                }
+            }
+        }
+        assert!(taken.iter().all(|&t| t));
     }
 
     #[test]

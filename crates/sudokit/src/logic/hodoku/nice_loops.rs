@@ -30,7 +30,7 @@
 //! found first. Its "find all" of grouped loops keeps the grouped ones.
 
 use crate::logic::hodoku::als_nodes::penalty;
-use crate::logic::hodoku::board::{sees, Board};
+use crate::logic::hodoku::board::{digits, sees, Board};
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Subtype;
 use crate::logic::hodoku::tabling::{self, Lit, Tables};
@@ -53,7 +53,7 @@ fn premises(board: &Board, on: bool) -> Vec<Lit> {
     let count: u32 = (0..81).map(|s| board.cands(s).count_ones()).sum();
     let mut out = Vec::with_capacity(count as usize);
     for s in 0..81 {
-        for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+        for d in digits(board.cands(s)) {
             out.push(Lit::cell(s, d, on));
         }
     }

@@ -35,15 +35,11 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{sees, units_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{bit, digits, sees, units_of, Board, UNIT_MASKS};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
 pub const CAPACITY: usize = 1000;
-
-/// A literal's slot while no table being expanded holds it (see
-/// [`Tables::expand`]).
-const ABSENT: u32 = u32::MAX;
 
 /// Normal literals: `(square * 9 + digit - 1) * 2 + on`.
 const CELL_LITS: usize = 81 * 9 * 2;
@@ -300,59 +296,33 @@ impl Table {
     }
 }
 
-/// Where each literal of a complete table lies: which literals it holds
-/// (a bit each), how many bits come before each word, and the place of
-/// each held literal in the table, in the order of the literals.
+/// Where each literal of a complete table lies: its place, for every
+/// literal up to the last one the table holds (`u16::MAX` for those it
+/// does not). Made at once from the entries, in a single pass; only the
+/// few tables a search asks for places get one.
 #[derive(Clone, Debug, Default)]
 struct Index {
-    held: Vec<u64>,
-    before: Vec<u16>,
     places: Vec<u16>,
 }
 
 impl Index {
     /// The index of a table's `entries`, in this one's room.
     fn of(mut self, entries: &[Entry]) -> Index {
-        let words = entries
-            .iter()
-            .map(|e| e.lit.index() / 64 + 1)
-            .max()
-            .unwrap_or(0);
-        self.held.clear();
-        self.held.resize(words, 0);
-        for e in entries {
-            let i = e.lit.index();
-            self.held[i / 64] |= 1u64 << (i % 64);
-        }
-        self.before.clear();
-        self.before.resize(words, 0);
-        let mut count = 0u16;
-        for (before, &word) in self.before.iter_mut().zip(&self.held) {
-            *before = count;
-            count += word.count_ones() as u16;
-        }
+        let len = entries.iter().map(|e| e.lit.index() + 1).max().unwrap_or(0);
         self.places.clear();
-        self.places.resize(usize::from(count), 0);
+        self.places.resize(len, u16::MAX);
         // A group added twice has the place of the last one.
         for (at, e) in entries.iter().enumerate() {
-            let k = self.rank(e.lit.index());
-            self.places[k] = at as u16;
+            self.places[e.lit.index()] = at as u16;
         }
         self
     }
 
-    /// How many held literals come before literal `i`.
-    fn rank(&self, i: usize) -> usize {
-        let word = self.held[i / 64] & ((1u64 << (i % 64)) - 1);
-        usize::from(self.before[i / 64]) + word.count_ones() as usize
-    }
-
     /// The place of literal `i`, if held.
     fn place(&self, i: usize) -> Option<usize> {
-        let word = *self.held.get(i / 64)?;
-        match word & (1u64 << (i % 64)) {
-            0 => None,
-            _ => Some(usize::from(self.places[self.rank(i)])),
+        match self.places.get(i) {
+            Some(&p) if p != u16::MAX => Some(usize::from(p)),
+            _ => None,
         }
     }
 }
@@ -529,17 +499,48 @@ fn find_groups(board: &Board) -> Vec<Group> {
 
 /// Every table's direct implications, by the literal of its premise.
 struct Direct {
-    /// Where each literal's begin in `direct` (and the next one's).
-    starts: Vec<u32>,
+    /// For each literal, where its table's direct implications lie in
+    /// `direct` and how an entry that comes through that table is marked.
+    of: Vec<Source>,
     /// Each implication and its distance.
     direct: Vec<(Lit, u16)>,
 }
 
+/// One literal's table as the expansion of another reads it.
+#[derive(Clone, Copy)]
+struct Source {
+    /// Where its direct implications begin in [`Direct::direct`] and end.
+    start: u32,
+    end: u32,
+    /// [`via_of`] the literal: worked out once here rather than each time
+    /// the literal comes up in a table being expanded.
+    via: u16,
+    flag: u8,
+}
+
 impl Direct {
-    /// The direct implications of the table of `lit`.
-    fn of(&self, lit: Lit) -> &[(Lit, u16)] {
-        let i = lit.index();
-        &self.direct[self.starts[i] as usize..self.starts[i + 1] as usize]
+    /// The direct implications of the tables of `tables`, each marked as
+    /// an entry coming through it is, with `groups` groups.
+    fn of_tables(tables: &[Table], groups: usize) -> Direct {
+        let held: usize = tables.iter().map(|t| t.entries.len()).sum();
+        let mut direct = Vec::with_capacity(held);
+        let mut of = Vec::with_capacity(tables.len());
+        for (i, table) in tables.iter().enumerate() {
+            let start = direct.len() as u32;
+            for e in table.entries.iter().skip(1) {
+                if e.flags & EXPANDED == 0 {
+                    direct.push((e.lit, e.distance));
+                }
+            }
+            let (via, flag) = via_of(Lit(i as u16), groups);
+            of.push(Source {
+                start,
+                end: direct.len() as u32,
+                via,
+                flag,
+            });
+        }
+        Direct { of, direct }
     }
 }
 
@@ -586,7 +587,7 @@ impl Tables {
     ) -> Tables {
         Tables::build_from(board, true, false, room, |t| {
             for s in (0..81).filter(|&s| board.value(s) == 0) {
-                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+                for d in digits(board.cands(s)) {
                     for on in [true, false] {
                         let table = &mut t.tables[Lit::cell(s, d, on).index()];
                         table.open(&mut t.room);
@@ -798,7 +799,7 @@ impl Tables {
                 continue;
             }
             let bivalue = board.cands(s).count_ones() == 2;
-            for d in (1..=9u8).filter(|&d| board.has(s, d)) {
+            for d in digits(board.cands(s)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
                 // A square's tables are expanded up to their capacity:
                 // their room is taken at once, not grown to it.
@@ -809,7 +810,7 @@ impl Tables {
                     // before are masked out.
                     table.add_new(premise, 1);
                 }
-                for e in (1..=9u8).filter(|&e| e != d && board.has(s, e)) {
+                for e in digits(board.cands(s) & !bit(d)) {
                     self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
                     if bivalue {
                         self.tables[off.index()].add_new(Lit::cell(s, e, true), 2);
@@ -936,66 +937,57 @@ impl Tables {
         // Every table's direct implications (the only ones an expansion
         // takes from another table; expanding a table leaves its own
         // alone), read once, side by side.
-        let mut starts = Vec::with_capacity(self.tables.len() + 1);
-        let held: usize = self.tables.iter().map(|t| t.entries.len()).sum();
-        let mut direct = Vec::with_capacity(held);
-        for table in &self.tables {
-            starts.push(direct.len() as u32);
-            for e in table.entries.iter().skip(1) {
-                if e.flags & EXPANDED == 0 {
-                    direct.push((e.lit, e.distance));
-                }
-            }
-        }
-        starts.push(direct.len() as u32);
-        let direct = Direct { starts, direct };
-        let mut slots = vec![ABSENT; self.room.len()];
+        let direct = Direct::of_tables(&self.tables, self.groups.len());
+        let mut slots = vec![0; self.room.len()];
+        let mut stamp = 0;
         for on in [true, false] {
             for s in 0..81 {
-                for d in (1..=9u8).filter(|&d| board.has(s, d)) {
-                    self.expand(Lit::cell(s, d, on), &direct, &mut slots);
+                for d in digits(board.cands(s)) {
+                    stamp += 1;
+                    self.expand(Lit::cell(s, d, on), &direct, &mut slots, stamp);
                 }
             }
         }
-        // The tables not expanded are sealed as they are.
-        let mut room = std::mem::take(&mut self.room);
+        // The tables not expanded are sealed as they are (none is open:
+        // opening and shutting one would only seal it).
         for table in &mut self.tables {
-            if !table.sealed && !table.entries.is_empty() {
-                table.open(&mut room);
-                table.shut(&mut room, true);
-            }
+            table.sealed |= !table.entries.is_empty();
         }
-        self.room = room;
     }
 
     /// Expands the table of `premise` as HoDoKu does, and seals it.
-    /// `slots` has a slot for every literal, all [`ABSENT`], and is left
-    /// so: while a table is expanded, a literal's slot holds its place in
-    /// the table (high half) and the distance a shorter way to it must
-    /// beat (low half: 0 for the premise and the direct implications,
-    /// which expansion never changes), so that most implications are
-    /// settled by one look at the slot, without reading the entry.
-    fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u32]) {
+    /// `slots` has a slot for every literal. While a table is expanded, a
+    /// literal it holds has in its slot the table's `stamp` (the top 32
+    /// bits; each table gets a larger one, so what earlier tables left
+    /// there reads as absent and needs no clearing), then its place in
+    /// the table (16 bits), then the distance a shorter way to it must
+    /// beat (the low 16 bits: 0 for the premise and the direct
+    /// implications, which expansion never changes), so that most
+    /// implications are settled by one look at the slot, without reading
+    /// the entry.
+    fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u64], stamp: u32) {
         let dest_i = premise.index();
         if self.tables[dest_i].entries.is_empty() {
             return;
         }
-        let groups = self.groups.len();
         let dest = &mut self.tables[dest_i];
         dest.direct = dest.entries.len() as u16;
         // The entries and places apart, so that the loop keeps them at hand.
         let mut entries = std::mem::take(&mut dest.entries);
         entries.reserve(CAPACITY.saturating_sub(entries.len()));
-        let square = premise.index() / 18;
-        let at_home = |lit: Lit| !lit.is_group() && lit.index() / 18 == square;
+        // The literals of the premise's square (no group's among them).
+        let square = premise.index() / 18 * 18;
+        let at_home = |lit: Lit| (square..square + 18).contains(&lit.index());
         let mut home = std::mem::take(&mut dest.home);
         home.clear();
+        let held =
+            |at: usize, beat: u32| u64::from(stamp) << 32 | (at as u64) << 16 | u64::from(beat);
         for (i, e) in entries.iter().enumerate() {
             let beat = match e.flags & EXPANDED {
                 0 => 0,
                 _ => u32::from(e.distance),
             };
-            slots[e.lit.index()] = (i as u32) << 16 | beat;
+            slots[e.lit.index()] = held(i, beat);
             if i > 0 && at_home(e.lit) {
                 home.push(i as u16);
             }
@@ -1005,26 +997,30 @@ impl Tables {
             let lit = entries[j].lit;
             let base = entries[j].distance;
             j += 1;
-            let from = direct.of(lit);
-            if from.is_empty() {
+            let Source {
+                start,
+                end,
+                via,
+                flag,
+            } = direct.of[lit.index()];
+            if start == end {
                 continue;
             }
-            let (via, flag) = via_of(lit, groups);
-            for &(e_lit, e_distance) in from {
+            for &(e_lit, e_distance) in &direct.direct[start as usize..end as usize] {
                 let distance = base + e_distance;
                 let i = e_lit.index();
                 let slot = slots[i];
-                if slot != ABSENT {
-                    if slot & 0xFFFF > u32::from(distance) {
-                        let at = (slot >> 16) as usize;
+                if (slot >> 32) as u32 == stamp {
+                    if slot & 0xFFFF > u64::from(distance) {
+                        let at = usize::from((slot >> 16) as u16);
                         let old = &mut entries[at];
                         old.via = via;
                         old.flags = EXPANDED | flag;
                         old.distance = distance;
-                        slots[i] = slot & !0xFFFF | u32::from(distance);
+                        slots[i] = slot & !0xFFFF | u64::from(distance);
                     }
                 } else if entries.len() < CAPACITY {
-                    slots[i] = (entries.len() as u32) << 16 | u32::from(distance);
+                    slots[i] = held(entries.len(), u32::from(distance));
                     if at_home(e_lit) {
                         home.push(entries.len() as u16);
                     }
@@ -1041,12 +1037,9 @@ impl Tables {
                     let last = &mut entries[at];
                     last.flags |= EXPANDED | flag;
                     last.distance = distance;
-                    slots[last.lit.index()] = (at as u32) << 16 | u32::from(distance);
+                    slots[last.lit.index()] = held(at, u32::from(distance));
                 }
             }
-        }
-        for e in &entries {
-            slots[e.lit.index()] = ABSENT;
         }
         dest.entries = entries;
         dest.home = home;
