@@ -43,7 +43,7 @@
 //! where swapping the two digits can break a diagonal.
 
 use crate::grid::Digits;
-use crate::logic::bits::{bits, subsets, subsets_of};
+use crate::logic::bits::{at_most_one, bits, subsets, subsets_of};
 use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
@@ -81,9 +81,9 @@ impl Finder for UniqueLoops {
         let mut all: Vec<Collected> = Vec::new();
         let mut budget = WALK_BUDGET;
         // One path for every walk (it grows and shrinks as a stack), and
-        // the squares it may go to.
-        let (mut path, mut free) = (Vec::new(), Vec::new());
+        // which squares are on it.
         let count = state.shape().square_count();
+        let (mut path, mut on_path) = (Vec::new(), vec![false; count]);
         let quiet = quiet_pairs(cache, state);
         // The pairs whose walks close a loop (which gave no step, if the
         // search finds nothing).
@@ -103,21 +103,11 @@ impl Finder for UniqueLoops {
             if alone_in_a_unit(state, start) {
                 continue;
             }
-            path.clear();
-            path.push(start);
-            free.clear();
-            free.extend((0..count).map(|s| s != start && c.without(state.cands(s)).is_empty()));
-            let mut walk = Walk {
-                state,
-                pair: (x, y),
-                path,
-                free,
-                loops: Vec::new(),
-                budget: &mut budget,
-            };
+            let mut walk = Walk::new(state, start, path, on_path, &mut budget);
             walk.extend(2, Digits::EMPTY, None);
             let loops = walk.loops;
-            (path, free) = (walk.path, walk.free);
+            (path, on_path) = (walk.path, walk.on_path);
+            on_path[start] = false;
             if !loops.is_empty() {
                 looped |= pair_bit(x, y);
             }
@@ -183,10 +173,16 @@ fn alone_in_a_unit(state: &State, start: usize) -> bool {
     let geo = state.geometry();
     let pair = state.cands(start);
     KINDS.iter().any(|&kind| {
-        geo.squares(geo.unit_of(start, kind))
-            .iter()
-            .all(|&s| s == start || !pair.without(state.cands(s)).is_empty())
+        let u = geo.unit_of(start, kind);
+        at_most_one(both_places(state, u, pair))
     })
+}
+
+/// Where unit `u` holds both digits of `pair` (bit `i` for its `i`-th
+/// square): the only squares a walk on that pair may go to there.
+fn both_places(state: &State, u: usize, pair: Digits) -> u32 {
+    pair.iter()
+        .fold(u32::MAX, |places, d| places & state.positions(u, d))
 }
 
 /// How many squares the walks of one search may visit. Real puzzles stay
@@ -200,18 +196,69 @@ const WALK_BUDGET: usize = 10_000_000;
 
 /// The depth-first walk from `path[0]` that finds the loops through
 /// squares holding both digits of `pair`.
+///
+/// It reads each unit's squares holding both digits from the unit's
+/// places of the two digits (a mask), and asks whether a square shares a
+/// unit with the path's squares of its parity from two masks of units, so
+/// that it looks only at the squares it may go to. It goes to the same
+/// squares in the same order as a walk over every square of each unit
+/// (the tests' `plain_walk`), and spends its budget as that walk would:
+/// one for every square of a unit, whether it holds both digits or not.
 struct Walk<'a> {
     state: &'a State,
     pair: (u8, u8),
     path: Vec<usize>,
-    /// Per square, whether it holds both digits and is not on the path.
-    free: Vec<bool>,
+    /// Per square, whether it is on the path.
+    on_path: Vec<bool>,
+    /// The units the path's squares cover (bit `u` for unit `u`), those at
+    /// even places and those at odd places.
+    covered: [u128; 2],
     loops: Vec<Vec<usize>>,
     /// Squares the search may still visit.
     budget: &'a mut usize,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk from `start`, a square of two candidates, reusing the
+    /// buffers `path` and `on_path` (all false).
+    fn new(
+        state: &'a State,
+        start: usize,
+        mut path: Vec<usize>,
+        mut on_path: Vec<bool>,
+        budget: &'a mut usize,
+    ) -> Walk<'a> {
+        let mut digits = state.cands(start).iter();
+        let pair = (digits.next().unwrap_or(0), digits.next().unwrap_or(0));
+        path.clear();
+        path.push(start);
+        on_path[start] = true;
+        Walk {
+            state,
+            pair,
+            path,
+            on_path,
+            covered: [units_of(state, start), 0],
+            loops: Vec::new(),
+            budget,
+        }
+    }
+
+    /// Takes `n` squares off the budget; false (and none left) when it
+    /// holds fewer, where a walk square by square would have stopped.
+    fn spend(&mut self, n: usize) -> bool {
+        match self.budget.checked_sub(n) {
+            Some(left) => {
+                *self.budget = left;
+                true
+            }
+            None => {
+                *self.budget = 0;
+                false
+            }
+        }
+    }
+
     /// Extends the path from its last square: at most `allowed_extra` more
     /// squares with digits besides the pair (more if they all add the same
     /// one digit, `extras` so far), leaving by another unit kind than the
@@ -228,19 +275,26 @@ impl Walk<'_> {
                 continue;
             }
             let u = geo.unit_of(here, kind);
-            for &next in geo.squares(u) {
-                if *self.budget == 0 {
+            let squares = geo.squares(u);
+            // The squares before the unit's `spent`-th are paid for.
+            let mut spent = 0;
+            for i in bits(both_places(state, u, pair)) {
+                if !self.spend(i + 1 - spent) {
                     return;
                 }
-                *self.budget -= 1;
+                spent = i + 1;
+                let next = squares[i];
                 if next == start && self.path.len() >= 4 {
                     // Most closed walks are no loop: only loops are kept.
-                    if is_valid_loop(state, &self.path) {
+                    // No unit holds two squares of one parity (see below),
+                    // so the walk is a loop when both parities cover the
+                    // same units (what the tests' `is_valid_loop` asks).
+                    if self.covered[0] == self.covered[1] {
                         self.loops.push(self.path.clone());
                     }
                     continue;
                 }
-                if !self.free[next] {
+                if self.on_path[next] {
                     continue;
                 }
                 let c = state.cands(next);
@@ -256,47 +310,36 @@ impl Walk<'_> {
                 // loop, so it is not worth extending (the loops found, and
                 // their order, stay the same).
                 let parity = self.path.len() % 2;
-                let clash = self.path.iter().enumerate().any(|(i, &p)| {
-                    i % 2 == parity
-                        && KINDS
-                            .iter()
-                            .any(|&k| geo.unit_of(p, k) == geo.unit_of(next, k))
-                });
-                if clash {
+                let units = units_of(state, next);
+                if self.covered[parity] & units != 0 {
                     continue;
                 }
                 let new_extras = extras.union(c.without(pair));
                 if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(c.len() > 2);
                     self.path.push(next);
-                    self.free[next] = false;
+                    self.on_path[next] = true;
+                    self.covered[parity] |= units;
                     self.extend(allowed, new_extras, Some(kind));
-                    self.free[next] = true;
+                    self.covered[parity] &= !units;
+                    self.on_path[next] = false;
                     self.path.pop();
                 }
+            }
+            if !self.spend(squares.len() - spent) {
+                return;
             }
         }
     }
 }
 
-/// Odd and even squares must cover the same units, each unit once per side.
-fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
+/// Square `s`'s box, row and column, as a set of units (bit `u` for unit
+/// `u`: a grid of the shapes the search runs on has at most 75).
+fn units_of(state: &State, s: usize) -> u128 {
     let geo = state.geometry();
-    let mut odd: Vec<usize> = Vec::new();
-    let mut even: Vec<usize> = Vec::new();
-    for (i, &s) in cycle.iter().enumerate() {
-        let side = if i % 2 == 1 { &mut odd } else { &mut even };
-        for kind in KINDS {
-            let u = geo.unit_of(s, kind);
-            if side.contains(&u) {
-                return false;
-            }
-            side.push(u);
-        }
-    }
-    odd.sort_unstable();
-    even.sort_unstable();
-    odd == even
+    KINDS
+        .iter()
+        .fold(0, |units, &kind| units | 1 << geo.unit_of(s, kind))
 }
 
 /// The base difficulty of a step of type `kind` on a loop of `len`
@@ -750,21 +793,8 @@ mod tests {
                 if c.len() != 2 {
                     continue;
                 }
-                let mut digits = c.iter();
-                let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
-                    continue;
-                };
                 let mut budget = WALK_BUDGET;
-                let mut walk = Walk {
-                    state: &state,
-                    pair: (x, y),
-                    path: vec![start],
-                    free: (0..81)
-                        .map(|s| s != start && c.without(state.cands(s)).is_empty())
-                        .collect(),
-                    loops: Vec::new(),
-                    budget: &mut budget,
-                };
+                let mut walk = Walk::new(&state, start, Vec::new(), vec![false; 81], &mut budget);
                 walk.extend(2, Digits::EMPTY, None);
                 walks += 1;
                 let alone = alone_in_a_unit(&state, start);
@@ -778,6 +808,153 @@ mod tests {
         assert!(
             looped >= 20 && left_out >= 20,
             "{walks} walks, {looped} with loops, {left_out} left out"
+        );
+    }
+
+    /// Odd and even squares must cover the same units, each unit once per side.
+    fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
+        let geo = state.geometry();
+        let mut odd: Vec<usize> = Vec::new();
+        let mut even: Vec<usize> = Vec::new();
+        for (i, &s) in cycle.iter().enumerate() {
+            let side = if i % 2 == 1 { &mut odd } else { &mut even };
+            for kind in KINDS {
+                let u = geo.unit_of(s, kind);
+                if side.contains(&u) {
+                    return false;
+                }
+                side.push(u);
+            }
+        }
+        odd.sort_unstable();
+        even.sort_unstable();
+        odd == even
+    }
+
+    /// The walk written plainly, for checking the fast one: every square
+    /// of each unit in turn, each paid for with one of the budget, and a
+    /// square sharing a unit with the path's squares of its parity found
+    /// by asking each of them. Returns the loops, in the order found.
+    fn plain_walk(state: &State, start: usize, budget: &mut usize) -> Vec<Vec<usize>> {
+        fn go(
+            state: &State,
+            path: &mut Vec<usize>,
+            allowed_extra: i32,
+            extras: Digits,
+            last_kind: Option<UnitKind>,
+            budget: &mut usize,
+            loops: &mut Vec<Vec<usize>>,
+        ) {
+            let geo = state.geometry();
+            let start = path[0];
+            let pair = state.cands(start);
+            let here = path[path.len() - 1];
+            for kind in KINDS {
+                if Some(kind) == last_kind {
+                    continue;
+                }
+                for &next in geo.squares(geo.unit_of(here, kind)) {
+                    if *budget == 0 {
+                        return;
+                    }
+                    *budget -= 1;
+                    if next == start && path.len() >= 4 {
+                        if is_valid_loop(state, path) {
+                            loops.push(path.clone());
+                        }
+                        continue;
+                    }
+                    let c = state.cands(next);
+                    if next == start || path.contains(&next) || !pair.without(c).is_empty() {
+                        continue;
+                    }
+                    if c.len() == 2 && next < start {
+                        continue;
+                    }
+                    let parity = path.len() % 2;
+                    let clash = path.iter().enumerate().any(|(i, &p)| {
+                        i % 2 == parity
+                            && KINDS
+                                .iter()
+                                .any(|&k| geo.unit_of(p, k) == geo.unit_of(next, k))
+                    });
+                    if clash {
+                        continue;
+                    }
+                    let new_extras = extras.union(c.without(pair));
+                    if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
+                        let allowed = allowed_extra - i32::from(c.len() > 2);
+                        path.push(next);
+                        go(state, path, allowed, new_extras, Some(kind), budget, loops);
+                        path.pop();
+                    }
+                }
+            }
+        }
+        let mut loops = Vec::new();
+        go(
+            state,
+            &mut vec![start],
+            2,
+            Digits::EMPTY,
+            None,
+            budget,
+            &mut loops,
+        );
+        loops
+    }
+
+    /// The fast walk finds the plain walk's loops in its order, and leaves
+    /// the same budget, on random marks of every standard size: with a
+    /// budget most walks end within, and with one that runs out part of
+    /// the way.
+    #[test]
+    fn the_walk_finds_what_the_plain_walk_finds_and_spends_as_much() {
+        use crate::logic::techniques::random_marks;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+        let (mut looped, mut ran_out) = (0, 0);
+        for size in [Size::Four, Size::Six, Size::Nine, Size::Sixteen] {
+            let shape = Shape::of(size, Variant::Standard);
+            let count = shape.square_count();
+            let grids = if size == Size::Sixteen { 10 } else { 60 };
+            for _ in 0..grids {
+                // Few digits, mostly pairs: many loops and many near misses.
+                let top = rng.gen_range(3..=5).min(shape.side() as u8);
+                let state = random_marks::state(shape, top, &mut rng, |rng| {
+                    if rng.gen_range(0..4) == 0 {
+                        3
+                    } else {
+                        2
+                    }
+                });
+                for start in (0..count).filter(|&s| state.cands(s).len() == 2) {
+                    // (On such marks a walk may take all of WALK_BUDGET.)
+                    let whole = if rng.gen_range(0..3) == 0 {
+                        rng.gen_range(0..2_000)
+                    } else {
+                        50_000
+                    };
+                    let (mut fast_left, mut plain_left) = (whole, whole);
+                    let mut walk = Walk::new(
+                        &state,
+                        start,
+                        Vec::new(),
+                        vec![false; count],
+                        &mut fast_left,
+                    );
+                    walk.extend(2, Digits::EMPTY, None);
+                    let plain = plain_walk(&state, start, &mut plain_left);
+                    assert_eq!(walk.loops, plain, "{size:?} from {start}");
+                    assert_eq!(fast_left, plain_left, "{size:?} from {start}");
+                    looped += usize::from(!plain.is_empty());
+                    ran_out += usize::from(plain_left == 0);
+                }
+            }
+        }
+        assert!(
+            looped >= 50 && ran_out >= 50,
+            "{looped} with loops, {ran_out} ran out"
         );
     }
 }
