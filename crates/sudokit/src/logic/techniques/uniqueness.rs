@@ -336,10 +336,8 @@ impl<'a> Walk<'a> {
 /// Square `s`'s box, row and column, as a set of units (bit `u` for unit
 /// `u`: a grid of the shapes the search runs on has at most 75).
 fn units_of(state: &State, s: usize) -> u128 {
-    let geo = state.geometry();
-    KINDS
-        .iter()
-        .fold(0, |units, &kind| units | 1 << geo.unit_of(s, kind))
+    let [row, column, boxed] = state.geometry().row_col_box[s];
+    1 << row | 1 << column | 1 << boxed
 }
 
 /// The base difficulty of a step of type `kind` on a loop of `len`
@@ -493,6 +491,11 @@ fn type3(
     let geo = state.geometry();
     let n = state.shape().side();
     let mut offers = Vec::new();
+    let pair = Digits::single(x).union(Digits::single(y));
+    // The digits a hidden set may take besides x and y.
+    let rest: Vec<u8> = (1..=n as u8)
+        .filter(|&d| d != x && d != y && !extra.contains(d))
+        .collect();
     for degree in 2..=7.min(n - 2) {
         for kind in KINDS {
             let u = geo.unit_of(c1, kind);
@@ -515,29 +518,19 @@ fn type3(
                     .filter(|&i| i != i1 && i != i2 && state.cands(squares[i]).len() >= 2)
                     .fold(0u32, |m, i| m | 1 << i);
                 for others_set in subsets_of(degree - 1, open) {
-                    let set = others_set | 1 << i1;
-                    let mut naked = extra
+                    // The digits of the other squares of the set (each has
+                    // two or more, as `extra` has, so the set is one).
+                    let theirs = bits(others_set)
+                        .fold(Digits::EMPTY, |m, i| m.union(state.cands(squares[i])));
+                    let naked = extra
                         .intersection(state.cands(c1))
-                        .intersection(state.cands(c2));
-                    let mut union = Digits::EMPTY;
-                    let mut ok = true;
-                    let mut others = Vec::new();
-                    for i in bits(set) {
-                        let c = if i == i1 {
-                            extra
-                        } else {
-                            others.push(squares[i]);
-                            naked = naked.union(state.cands(squares[i]));
-                            state.cands(squares[i])
-                        };
-                        if c.len() < 2 {
-                            ok = false;
-                        }
-                        union = union.union(c);
-                    }
-                    if !ok || naked.len() != degree || union.len() != degree {
+                        .intersection(state.cands(c2))
+                        .union(theirs);
+                    let union = extra.union(theirs);
+                    if naked.len() != degree || union.len() != degree {
                         continue;
                     }
+                    let others: Vec<usize> = bits(others_set).map(|i| squares[i]).collect();
                     let mut eliminations = Vec::new();
                     for d in union.iter() {
                         let holders: Vec<usize> = others
@@ -573,17 +566,14 @@ fn type3(
             }
             // Hidden: x, y and degree-2 other digits confined to degree squares.
             if degree * 2 < empty {
-                let rest: Vec<u8> = (1..=n as u8)
-                    .filter(|&d| d != x && d != y && !extra.contains(d))
-                    .collect();
                 if degree - 2 > rest.len() {
                     continue;
                 }
                 for pick in subsets(degree - 2, rest.len()) {
-                    let values: Vec<u8> = bits(pick).map(|i| rest[i]).chain([x, y]).collect();
+                    let hidden = bits(pick).fold(pair, |h, i| h.union(Digits::single(rest[i])));
                     let mut places = 0u32;
                     let mut ok = true;
-                    for &d in &values {
+                    for d in hidden.iter() {
                         let p = state.positions(u, d) & !(1 << i2);
                         if p == 0 {
                             ok = false;
@@ -593,9 +583,6 @@ fn type3(
                     if !ok || places.count_ones() as usize != degree {
                         continue;
                     }
-                    let hidden: Digits = values
-                        .iter()
-                        .fold(Digits::EMPTY, |a, &d| a.union(Digits::single(d)));
                     let cells = places & !(1 << i1) & !(1 << i2);
                     let eliminations: Vec<Cand> = bits(cells)
                         .flat_map(|i| {
