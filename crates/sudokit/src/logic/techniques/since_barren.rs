@@ -79,12 +79,15 @@ fn changes(cache: &mut Cache, slot: Slot, state: &State) -> Option<Vec<(usize, u
     if !std::ptr::eq(*geo, state.geometry()) {
         return None;
     }
-    let changed = old
-        .iter()
-        .enumerate()
-        .map(|(s, &was)| (s, was ^ state.cands(s).bits()))
-        .filter(|&(_, digits)| digits != 0)
-        .collect();
+    // Room for the few squares a step or two change, made at once rather
+    // than grown from nothing.
+    let mut changed = Vec::with_capacity(16);
+    for (s, &was) in old.iter().enumerate() {
+        let digits = was ^ state.cands(s).bits();
+        if digits != 0 {
+            changed.push((s, digits));
+        }
+    }
     Some(changed)
 }
 

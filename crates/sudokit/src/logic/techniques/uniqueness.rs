@@ -35,15 +35,18 @@
 //! easiest first (ties: lower type first, then the order found).
 //!
 //! A rater runs this search at most steps of a hard puzzle, and it seldom
-//! finds anything; a pair of digits whose walks found no loop on the last
-//! grid where the search found nothing is passed over while no square that
-//! held both digits has changed (see `since_barren.rs`).
+//! finds anything. While no square that held both digits of a pair has
+//! changed since the last grid where the search found nothing (see
+//! `since_barren.rs`), the pair's walks are those made there: a pair whose
+//! walks found no loop there is passed over, and the loops of the others
+//! are taken from there instead of walked again (what they remove depends
+//! on the rest of the grid, so their steps are worked out anew).
 //!
 //! It works on every standard shape, and is off for the diagonal variant,
 //! where swapping the two digits can break a diagonal.
 
 use crate::grid::Digits;
-use crate::logic::bits::{bits, subsets, subsets_of};
+use crate::logic::bits::{at_most_one, bits, subsets, subsets_of};
 use crate::logic::cache::Cache;
 use crate::logic::finder::{Finder, Found};
 use crate::logic::state::State;
@@ -81,12 +84,16 @@ impl Finder for UniqueLoops {
         let mut all: Vec<Collected> = Vec::new();
         let mut budget = WALK_BUDGET;
         // One path for every walk (it grows and shrinks as a stack), and
-        // the squares it may go to.
-        let (mut path, mut free) = (Vec::new(), Vec::new());
+        // which squares are on it.
         let count = state.shape().square_count();
-        let quiet = quiet_pairs(cache, state);
-        // The pairs whose walks close a loop (which gave no step, if the
-        // search finds nothing).
+        let (mut path, mut on_path) = (Vec::new(), vec![false; count]);
+        let same = unchanged_pairs(cache, state);
+        let mut before = std::mem::take(cache.part::<Remembered>());
+        // Pairs that found no loop there find none here.
+        let quiet = same & !before.looped;
+        // The walks made or taken from `before`, and the pairs whose walks
+        // close a loop (which gave no step, if the search finds nothing).
+        let mut walks: Vec<Made> = Vec::new();
         let mut looped = 0u128;
         for start in 0..count {
             let c = state.cands(start);
@@ -97,38 +104,66 @@ impl Finder for UniqueLoops {
             let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
                 continue;
             };
-            if quiet & pair_bit(x, y) != 0 {
+            let pair = pair_bit(x, y);
+            if quiet & pair != 0 {
                 continue;
             }
             if alone_in_a_unit(state, start) {
                 continue;
             }
-            path.clear();
-            path.push(start);
-            free.clear();
-            free.extend((0..count).map(|s| s != start && c.without(state.cands(s)).is_empty()));
-            let mut walk = Walk {
-                state,
-                pair: (x, y),
-                path,
-                free,
-                loops: Vec::new(),
-                budget: &mut budget,
+            // A walk on an unchanged pair finds the loops it found there
+            // and spends as much, while the budget holds that much.
+            let kept = (same & pair != 0)
+                .then(|| before.walks.binary_search_by_key(&start, |w| w.start).ok())
+                .flatten()
+                .filter(|&i| before.walks[i].spent <= budget);
+            let walked = match kept {
+                Some(i) => {
+                    budget -= before.walks[i].spent;
+                    Made::Before(i)
+                }
+                None => {
+                    let left = budget;
+                    let mut walk = Walk::new(state, start, path, on_path, &mut budget);
+                    walk.extend(2, Digits::EMPTY, None);
+                    let loops = walk.loops;
+                    (path, on_path) = (walk.path, walk.on_path);
+                    on_path[start] = false;
+                    let spent = left - budget;
+                    Made::Now(Walked {
+                        start,
+                        pair,
+                        loops,
+                        spent,
+                    })
+                }
             };
-            walk.extend(2, Digits::EMPTY, None);
-            let loops = walk.loops;
-            (path, free) = (walk.path, walk.free);
+            let loops = match &walked {
+                Made::Before(i) => &before.walks[*i].loops,
+                Made::Now(w) => &w.loops,
+            };
             if !loops.is_empty() {
-                looped |= pair_bit(x, y);
+                looped |= pair;
             }
             for cycle in loops {
-                steps_of_loop(state, &cycle, (x, y), &mut all);
+                steps_of_loop(state, cycle, (x, y), &mut all);
             }
+            walks.push(walked);
         }
         // (A search that ran out of squares to visit may have missed loops.)
         if all.is_empty() && budget > 0 {
             since_barren::keep_barren(cache, Slot::UniqueLoops, state);
-            cache.part::<LoopedPairs>().0 = looped;
+            let walks = walks
+                .into_iter()
+                .map(|w| match w {
+                    Made::Before(i) => std::mem::take(&mut before.walks[i]),
+                    Made::Now(w) => w,
+                })
+                .filter(|w| looped & w.pair != 0)
+                .collect();
+            *cache.part::<Remembered>() = Remembered { looped, walks };
+        } else {
+            *cache.part::<Remembered>() = before;
         }
         // Stable: equal difficulty and type keep the order found.
         all.sort_by_key(|f| (f.step.difficulty, f.kind));
@@ -139,10 +174,32 @@ impl Finder for UniqueLoops {
     }
 }
 
-/// The pairs whose walks closed a loop on the last grid where the search
-/// found nothing (see [`quiet_pairs`]): the cache's part.
+/// What the search found on the last grid where it found nothing (see
+/// [`unchanged_pairs`]): the pairs whose walks closed a loop, and the walks
+/// on those pairs. The cache's part.
 #[derive(Default)]
-struct LoopedPairs(u128);
+struct Remembered {
+    looped: u128,
+    /// By start square.
+    walks: Vec<Walked>,
+}
+
+/// A walk of a search, taken from [`Remembered`] (by its place there) or
+/// made.
+enum Made {
+    Before(usize),
+    Now(Walked),
+}
+
+/// One walk: from which square, on which pair (as [`pair_bit`]), the loops
+/// it found and the budget it spent.
+#[derive(Default)]
+struct Walked {
+    start: usize,
+    pair: u128,
+    loops: Vec<Vec<usize>>,
+    spent: usize,
+}
 
 /// A pair of digits as a bit of a set of pairs; none for a digit above 9
 /// (on larger grids, such pairs are never passed over).
@@ -153,17 +210,19 @@ fn pair_bit(x: u8, y: u8) -> u128 {
     }
 }
 
-/// The pairs of digits whose walks would find nothing here because they
-/// found no loop on the last grid where the whole search found nothing,
-/// and no square that held both digits has changed since: the squares
-/// holding both are the same, with the same candidates, so the walks are
-/// the same. (A rater runs this search at most steps of a hard puzzle, and
-/// a step changes a few squares.)
-fn quiet_pairs(cache: &mut Cache, state: &State) -> u128 {
+/// The pairs of digits whose walks are those made on the last grid where
+/// the whole search found nothing, because no square that held both digits
+/// has changed since: the squares holding both are the same, with the same
+/// candidates, so the walks are the same (a pair that closed no loop there
+/// is passed over; the others' loops are taken from there, to be offered
+/// anew, as what they remove depends on the rest of the grid). A rater runs
+/// this search at most steps of a hard puzzle, and a step changes a few
+/// squares.
+fn unchanged_pairs(cache: &mut Cache, state: &State) -> u128 {
     let Some(changed) = since_barren::changed_from(cache, Slot::UniqueLoops, state) else {
         return 0;
     };
-    let mut touched = cache.part::<LoopedPairs>().0;
+    let mut touched = 0;
     for (_, had) in changed {
         for x in bits(had) {
             for y in bits(had >> (x + 1)) {
@@ -183,10 +242,16 @@ fn alone_in_a_unit(state: &State, start: usize) -> bool {
     let geo = state.geometry();
     let pair = state.cands(start);
     KINDS.iter().any(|&kind| {
-        geo.squares(geo.unit_of(start, kind))
-            .iter()
-            .all(|&s| s == start || !pair.without(state.cands(s)).is_empty())
+        let u = geo.unit_of(start, kind);
+        at_most_one(both_places(state, u, pair))
     })
+}
+
+/// Where unit `u` holds both digits of `pair` (bit `i` for its `i`-th
+/// square): the only squares a walk on that pair may go to there.
+fn both_places(state: &State, u: usize, pair: Digits) -> u32 {
+    pair.iter()
+        .fold(u32::MAX, |places, d| places & state.positions(u, d))
 }
 
 /// How many squares the walks of one search may visit. Real puzzles stay
@@ -200,18 +265,69 @@ const WALK_BUDGET: usize = 10_000_000;
 
 /// The depth-first walk from `path[0]` that finds the loops through
 /// squares holding both digits of `pair`.
+///
+/// It reads each unit's squares holding both digits from the unit's
+/// places of the two digits (a mask), and asks whether a square shares a
+/// unit with the path's squares of its parity from two masks of units, so
+/// that it looks only at the squares it may go to. It goes to the same
+/// squares in the same order as a walk over every square of each unit
+/// (the tests' `plain_walk`), and spends its budget as that walk would:
+/// one for every square of a unit, whether it holds both digits or not.
 struct Walk<'a> {
     state: &'a State,
     pair: (u8, u8),
     path: Vec<usize>,
-    /// Per square, whether it holds both digits and is not on the path.
-    free: Vec<bool>,
+    /// Per square, whether it is on the path.
+    on_path: Vec<bool>,
+    /// The units the path's squares cover (bit `u` for unit `u`), those at
+    /// even places and those at odd places.
+    covered: [u128; 2],
     loops: Vec<Vec<usize>>,
     /// Squares the search may still visit.
     budget: &'a mut usize,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk from `start`, a square of two candidates, reusing the
+    /// buffers `path` and `on_path` (all false).
+    fn new(
+        state: &'a State,
+        start: usize,
+        mut path: Vec<usize>,
+        mut on_path: Vec<bool>,
+        budget: &'a mut usize,
+    ) -> Walk<'a> {
+        let mut digits = state.cands(start).iter();
+        let pair = (digits.next().unwrap_or(0), digits.next().unwrap_or(0));
+        path.clear();
+        path.push(start);
+        on_path[start] = true;
+        Walk {
+            state,
+            pair,
+            path,
+            on_path,
+            covered: [units_of(state, start), 0],
+            loops: Vec::new(),
+            budget,
+        }
+    }
+
+    /// Takes `n` squares off the budget; false (and none left) when it
+    /// holds fewer, where a walk square by square would have stopped.
+    fn spend(&mut self, n: usize) -> bool {
+        match self.budget.checked_sub(n) {
+            Some(left) => {
+                *self.budget = left;
+                true
+            }
+            None => {
+                *self.budget = 0;
+                false
+            }
+        }
+    }
+
     /// Extends the path from its last square: at most `allowed_extra` more
     /// squares with digits besides the pair (more if they all add the same
     /// one digit, `extras` so far), leaving by another unit kind than the
@@ -228,19 +344,26 @@ impl Walk<'_> {
                 continue;
             }
             let u = geo.unit_of(here, kind);
-            for &next in geo.squares(u) {
-                if *self.budget == 0 {
+            let squares = geo.squares(u);
+            // The squares before the unit's `spent`-th are paid for.
+            let mut spent = 0;
+            for i in bits(both_places(state, u, pair)) {
+                if !self.spend(i + 1 - spent) {
                     return;
                 }
-                *self.budget -= 1;
+                spent = i + 1;
+                let next = squares[i];
                 if next == start && self.path.len() >= 4 {
                     // Most closed walks are no loop: only loops are kept.
-                    if is_valid_loop(state, &self.path) {
+                    // No unit holds two squares of one parity (see below),
+                    // so the walk is a loop when both parities cover the
+                    // same units (what the tests' `is_valid_loop` asks).
+                    if self.covered[0] == self.covered[1] {
                         self.loops.push(self.path.clone());
                     }
                     continue;
                 }
-                if !self.free[next] {
+                if self.on_path[next] {
                     continue;
                 }
                 let c = state.cands(next);
@@ -256,47 +379,34 @@ impl Walk<'_> {
                 // loop, so it is not worth extending (the loops found, and
                 // their order, stay the same).
                 let parity = self.path.len() % 2;
-                let clash = self.path.iter().enumerate().any(|(i, &p)| {
-                    i % 2 == parity
-                        && KINDS
-                            .iter()
-                            .any(|&k| geo.unit_of(p, k) == geo.unit_of(next, k))
-                });
-                if clash {
+                let units = units_of(state, next);
+                if self.covered[parity] & units != 0 {
                     continue;
                 }
                 let new_extras = extras.union(c.without(pair));
                 if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
                     let allowed = allowed_extra - i32::from(c.len() > 2);
                     self.path.push(next);
-                    self.free[next] = false;
+                    self.on_path[next] = true;
+                    self.covered[parity] |= units;
                     self.extend(allowed, new_extras, Some(kind));
-                    self.free[next] = true;
+                    self.covered[parity] &= !units;
+                    self.on_path[next] = false;
                     self.path.pop();
                 }
+            }
+            if !self.spend(squares.len() - spent) {
+                return;
             }
         }
     }
 }
 
-/// Odd and even squares must cover the same units, each unit once per side.
-fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
-    let geo = state.geometry();
-    let mut odd: Vec<usize> = Vec::new();
-    let mut even: Vec<usize> = Vec::new();
-    for (i, &s) in cycle.iter().enumerate() {
-        let side = if i % 2 == 1 { &mut odd } else { &mut even };
-        for kind in KINDS {
-            let u = geo.unit_of(s, kind);
-            if side.contains(&u) {
-                return false;
-            }
-            side.push(u);
-        }
-    }
-    odd.sort_unstable();
-    even.sort_unstable();
-    odd == even
+/// Square `s`'s box, row and column, as a set of units (bit `u` for unit
+/// `u`: a grid of the shapes the search runs on has at most 75).
+fn units_of(state: &State, s: usize) -> u128 {
+    let [row, column, boxed] = state.geometry().row_col_box[s];
+    1 << row | 1 << column | 1 << boxed
 }
 
 /// The base difficulty of a step of type `kind` on a loop of `len`
@@ -450,6 +560,11 @@ fn type3(
     let geo = state.geometry();
     let n = state.shape().side();
     let mut offers = Vec::new();
+    let pair = Digits::single(x).union(Digits::single(y));
+    // The digits a hidden set may take besides x and y.
+    let rest: Vec<u8> = (1..=n as u8)
+        .filter(|&d| d != x && d != y && !extra.contains(d))
+        .collect();
     for degree in 2..=7.min(n - 2) {
         for kind in KINDS {
             let u = geo.unit_of(c1, kind);
@@ -472,29 +587,19 @@ fn type3(
                     .filter(|&i| i != i1 && i != i2 && state.cands(squares[i]).len() >= 2)
                     .fold(0u32, |m, i| m | 1 << i);
                 for others_set in subsets_of(degree - 1, open) {
-                    let set = others_set | 1 << i1;
-                    let mut naked = extra
+                    // The digits of the other squares of the set (each has
+                    // two or more, as `extra` has, so the set is one).
+                    let theirs = bits(others_set)
+                        .fold(Digits::EMPTY, |m, i| m.union(state.cands(squares[i])));
+                    let naked = extra
                         .intersection(state.cands(c1))
-                        .intersection(state.cands(c2));
-                    let mut union = Digits::EMPTY;
-                    let mut ok = true;
-                    let mut others = Vec::new();
-                    for i in bits(set) {
-                        let c = if i == i1 {
-                            extra
-                        } else {
-                            others.push(squares[i]);
-                            naked = naked.union(state.cands(squares[i]));
-                            state.cands(squares[i])
-                        };
-                        if c.len() < 2 {
-                            ok = false;
-                        }
-                        union = union.union(c);
-                    }
-                    if !ok || naked.len() != degree || union.len() != degree {
+                        .intersection(state.cands(c2))
+                        .union(theirs);
+                    let union = extra.union(theirs);
+                    if naked.len() != degree || union.len() != degree {
                         continue;
                     }
+                    let others: Vec<usize> = bits(others_set).map(|i| squares[i]).collect();
                     let mut eliminations = Vec::new();
                     for d in union.iter() {
                         let holders: Vec<usize> = others
@@ -530,17 +635,14 @@ fn type3(
             }
             // Hidden: x, y and degree-2 other digits confined to degree squares.
             if degree * 2 < empty {
-                let rest: Vec<u8> = (1..=n as u8)
-                    .filter(|&d| d != x && d != y && !extra.contains(d))
-                    .collect();
                 if degree - 2 > rest.len() {
                     continue;
                 }
                 for pick in subsets(degree - 2, rest.len()) {
-                    let values: Vec<u8> = bits(pick).map(|i| rest[i]).chain([x, y]).collect();
+                    let hidden = bits(pick).fold(pair, |h, i| h.union(Digits::single(rest[i])));
                     let mut places = 0u32;
                     let mut ok = true;
-                    for &d in &values {
+                    for d in hidden.iter() {
                         let p = state.positions(u, d) & !(1 << i2);
                         if p == 0 {
                             ok = false;
@@ -550,9 +652,6 @@ fn type3(
                     if !ok || places.count_ones() as usize != degree {
                         continue;
                     }
-                    let hidden: Digits = values
-                        .iter()
-                        .fold(Digits::EMPTY, |a, &d| a.union(Digits::single(d)));
                     let cells = places & !(1 << i1) & !(1 << i2);
                     let eliminations: Vec<Cand> = bits(cells)
                         .flat_map(|i| {
@@ -699,6 +798,36 @@ mod tests {
         assert_eq!(remembering, UniqueLoops.all(&after));
     }
 
+    /// Along the paths of norvig_top95 puzzles that run the search at many
+    /// steps, one cache kept as a rater keeps it: the search that takes
+    /// the loops of unchanged pairs from the last barren grid finds what a
+    /// fresh one finds, and it takes some.
+    #[test]
+    fn loops_taken_from_the_last_barren_grid_give_what_a_fresh_search_gives() {
+        let mut taken = 0;
+        for puzzle in [
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+            ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
+            ".5..9....1.....6.....3.8.....8.4...9514.......3....2..........4.8...6..77..15..6.",
+        ] {
+            let mut cache = Cache::new();
+            for state in crate::logic::solver::se_path_states(puzzle) {
+                let same = unchanged_pairs(&mut cache, &state);
+                taken += cache
+                    .part::<Remembered>()
+                    .walks
+                    .iter()
+                    .filter(|w| same & w.pair != 0)
+                    .count();
+                assert_eq!(
+                    UniqueLoops.all_with(&state, &mut cache),
+                    UniqueLoops.all(&state)
+                );
+            }
+        }
+        assert!(taken > 20, "{taken} walks taken");
+    }
+
     /// Marks made to defeat the walk: most squares hold 1, 2 and 3, every
     /// fifth just 1 and 2. Unbounded, one search takes hours on 9x9.
     #[test]
@@ -750,21 +879,8 @@ mod tests {
                 if c.len() != 2 {
                     continue;
                 }
-                let mut digits = c.iter();
-                let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
-                    continue;
-                };
                 let mut budget = WALK_BUDGET;
-                let mut walk = Walk {
-                    state: &state,
-                    pair: (x, y),
-                    path: vec![start],
-                    free: (0..81)
-                        .map(|s| s != start && c.without(state.cands(s)).is_empty())
-                        .collect(),
-                    loops: Vec::new(),
-                    budget: &mut budget,
-                };
+                let mut walk = Walk::new(&state, start, Vec::new(), vec![false; 81], &mut budget);
                 walk.extend(2, Digits::EMPTY, None);
                 walks += 1;
                 let alone = alone_in_a_unit(&state, start);
@@ -778,6 +894,153 @@ mod tests {
         assert!(
             looped >= 20 && left_out >= 20,
             "{walks} walks, {looped} with loops, {left_out} left out"
+        );
+    }
+
+    /// Odd and even squares must cover the same units, each unit once per side.
+    fn is_valid_loop(state: &State, cycle: &[usize]) -> bool {
+        let geo = state.geometry();
+        let mut odd: Vec<usize> = Vec::new();
+        let mut even: Vec<usize> = Vec::new();
+        for (i, &s) in cycle.iter().enumerate() {
+            let side = if i % 2 == 1 { &mut odd } else { &mut even };
+            for kind in KINDS {
+                let u = geo.unit_of(s, kind);
+                if side.contains(&u) {
+                    return false;
+                }
+                side.push(u);
+            }
+        }
+        odd.sort_unstable();
+        even.sort_unstable();
+        odd == even
+    }
+
+    /// The walk written plainly, for checking the fast one: every square
+    /// of each unit in turn, each paid for with one of the budget, and a
+    /// square sharing a unit with the path's squares of its parity found
+    /// by asking each of them. Returns the loops, in the order found.
+    fn plain_walk(state: &State, start: usize, budget: &mut usize) -> Vec<Vec<usize>> {
+        fn go(
+            state: &State,
+            path: &mut Vec<usize>,
+            allowed_extra: i32,
+            extras: Digits,
+            last_kind: Option<UnitKind>,
+            budget: &mut usize,
+            loops: &mut Vec<Vec<usize>>,
+        ) {
+            let geo = state.geometry();
+            let start = path[0];
+            let pair = state.cands(start);
+            let here = path[path.len() - 1];
+            for kind in KINDS {
+                if Some(kind) == last_kind {
+                    continue;
+                }
+                for &next in geo.squares(geo.unit_of(here, kind)) {
+                    if *budget == 0 {
+                        return;
+                    }
+                    *budget -= 1;
+                    if next == start && path.len() >= 4 {
+                        if is_valid_loop(state, path) {
+                            loops.push(path.clone());
+                        }
+                        continue;
+                    }
+                    let c = state.cands(next);
+                    if next == start || path.contains(&next) || !pair.without(c).is_empty() {
+                        continue;
+                    }
+                    if c.len() == 2 && next < start {
+                        continue;
+                    }
+                    let parity = path.len() % 2;
+                    let clash = path.iter().enumerate().any(|(i, &p)| {
+                        i % 2 == parity
+                            && KINDS
+                                .iter()
+                                .any(|&k| geo.unit_of(p, k) == geo.unit_of(next, k))
+                    });
+                    if clash {
+                        continue;
+                    }
+                    let new_extras = extras.union(c.without(pair));
+                    if c.len() == 2 || new_extras.len() == 1 || allowed_extra > 0 {
+                        let allowed = allowed_extra - i32::from(c.len() > 2);
+                        path.push(next);
+                        go(state, path, allowed, new_extras, Some(kind), budget, loops);
+                        path.pop();
+                    }
+                }
+            }
+        }
+        let mut loops = Vec::new();
+        go(
+            state,
+            &mut vec![start],
+            2,
+            Digits::EMPTY,
+            None,
+            budget,
+            &mut loops,
+        );
+        loops
+    }
+
+    /// The fast walk finds the plain walk's loops in its order, and leaves
+    /// the same budget, on random marks of every standard size: with a
+    /// budget most walks end within, and with one that runs out part of
+    /// the way.
+    #[test]
+    fn the_walk_finds_what_the_plain_walk_finds_and_spends_as_much() {
+        use crate::logic::techniques::random_marks;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+        let (mut looped, mut ran_out) = (0, 0);
+        for size in [Size::Four, Size::Six, Size::Nine, Size::Sixteen] {
+            let shape = Shape::of(size, Variant::Standard);
+            let count = shape.square_count();
+            let grids = if size == Size::Sixteen { 10 } else { 60 };
+            for _ in 0..grids {
+                // Few digits, mostly pairs: many loops and many near misses.
+                let top = rng.gen_range(3..=5).min(shape.side() as u8);
+                let state = random_marks::state(shape, top, &mut rng, |rng| {
+                    if rng.gen_range(0..4) == 0 {
+                        3
+                    } else {
+                        2
+                    }
+                });
+                for start in (0..count).filter(|&s| state.cands(s).len() == 2) {
+                    // (On such marks a walk may take all of WALK_BUDGET.)
+                    let whole = if rng.gen_range(0..3) == 0 {
+                        rng.gen_range(0..2_000)
+                    } else {
+                        50_000
+                    };
+                    let (mut fast_left, mut plain_left) = (whole, whole);
+                    let mut walk = Walk::new(
+                        &state,
+                        start,
+                        Vec::new(),
+                        vec![false; count],
+                        &mut fast_left,
+                    );
+                    walk.extend(2, Digits::EMPTY, None);
+                    let plain = plain_walk(&state, start, &mut plain_left);
+                    assert_eq!(walk.loops, plain, "{size:?} from {start}");
+                    assert_eq!(fast_left, plain_left, "{size:?} from {start}");
+                    looped += usize::from(!plain.is_empty());
+                    ran_out += usize::from(plain_left == 0);
+                }
+            }
+        }
+        assert!(
+            looped >= 50 && ran_out >= 50,
+            "{looped} with loops, {ran_out} ran out"
         );
     }
 }
