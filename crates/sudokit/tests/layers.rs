@@ -66,7 +66,9 @@ const LAYERS: &[&[&str]] = &[
     &["hodoku::notation"],
     &["hodoku::moves"],
     &["hodoku::library"],
-    // The almost locked sets, which the tables take as nodes too.
+    // The almost locked sets (collected, then searched), which the tables
+    // take as nodes too.
+    &["hodoku::als_sets"],
     &["hodoku::als"],
     &["hodoku::als_nodes"],
     &["hodoku::tabling"],

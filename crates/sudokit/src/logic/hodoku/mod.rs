@@ -62,6 +62,7 @@
 
 pub mod als;
 pub mod als_nodes;
+pub mod als_sets;
 pub mod board;
 pub mod brute_force;
 pub mod coloring;
