@@ -1,14 +1,12 @@
-//! Almost locked sets (ALS) as HoDoKu 2.2.0 collects them, the restricted
-//! commons between two of them, and the three steps built on those: the
-//! ALS-XZ rule (doubly linked too), the ALS-XY-wing and the ALS chain.
-//! The death blossom, which hangs ALS on one square, is in
+//! The restricted commons between two almost locked sets (ALS) as HoDoKu
+//! 2.2.0 finds them, and the three steps built on those: the ALS-XZ rule
+//! (doubly linked too), the ALS-XY-wing and the ALS chain. The ALS are
+//! collected in [`als_sets`](super::als_sets), whose items are used from
+//! here too; the death blossom, which hangs ALS on one square, is in
 //! [`death_blossom`](super::death_blossom).
 //!
-//! The ALS themselves are collected in [`als_sets`](super::als_sets),
-//! whose items are used from here too. A digit is a restricted common
-//! (RC) of two ALS
-//! when every square of both holding it sees every other; two ALS may
-//! have two. HoDoKu pairs each ALS with the later ones only, and with its
+//! A digit is a restricted common (RC) of two ALS when every square of
+//! both holding it sees every other; two ALS may have two. HoDoKu pairs each ALS with the later ones only, and with its
 //! default options two ALS that share a square are not paired.
 //!
 //! - ALS-XZ: for each RC in order, the digits both ALS hold besides it
