@@ -7,7 +7,8 @@
 //! and keeps each set of squares the first time it is found; single
 //! bivalue squares count.
 
-use crate::logic::hodoku::board::{digits, Board, UNITS, UNIT_MASKS};
+pub use crate::logic::hodoku::board::squares_of;
+use crate::logic::hodoku::board::{digits, peers_mask, Board, UNITS, UNIT_MASKS};
 
 /// A set of squares: bit `s` for square `s`.
 pub type Set = u128;
@@ -15,57 +16,18 @@ pub type Set = u128;
 /// Every square.
 const ALL: Set = (1 << 81) - 1;
 
-/// Each square's peers as a set.
-const PEERS: [Set; 81] = peer_sets();
-
-const fn peer_sets() -> [Set; 81] {
-    let mut out = [0; 81];
-    let mut s = 0;
-    while s < 81 {
-        let (r, c) = (s / 9, s % 9);
-        let mut t = 0;
-        while t < 81 {
-            let (tr, tc) = (t / 9, t % 9);
-            let same_box = r / 3 == tr / 3 && c / 3 == tc / 3;
-            if t != s && (r == tr || c == tc || same_box) {
-                out[s] |= 1 << t;
-            }
-            t += 1;
-        }
-        s += 1;
-    }
-    out
-}
-
-/// The squares of a set, smallest first.
-pub fn squares_of(set: Set) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let s = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(s)
-    })
-}
-
 /// The squares that see every square of `set` (every square for none).
 pub fn seeing_all(set: Set) -> Set {
-    squares_of(set).fold(ALL, |acc, s| acc & PEERS[s])
+    squares_of(set).fold(ALL, |acc, s| acc & peers_mask(s))
 }
 
-/// The squares holding each digit as a candidate (index 0 unused).
+/// The squares holding each digit as a candidate (index 0 unused), as
+/// the board keeps them.
 pub fn candidate_sets(board: &Board) -> [Set; 10] {
-    let mut out = [0; 10];
-    for s in 0..81 {
-        if board.value(s) == 0 {
-            for d in digits(board.cands(s)) {
-                out[usize::from(d)] |= 1 << s;
-            }
-        }
-    }
-    out
+    std::array::from_fn(|d| match d {
+        0 => 0,
+        _ => board.squares_with(d as u8),
+    })
 }
 
 /// One almost locked set.

@@ -878,6 +878,24 @@ mod tests {
         }
     }
 
+    /// Asserts that the walk of `s` finds, both ways, the fish
+    /// [`every_fish`] finds, in the same order (`what` names the search);
+    /// how many.
+    fn walk_is_every_fish(s: &Search, what: &str) -> usize {
+        let mut found = 0;
+        for rows in [true, false] {
+            let mut got = Vec::new();
+            fish(s, rows, &mut |m| {
+                got.push(m);
+                false
+            });
+            let want = every_fish(s, rows);
+            assert_eq!(got, want, "{what} rows {rows}");
+            found += want.len();
+        }
+        found
+    }
+
     /// Every fish of the search `s` one way, trying every set of base
     /// units with every set of the cover units meeting it, nothing passed
     /// over but what HoDoKu allows no fish (overlapping base units without
@@ -943,16 +961,8 @@ mod tests {
                         else {
                             continue;
                         };
-                        for rows in [true, false] {
-                            let mut got = Vec::new();
-                            fish(&s, rows, &mut |m| {
-                                got.push(m);
-                                false
-                            });
-                            let want = every_fish(&s, rows);
-                            assert_eq!(got, want, "board {i} digit {d} size {size}");
-                            found += want.len();
-                        }
+                        found +=
+                            walk_is_every_fish(&s, &format!("board {i} digit {d} size {size}"));
                     }
                 }
             }
@@ -999,16 +1009,8 @@ mod tests {
                         };
                         s.targets &= removed;
                         searched += 1;
-                        for rows in [true, false] {
-                            let mut got = Vec::new();
-                            fish(&s, rows, &mut |m| {
-                                got.push(m);
-                                false
-                            });
-                            let want = every_fish(&s, rows);
-                            assert_eq!(got, want, "board {i} digit {d} size {size}");
-                            found += want.len();
-                        }
+                        found +=
+                            walk_is_every_fish(&s, &format!("board {i} digit {d} size {size}"));
                     }
                 }
             }
