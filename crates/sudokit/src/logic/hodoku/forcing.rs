@@ -30,12 +30,11 @@
 //! practice the first square of box 9 where digit 9 may stand); sudokit
 //! names the same. The facts are HoDoKu's; the code is sudokit's own.
 
-use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
 use crate::logic::hodoku::board::{digits, peers_mask, squares_of, Board, UNIT_MASKS};
-use crate::logic::hodoku::forcing_nets::{line_length, net_line, net_tables_with, Traced};
+use crate::logic::hodoku::forcing_nets::{net_line, net_shape, net_tables_with, LineRoom, Shape};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
@@ -50,40 +49,25 @@ enum Entity {
     Unit(usize),
 }
 
-/// One step found.
+/// One step found. Its chains are written out only for the step taken:
+/// a search finds hundreds of steps and takes one, and their lengths and
+/// branches are all it needs of the others.
 #[derive(Clone, Debug)]
 struct Found {
     verity: bool,
     entity: Entity,
     /// The digit placed (`on`) or removed, in its square.
     effect: (usize, u8, bool),
-    chains: Vec<Rc<Vec<Traced>>>,
-    /// How long HoDoKu counts its chains together (counted once, as
-    /// steps are weighed against each other again and again).
+    /// Where its chains' ends are in [`Search::ends`]: each a premise and
+    /// the place in the premise's table of what it leads to.
+    ends: (u32, u32),
+    /// How long HoDoKu counts its chains together.
     length: usize,
-}
-
-impl Found {
-    fn new(
-        verity: bool,
-        entity: Entity,
-        effect: (usize, u8, bool),
-        chains: Vec<Rc<Vec<Traced>>>,
-    ) -> Found {
-        let length = chains.iter().map(|c| line_length(c)).sum();
-        Found {
-            verity,
-            entity,
-            effect,
-            chains,
-            length,
-        }
-    }
 }
 
 /// A line asked for: not yet read, or read (`None` where the tables do
 /// not lead back).
-type Read = Option<Option<Rc<Vec<Traced>>>>;
+type Read = Option<Option<Shape>>;
 
 /// What each premise implies, per digit: squares set, squares ruled out.
 #[derive(Clone, Copy, Default)]
@@ -104,12 +88,16 @@ struct Search<'a> {
     allowed: [u128; 10],
     placed: u128,
     found: Vec<Found>,
+    /// The ends of the steps' chains, one step's after the other's.
+    ends: Vec<(Lit, u32)>,
     /// Where in `found` the step of each kind and outcome is, by
     /// [`kept_slot`] (`u32::MAX` for none yet).
     kept: Vec<u32>,
-    /// The lines read so far, by premise and entry (the same ones are
+    /// The lines weighed so far, by premise and entry (the same ones are
     /// asked for again and again).
-    lines: RefCell<Vec<Vec<Read>>>,
+    lines: Vec<Vec<Read>>,
+    /// The room a net's lines are read back in.
+    room: LineRoom,
     /// HoDoKu's scratch set, as its last check left it, and its first
     /// square when last read.
     scratch: u128,
@@ -125,6 +113,8 @@ impl<'a> Search<'a> {
         let sets = std::mem::take(&mut cache.sets);
         // The lines' room, emptied by the last search that used it.
         let mut lines = std::mem::take(&mut cache.lines);
+        let mut ends = std::mem::take(&mut cache.ends);
+        ends.clear();
         lines.resize_with(SLOTS, Vec::new);
         // Only the slots of a square's digits are filled (and read).
         let mut sets = sets;
@@ -178,8 +168,10 @@ impl<'a> Search<'a> {
             allowed,
             placed,
             found: Vec::new(),
+            ends,
             kept: vec![u32::MAX; 2 * SLOTS],
-            lines: RefCell::new(lines),
+            lines,
+            room: std::mem::take(&mut cache.room),
             scratch: 0,
             scratch_first: 0,
         }
@@ -198,43 +190,84 @@ impl<'a> Search<'a> {
         self.tables.table(premise).entries.is_empty()
     }
 
-    /// The chain from `premise` to digit `d` set (`on`) or ruled out in
-    /// `s`, if the table holds it.
-    fn chain(&self, premise: Lit, s: usize, d: u8, on: bool) -> Option<Rc<Vec<Traced>>> {
+    /// The shape of the chain from `premise` to digit `d` set (`on`) or
+    /// ruled out in `s`, with its place in the premise's table, if the
+    /// table holds it.
+    fn chain(&mut self, premise: Lit, s: usize, d: u8, on: bool) -> Option<(usize, Shape)> {
         let table = self.tables.table(premise);
         let at = table.position(Lit::cell(s, d, on))?;
         let (p, e, o) = self.index(premise);
-        let mut lines = self.lines.borrow_mut();
-        let known = &mut lines[slot(p, e, o)];
+        let known = &mut self.lines[slot(p, e, o)];
         if known.is_empty() {
             known.resize(table.len(), None);
         }
-        if let Some(line) = &known[at] {
-            return line.clone();
+        if let Some(shape) = known[at] {
+            return shape.map(|shape| (at, shape));
         }
-        let line = match self.net {
-            true => Some(net_line(&self.tables, premise, at)),
-            false => self
-                .tables
-                .chain(premise, at)
-                .map(|(c, _)| c.into_iter().map(|lit| (lit, 0)).collect()),
+        let shape = match self.net {
+            true => Some(net_shape(&self.tables, premise, at, &mut self.room)),
+            false => self.tables.chain_length(premise, at).map(|length| Shape {
+                length,
+                branches: false,
+            }),
         };
-        let line = line.map(Rc::new);
-        known[at] = Some(line.clone());
-        line
+        self.lines[slot(p, e, o)][at] = Some(shape);
+        shape.map(|shape| (at, shape))
     }
 
-    fn chains(&self, premise: Lit, ends: &[(usize, u8, bool)]) -> Vec<Rc<Vec<Traced>>> {
-        ends.iter()
-            .filter_map(|&(s, d, on)| self.chain(premise, s, d, on))
+    /// A step of `premises`' chains to `ends` (those the tables hold, in
+    /// order; each end goes with the premise at its place, or with the
+    /// only one).
+    fn found(
+        &mut self,
+        verity: bool,
+        entity: Entity,
+        effect: (usize, u8, bool),
+        premises: &[Lit],
+        ends: &[(usize, u8, bool)],
+    ) -> (Found, bool) {
+        let start = self.ends.len() as u32;
+        let (mut length, mut branches) = (0, false);
+        for (i, &(s, d, on)) in ends.iter().enumerate() {
+            let premise = premises[i.min(premises.len() - 1)];
+            if let Some((at, shape)) = self.chain(premise, s, d, on) {
+                self.ends.push((premise, at as u32));
+                length += shape.length;
+                branches |= shape.branches;
+            }
+        }
+        let f = Found {
+            verity,
+            entity,
+            effect,
+            ends: (start, self.ends.len() as u32),
+            length,
+        };
+        (f, branches)
+    }
+
+    /// The lines of step `f`'s chains, written out.
+    fn lines_of(&self, f: &Found) -> Vec<Vec<(Lit, u16)>> {
+        let (from, to) = f.ends;
+        self.ends[from as usize..to as usize]
+            .iter()
+            .map(|&(premise, at)| match self.net {
+                true => net_line(&self.tables, premise, at as usize),
+                false => self
+                    .tables
+                    .chain(premise, at as usize)
+                    .map(|(c, _)| c.into_iter().map(|lit| (lit, 0)).collect())
+                    .unwrap_or_default(),
+            })
             .collect()
     }
 
     /// Keeps `f` unless a step of its kind with its outcome is kept; then
     /// puts its chains there when they are shorter. On a net's tables, a
-    /// step whose lines do not branch is no net and is dropped.
-    fn record(&mut self, f: Found) {
-        if self.net && f.chains.iter().all(|c| c.iter().all(|&(_, b)| b == 0)) {
+    /// step whose lines do not branch (`branches` false) is no net and is
+    /// dropped.
+    fn record(&mut self, (f, branches): (Found, bool)) {
+        if self.net && !branches {
             return;
         }
         let kept = &mut self.kept[kept_slot(f.verity, f.effect)];
@@ -269,8 +302,8 @@ impl<'a> Search<'a> {
 
     fn contradiction(&mut self, premise: Lit, entity: Entity, ends: &[(usize, u8, bool)]) {
         let (s, d, on) = self.index(premise);
-        let chains = self.chains(premise, ends);
-        self.record(Found::new(false, entity, (s, d, !on), chains));
+        let found = self.found(false, entity, (s, d, !on), &[premise], ends);
+        self.record(found);
     }
 
     /// HoDoKu's checks of what `premise` implies for a contradiction,
@@ -442,12 +475,16 @@ impl<'a> Search<'a> {
     }
 
     fn verity(&mut self, premises: &[Lit], effect: (usize, u8, bool)) {
-        let (s, d, on) = effect;
-        let chains = premises
-            .iter()
-            .filter_map(|&p| self.chain(p, s, d, on))
-            .collect();
-        self.record(Found::new(true, Entity::Cell(s), effect, chains));
+        // One chain from each premise to the effect.
+        let ends = [effect; 9];
+        let found = self.found(
+            true,
+            Entity::Cell(effect.0),
+            effect,
+            premises,
+            &ends[..premises.len()],
+        );
+        self.record(found);
     }
 
     fn check_two(&mut self, s: usize, d: u8) {
@@ -537,8 +574,8 @@ impl<'a> Search<'a> {
             (false, Entity::Cell(c)) => format!("Contradiction in {}", notation::square(c)),
             (false, Entity::Unit(u)) => format!("Contradiction in {}", notation::unit(u)),
         });
-        m.nets = f
-            .chains
+        let lines = self.lines_of(f);
+        m.nets = lines
             .iter()
             .map(|chain| {
                 chain
@@ -548,8 +585,7 @@ impl<'a> Search<'a> {
             })
             .collect();
         if self.net {
-            m.branches = f
-                .chains
+            m.branches = lines
                 .iter()
                 .map(|chain| chain.iter().map(|&(_, b)| b).collect())
                 .collect();
@@ -611,6 +647,8 @@ pub struct Cache {
     sets: Vec<Sets>,
     /// Emptied, each keeping its room.
     lines: Vec<Vec<Read>>,
+    ends: Vec<(Lit, u32)>,
+    room: LineRoom,
 }
 
 /// Every forcing chain in `board`, sorted as HoDoKu sorts them (the first
@@ -688,11 +726,13 @@ impl Search<'_> {
     /// search.
     fn give_back(self, tables: &mut tabling::Cache, cache: &mut Cache) {
         cache.sets = self.sets;
-        let mut lines = self.lines.into_inner();
+        let mut lines = self.lines;
         for known in &mut lines {
             known.clear();
         }
         cache.lines = lines;
+        cache.ends = self.ends;
+        cache.room = self.room;
         tables.give_back_shared(self.tables);
     }
 }

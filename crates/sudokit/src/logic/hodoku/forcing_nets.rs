@@ -173,22 +173,15 @@ pub type Traced = (Lit, u16);
 /// The line from `premise` to the entry at `at` of its table, with its
 /// branches where the table is a net's.
 pub fn net_line(tables: &Tables, premise: Lit, at: usize) -> Vec<Traced> {
-    let table = tables.table(premise);
     let mut cells = 0u128;
-    let mut forks = Vec::new();
-    let main = read_back(tables, premise, at, None, &mut cells, &mut forks);
+    let (mut main, mut forks) = (Vec::with_capacity(32), Vec::new());
+    read_back(tables, premise, at, None, &mut cells, &mut forks, &mut main);
     let branches: Vec<Vec<Lit>> = forks
         .iter()
-        .map(|&lit| {
-            let at = table.position(lit).unwrap_or(0);
-            read_back(
-                tables,
-                premise,
-                at,
-                Some(&main),
-                &mut cells,
-                &mut Vec::new(),
-            )
+        .map(|&fork| {
+            let mut branch = Vec::with_capacity(32);
+            read_branch(tables, premise, fork, &main, cells, &mut branch);
+            branch
         })
         .collect();
     // The line and each branch but its last node (which is on the line).
@@ -222,10 +215,87 @@ pub fn line_length(line: &[Traced]) -> usize {
     line.len() + branches
 }
 
-/// Reads the table of `premise` back from its entry at `at`, end first.
-/// The line itself (`main` is `None`) marks its squares in `cells` and
-/// collects in `forks` the further causes met; a branch (`main` given)
-/// stops at the first node of the line it meets.
+/// What a forcing step weighs of a line: its length as [`line_length`]
+/// counts it, and whether it shows a branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Its nodes, and each branch once more.
+    pub length: usize,
+    /// Whether it shows a branch with a node of its own.
+    pub branches: bool,
+}
+
+/// The room [`net_shape`] reads lines back in, kept from one line to the
+/// next.
+#[derive(Default)]
+pub struct LineRoom {
+    main: Vec<Lit>,
+    forks: Vec<Lit>,
+    branch: Vec<Lit>,
+}
+
+/// The [`Shape`] of [`net_line`]`(tables, premise, at)`, read back as it
+/// reads it but without writing the line out: a search weighs every step
+/// it finds, and writes out only the one it takes. A branch is shown
+/// after each node of the line that is its last node (each once more in
+/// the length), when it has a node of its own besides.
+pub fn net_shape(tables: &Tables, premise: Lit, at: usize, room: &mut LineRoom) -> Shape {
+    let mut cells = 0u128;
+    room.forks.clear();
+    read_back(
+        tables,
+        premise,
+        at,
+        None,
+        &mut cells,
+        &mut room.forks,
+        &mut room.main,
+    );
+    let mut shape = Shape {
+        length: room.main.len(),
+        branches: false,
+    };
+    for i in 0..room.forks.len() {
+        let fork = room.forks[i];
+        read_branch(tables, premise, fork, &room.main, cells, &mut room.branch);
+        let (len, last) = (room.branch.len(), room.branch.last());
+        if len < 2 {
+            continue;
+        }
+        let shown = room.main.iter().filter(|&l| Some(l) == last).count();
+        // Its nodes but the last, and the branch itself, each time shown.
+        shape.length += shown * len;
+        shape.branches |= shown > 0;
+    }
+    shape
+}
+
+/// Reads back into `out` the branch of the line `main` (whose squares
+/// are `cells`) that leaves it at `fork`.
+fn read_branch(
+    tables: &Tables,
+    premise: Lit,
+    fork: Lit,
+    main: &[Lit],
+    mut cells: u128,
+    out: &mut Vec<Lit>,
+) {
+    let at = tables.table(premise).position(fork).unwrap_or(0);
+    read_back(
+        tables,
+        premise,
+        at,
+        Some(main),
+        &mut cells,
+        &mut Vec::new(),
+        out,
+    );
+}
+
+/// Reads the table of `premise` back from its entry at `at`, end first,
+/// into `out` (emptied first). The line itself (`main` is `None`) marks
+/// its squares in `cells` and collects in `forks` the further causes met;
+/// a branch (`main` given) stops at the first node of the line it meets.
 fn read_back(
     tables: &Tables,
     premise: Lit,
@@ -233,9 +303,10 @@ fn read_back(
     main: Option<&[Lit]>,
     cells: &mut u128,
     forks: &mut Vec<Lit>,
-) -> Vec<Lit> {
+    out: &mut Vec<Lit>,
+) {
     let org = tables.table(premise);
-    let mut out = Vec::with_capacity(32);
+    out.clear();
     out.push(org.entries[at].lit);
     let (mut current, mut at, mut away) = (premise, at, false);
     while at != 0 && out.len() < CAPACITY {
@@ -265,7 +336,7 @@ fn read_back(
             }
             Some(main) => {
                 if *cells & (1 << tables.first_cell(lit)) != 0 && main.contains(&lit) {
-                    return out;
+                    return;
                 }
             }
         }
@@ -278,7 +349,6 @@ fn read_back(
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -338,6 +408,38 @@ mod tests {
                 "r2c3=2 (r8c3<>2) r9c3<>2 r9c3=6 r8c3<>6 r8c3=7 r1c3<>7",
                 "r2c3=6 (r8c3<>6) r9c3<>6 r9c3=2 r8c3<>2 r8c3=7 r1c3<>7",
             ]
+        );
+    }
+
+    #[test]
+    fn a_lines_shape_read_without_writing_it_out_is_the_written_lines() {
+        let (mut lines, mut branched) = (0, 0);
+        let mut room = LineRoom::default();
+        for puzzle in [
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+            "....56.8..5.7....3..8......2.....9...4.5....7....92.6.3.......15..1..4...1..4..7.",
+        ] {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let board = Board::from_puzzle(&grid);
+            let tables = net_tables(&board);
+            let premises = (0..81)
+                .filter(|&s| board.value(s) == 0)
+                .flat_map(|s| digits(board.cands(s)).map(move |d| (s, d)))
+                .flat_map(|(s, d)| [Lit::cell(s, d, true), Lit::cell(s, d, false)]);
+            for premise in premises {
+                for at in 0..tables.table(premise).len() {
+                    let line = net_line(&tables, premise, at);
+                    let shape = net_shape(&tables, premise, at, &mut room);
+                    assert_eq!(shape.length, line_length(&line), "{premise:?} {at}");
+                    assert_eq!(shape.branches, line.iter().any(|&(_, b)| b != 0));
+                    lines += 1;
+                    branched += usize::from(shape.branches);
+                }
+            }
+        }
+        assert!(
+            lines > 10_000 && branched > 1_000,
+            "{lines} lines, {branched} branched"
         );
     }
 

@@ -1050,13 +1050,35 @@ impl Tables {
     /// `index`, premise first, and the squares of all its nodes but the
     /// last; `None` where the tables do not lead back.
     pub fn chain(&self, premise: Lit, index: usize) -> Option<(Vec<Lit>, u128)> {
-        let org = self.table(premise);
         // Room for most chains at once.
         let mut chain = Vec::with_capacity(32);
-        chain.push(org.entries[index].lit);
         let mut cells = 0u128;
-        let mut at = index;
-        while at != 0 && chain.len() < CAPACITY {
+        self.walk_back(premise, index, |lit, first| {
+            if !first {
+                cells |= self.cells_mask(lit);
+            }
+            chain.push(lit);
+        })?;
+        chain.reverse();
+        Some((chain, cells))
+    }
+
+    /// How many literals [`Tables::chain`] gives, without writing them
+    /// out.
+    pub fn chain_length(&self, premise: Lit, index: usize) -> Option<usize> {
+        let mut length = 0;
+        self.walk_back(premise, index, |_, _| length += 1)?;
+        Some(length)
+    }
+
+    /// Walks the chain of [`Tables::chain`] end first, handing `each`
+    /// every literal (and whether it is the end); `None` where it does
+    /// not lead back.
+    fn walk_back(&self, premise: Lit, index: usize, mut each: impl FnMut(Lit, bool)) -> Option<()> {
+        let org = self.table(premise);
+        each(org.entries[index].lit, true);
+        let (mut at, mut count) = (index, 1);
+        while at != 0 && count < CAPACITY {
             let e = org.entries[at];
             let back = if e.flags & EXPANDED != 0 {
                 let src = self.table(self.resolve(e.via, e.flags)?);
@@ -1076,16 +1098,15 @@ impl Tables {
             } else {
                 org.entries[0].lit
             };
-            chain.push(back);
-            cells |= self.cells_mask(back);
+            each(back, false);
+            count += 1;
             at = if back == org.entries[0].lit {
                 0
             } else {
                 org.position(back)?
             };
         }
-        chain.reverse();
-        Some((chain, cells))
+        Some(())
     }
 }
 

@@ -213,7 +213,7 @@ fn chain_by_position(tables: &Tables, premise: Lit, index: usize) -> Option<Vec<
 }
 
 #[test]
-fn chains_read_back_through_direct_implications_are_those_every_place_gives() {
+fn chains_read_back_through_direct_implications_are_those_every_place_gives_and_as_long() {
     use crate::logic::hodoku::forcing_nets::net_tables;
     let mut read = 0;
     for case in [CASE, OTHER_CASE] {
@@ -228,6 +228,8 @@ fn chains_read_back_through_direct_implications_are_those_every_place_gives() {
                 for index in 0..tables.table(premise).len() {
                     let chain = tables.chain(premise, index).map(|(c, _)| c);
                     assert_eq!(chain, chain_by_position(&tables, premise, index));
+                    let length = tables.chain_length(premise, index);
+                    assert_eq!(length, chain.as_ref().map(Vec::len));
                     read += usize::from(chain.is_some_and(|c| c.len() > 2));
                 }
             }
