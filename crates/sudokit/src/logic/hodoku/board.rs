@@ -149,6 +149,27 @@ const fn unit_masks() -> [u128; 27] {
     out
 }
 
+/// The units holding a square of `mask` (bit `u` for unit `u` of
+/// [`UNITS`]: rows, columns, boxes), read row by row: each row's nine
+/// bits tell the row, their union the columns, and a band's three rows
+/// together its three boxes.
+pub fn units_holding(mask: u128) -> u32 {
+    let (mut rows, mut columns, mut boxes) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let mut stacked = 0u32;
+        for r in 3 * band..3 * band + 3 {
+            let row = (mask >> (9 * r)) as u32 & 0x1FF;
+            rows |= u32::from(row != 0) << r;
+            stacked |= row;
+        }
+        columns |= stacked;
+        for stack in 0..3 {
+            boxes |= u32::from(stacked & 0b111 << (3 * stack) != 0) << (3 * band + stack);
+        }
+    }
+    rows | columns << 9 | boxes << 18
+}
+
 /// The squares of a mask of squares, smallest first.
 pub fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
     let mut rest = mask;
@@ -899,6 +920,29 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_units_holding_a_mask_are_those_whose_squares_it_meets() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for n in 0..20_000 {
+            // Sparse and dense masks: one to a few squares, or most.
+            let mut mask = 0u128;
+            for _ in 0..1 + n % 12 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                mask |= 1 << (seed >> 33) % 81;
+            }
+            if n % 3 == 0 {
+                mask ^= (1 << 81) - 1;
+            }
+            let plain = (0..27)
+                .filter(|&u| UNIT_MASKS[u] & mask != 0)
+                .fold(0u32, |acc, u| acc | 1 << u);
+            assert_eq!(units_holding(mask), plain, "{mask:#x}");
+        }
+        assert_eq!(units_holding(0), 0);
+    }
 
     #[test]
     fn units_are_rows_columns_then_boxes() {

@@ -33,7 +33,9 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::logic::hodoku::board::{digits, peers_mask, squares_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{
+    digits, peers_mask, squares_of, units_holding, Board, UNIT_MASKS,
+};
 use crate::logic::hodoku::forcing_nets::{net_line, net_shape, net_tables_with, LineRoom, Shape};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
@@ -86,6 +88,9 @@ struct Search<'a> {
     cands: [u128; 10],
     /// The empty squares where no placed digit forbids each digit.
     allowed: [u128; 10],
+    /// The units holding such squares, for each digit (see
+    /// [`units_holding`]).
+    allowed_units: [u32; 10],
     placed: u128,
     found: Vec<Found>,
     /// The ends of the steps' chains, one step's after the other's.
@@ -166,6 +171,7 @@ impl<'a> Search<'a> {
             sets,
             cands,
             allowed,
+            allowed_units: allowed.map(units_holding),
             placed,
             found: Vec::new(),
             ends,
@@ -450,12 +456,9 @@ impl<'a> Search<'a> {
             if allowed & off == 0 {
                 continue;
             }
-            let left = allowed & !off;
-            let emptied = |u: usize| {
-                let places = unit_mask(u) & allowed;
-                places != 0 && places & left == 0
-            };
-            if (0..27).any(emptied) {
+            // A unit is emptied where it holds places of the digit and
+            // none is left.
+            if self.allowed_units[i] & !units_holding(allowed & !off) != 0 {
                 return false;
             }
         }
