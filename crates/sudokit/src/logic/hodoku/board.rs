@@ -931,7 +931,7 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                mask |= 1 << (seed >> 33) % 81;
+                mask |= 1 << ((seed >> 33) % 81);
             }
             if n % 3 == 0 {
                 mask ^= (1 << 81) - 1;
