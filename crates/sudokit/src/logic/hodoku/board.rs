@@ -153,6 +153,7 @@ const fn unit_masks() -> [u128; 27] {
 /// [`UNITS`]: rows, columns, boxes), read row by row: each row's nine
 /// bits tell the row, their union the columns, and a band's three rows
 /// together its three boxes.
+#[inline]
 pub fn units_holding(mask: u128) -> u32 {
     let (mut rows, mut columns, mut boxes) = (0u32, 0u32, 0u32);
     for band in 0..3 {

@@ -67,9 +67,32 @@ struct Found {
     length: usize,
 }
 
-/// A line asked for: not yet read, or read (`None` where the tables do
-/// not lead back).
-type Read = Option<Option<Shape>>;
+/// A line asked for, in a word (a search keeps one for every entry of
+/// the tables it reads from, and clears them by the table): 0 not yet
+/// read, 1 read where the tables do not lead back, otherwise 2 more than
+/// its [`Shape`] packed as the length and a bit for the branches.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Read(u32);
+
+impl Read {
+    const UNREAD: Read = Read(0);
+
+    fn of(shape: Option<Shape>) -> Read {
+        Read(shape.map_or(1, |s| 2 + ((s.length as u32) << 1 | u32::from(s.branches))))
+    }
+
+    /// The shape read, if the line was read.
+    fn shape(self) -> Option<Option<Shape>> {
+        match self.0 {
+            0 => None,
+            1 => Some(None),
+            n => Some(Some(Shape {
+                length: ((n - 2) >> 1) as usize,
+                branches: (n - 2) & 1 != 0,
+            })),
+        }
+    }
+}
 
 /// What each premise implies, per digit: squares set, squares ruled out.
 #[derive(Clone, Copy, Default)]
@@ -205,9 +228,9 @@ impl<'a> Search<'a> {
         let (p, e, o) = self.index(premise);
         let known = &mut self.lines[slot(p, e, o)];
         if known.is_empty() {
-            known.resize(table.len(), None);
+            known.resize(table.len(), Read::UNREAD);
         }
-        if let Some(shape) = known[at] {
+        if let Some(shape) = known[at].shape() {
             return shape.map(|shape| (at, shape));
         }
         let shape = match self.net {
@@ -217,7 +240,7 @@ impl<'a> Search<'a> {
                 branches: false,
             }),
         };
-        self.lines[slot(p, e, o)][at] = Some(shape);
+        self.lines[slot(p, e, o)][at] = Read::of(shape);
         shape.map(|shape| (at, shape))
     }
 
@@ -763,6 +786,18 @@ mod tests {
                 return (m.line(), nets);
             }
             m.apply(&mut board);
+        }
+    }
+
+    #[test]
+    fn a_line_read_keeps_its_shape_in_a_word() {
+        assert_eq!(Read::UNREAD.shape(), None);
+        assert_eq!(Read::of(None).shape(), Some(None));
+        for length in [0, 1, 2, 3, 17, 999, 5_000, 100_000] {
+            for branches in [false, true] {
+                let shape = Shape { length, branches };
+                assert_eq!(Read::of(Some(shape)).shape(), Some(Some(shape)));
+            }
         }
     }
 
