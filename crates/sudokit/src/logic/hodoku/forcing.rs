@@ -36,7 +36,9 @@ use std::rc::Rc;
 use crate::logic::hodoku::board::{
     digits, peers_mask, squares_of, units_holding, Board, UNIT_MASKS,
 };
-use crate::logic::hodoku::forcing_nets::{net_line, net_shape, net_tables_with, LineRoom, Shape};
+use crate::logic::hodoku::forcing_nets::{
+    net_line, net_shape, net_tables_with, LineRoom, Shape, Traced,
+};
 use crate::logic::hodoku::java_sort;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::notation;
@@ -276,7 +278,7 @@ impl<'a> Search<'a> {
     }
 
     /// The lines of step `f`'s chains, written out.
-    fn lines_of(&self, f: &Found) -> Vec<Vec<(Lit, u16)>> {
+    fn lines_of(&self, f: &Found) -> Vec<Vec<Traced>> {
         let (from, to) = f.ends;
         self.ends[from as usize..to as usize]
             .iter()
