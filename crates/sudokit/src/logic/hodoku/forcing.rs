@@ -246,21 +246,18 @@ impl<'a> Search<'a> {
         shape.map(|shape| (at, shape))
     }
 
-    /// A step of `premises`' chains to `ends` (those the tables hold, in
-    /// order; each end goes with the premise at its place, or with the
-    /// only one).
+    /// A step of the chains from each premise to its end in `chains`
+    /// (those the tables hold, in order), and whether they branch.
     fn found(
         &mut self,
         verity: bool,
         entity: Entity,
         effect: (usize, u8, bool),
-        premises: &[Lit],
-        ends: &[(usize, u8, bool)],
+        chains: impl Iterator<Item = (Lit, (usize, u8, bool))>,
     ) -> (Found, bool) {
         let start = self.ends.len() as u32;
         let (mut length, mut branches) = (0, false);
-        for (i, &(s, d, on)) in ends.iter().enumerate() {
-            let premise = premises[i.min(premises.len() - 1)];
+        for (premise, (s, d, on)) in chains {
             if let Some((at, shape)) = self.chain(premise, s, d, on) {
                 self.ends.push((premise, at as u32));
                 length += shape.length;
@@ -333,7 +330,8 @@ impl<'a> Search<'a> {
 
     fn contradiction(&mut self, premise: Lit, entity: Entity, ends: &[(usize, u8, bool)]) {
         let (s, d, on) = self.index(premise);
-        let found = self.found(false, entity, (s, d, !on), &[premise], ends);
+        let chains = ends.iter().map(|&end| (premise, end));
+        let found = self.found(false, entity, (s, d, !on), chains);
         self.record(found);
     }
 
@@ -504,14 +502,8 @@ impl<'a> Search<'a> {
 
     fn verity(&mut self, premises: &[Lit], effect: (usize, u8, bool)) {
         // One chain from each premise to the effect.
-        let ends = [effect; 9];
-        let found = self.found(
-            true,
-            Entity::Cell(effect.0),
-            effect,
-            premises,
-            &ends[..premises.len()],
-        );
+        let chains = premises.iter().map(|&p| (p, effect));
+        let found = self.found(true, Entity::Cell(effect.0), effect, chains);
         self.record(found);
     }
 
