@@ -51,7 +51,7 @@ impl Engine {
             for i in 0..reached {
                 let run = &self.runs[a];
                 let x = if ons { run.on[i] } else { run.off[i] };
-                let p = run.nodes[x as usize].potential;
+                let p = run.nodes[x as usize].potential();
                 if both.holds(p) {
                     let y = self.runs[b].reached(p, stride);
                     self.rank(Kind::Double, source, p, &[(a, x), (b, y)], out);
@@ -86,7 +86,7 @@ impl Engine {
         let set = if on_ones { &run.on } else { &run.off };
         out.extend(
             set.iter()
-                .map(|&n| run.nodes[n as usize].potential)
+                .map(|&n| run.nodes[n as usize].potential())
                 .filter(|p| all.holds(*p)),
         );
     }

@@ -222,7 +222,7 @@ impl Engine {
 
     /// Lets run `id` be reused unless a step refers to it.
     pub(super) fn release(&mut self, id: usize) {
-        let start = self.runs[id].nodes[0].potential;
+        let start = self.runs[id].nodes[0].potential();
         if start.on {
             self.from_on[start.candidate(self.stride)] = 0;
         }

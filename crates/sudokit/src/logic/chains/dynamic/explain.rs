@@ -17,7 +17,7 @@ impl Engine {
         let mut at = Some(n);
         while let Some(m) = at {
             let node = run.nodes[m as usize];
-            let p = node.potential;
+            let p = node.potential();
             let (reason, unit) = match (node.cause, p.on) {
                 (RunCause::Start, _) => (LinkReason::Assumption, None),
                 (RunCause::Square, false) => (LinkReason::SameSquare, None),
@@ -94,7 +94,7 @@ impl Engine {
                 Kind::Contradiction => {
                     let sign = if s.on { "=" } else { "<>" };
                     let clash = self.runs[found.branches[0].0].nodes[found.branches[0].1 as usize]
-                        .potential;
+                        .potential();
                     (
                         vec![geo.square(s.square)],
                         format!(
@@ -123,7 +123,7 @@ impl Engine {
                     let places: Vec<_> = found
                         .branches
                         .iter()
-                        .map(|&(r, _)| geo.square(self.runs[r].nodes[0].potential.square))
+                        .map(|&(r, _)| geo.square(self.runs[r].nodes[0].potential().square))
                         .collect();
                     step.evidence.units = vec![geo.unit(u)];
                     (

@@ -52,7 +52,8 @@ impl Engine {
                 // Struck only once followed: what it turned on was read
                 // with it there.
                 if self.rule.is_dynamic() {
-                    let Potential { square, digit, .. } = self.runs[id].nodes[p as usize].potential;
+                    let Potential { square, digit, .. } =
+                        self.runs[id].nodes[p as usize].potential();
                     self.strike(square, digit);
                 }
                 continue;
@@ -73,7 +74,7 @@ impl Engine {
     fn turn_offs(&mut self, id: usize, n: u32) -> Option<(u32, u32)> {
         let (board, geo, stride) = (&self.board, self.geo, self.stride);
         let run = &mut self.runs[id];
-        let Potential { square, digit, .. } = run.nodes[n as usize].potential;
+        let Potential { square, digit, .. } = run.nodes[n as usize].potential();
         let mut follow = |q: Potential, cause: RunCause| run.follow(q, cause, n, 0, stride);
         if !self.rule.is_nishio() {
             for d in bits(board.cands(square) & !(1 << digit)) {
@@ -106,7 +107,7 @@ impl Engine {
     fn turn_ons(&mut self, id: usize, n: u32) -> Option<(u32, u32)> {
         let (board, base, geo, stride) = (&self.board, &self.base, self.geo, self.stride);
         let run = &mut self.runs[id];
-        let Potential { square, digit, .. } = run.nodes[n as usize].potential;
+        let Potential { square, digit, .. } = run.nodes[n as usize].potential();
         // A place reached from a second unit is already on, and passed over.
         let mut follow = |q: Potential, cause, hidden| run.follow(q, cause, n, hidden, stride);
         if !self.rule.is_nishio() && board.is_bivalue(square) {

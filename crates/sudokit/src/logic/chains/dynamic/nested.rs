@@ -86,7 +86,7 @@ impl Engine {
                 next.clear();
                 for &n in &todo {
                     let node = run.nodes[n as usize];
-                    let p = node.potential;
+                    let p = node.potential();
                     let k = self::key(p, self.stride);
                     if self.seen[k] == stamp {
                         continue;

@@ -75,7 +75,7 @@ impl Engine {
         };
         let run = &self.runs[a];
         run.on.iter().chain(&run.off).any(|&n| {
-            let p = run.nodes[n as usize].potential;
+            let p = run.nodes[n as usize].potential();
             closure.holds_a_step(p.square, p.digit, p.on, &self.grid)
         })
     }

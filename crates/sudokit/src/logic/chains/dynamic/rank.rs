@@ -73,7 +73,7 @@ impl Engine {
         let mut count = 0;
         while let Some(m) = todo.pop() {
             let node = run.nodes[m as usize];
-            let k = key(node.potential, self.stride);
+            let k = key(node.potential(), self.stride);
             if self.seen[k] == stamp {
                 continue;
             }

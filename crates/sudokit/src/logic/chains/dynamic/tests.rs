@@ -53,7 +53,7 @@ fn reached(engine: &Engine, id: usize) -> ([u128; 10], [u128; 10]) {
     let run = &engine.runs[id];
     let (mut ons, mut offs) = ([0u128; 10], [0u128; 10]);
     for &n in run.on.iter().chain(&run.off) {
-        let p = run.nodes[n as usize].potential;
+        let p = run.nodes[n as usize].potential();
         let set = if p.on { &mut ons } else { &mut offs };
         set[usize::from(p.digit)] |= 1 << p.square;
     }
@@ -102,7 +102,7 @@ fn a_closure_is_what_the_chain_reaches_or_warns_of_a_contradiction() {
                 assert_eq!(run.has(off(s, d)), bit(offs), "{rule:?} {s} {d}");
             }
             for &n in run.on.iter().chain(&run.off) {
-                let p = run.nodes[n as usize].potential;
+                let p = run.nodes[n as usize].potential();
                 assert_eq!(run.get(p, engine.stride), Some(n));
             }
             engine.release(id);
@@ -304,7 +304,7 @@ fn keeping_only_the_best_step_per_removal_set_keeps_the_same_first_steps() {
                 let ends = |r: &RankedChain| -> Vec<(Potential, Potential)> {
                     let run = |id: usize, n: u32| &engine.runs[id].nodes[n as usize];
                     let ends = r.branches.iter();
-                    ends.map(|&(id, n)| (run(id, 0).potential, run(id, n).potential))
+                    ends.map(|&(id, n)| (run(id, 0).potential(), run(id, n).potential()))
                         .collect()
                 };
                 let list: Vec<_> = steps
@@ -328,4 +328,31 @@ fn nishio_leaves_out_the_digits_whose_pattern_found_nothing_and_finds_the_same()
     };
     let steps = [Technique::NishioForcingChain];
     digit_memo::check::barren_digits(digit_memo::PatternRule::Nishio, &nishio, &steps);
+}
+
+#[test]
+fn a_node_gives_back_the_potential_parents_and_hidden_parents_it_was_made_with() {
+    use super::run::{Run, RunCause};
+    let mut run = Run::default();
+    run.reset(81 * 10 * 2);
+    for square in 0..81 {
+        for digit in 1..=9u8 {
+            for p in [on(square, digit), off(square, digit)] {
+                let n = run.node(p, RunCause::Unit(26), &[7]);
+                let node = run.nodes[n as usize];
+                assert_eq!(node.potential(), p);
+                assert_eq!(node.cause, RunCause::Unit(26));
+                assert_eq!(run.parents_of(n), &[7]);
+            }
+        }
+    }
+    let many = run.node(off(80, 9), RunCause::Rule(3), &[1, 2, 3]);
+    assert_eq!(run.parents_of(many), &[1, 2, 3]);
+    // Nine digits struck out of a square (bits 1 to 9): the widest a
+    // hidden mask gets.
+    run.nodes[many as usize].hidden = 0x3FE;
+    assert_eq!(u32::from(run.nodes[many as usize].hidden), 0x3FE);
+    // Packed, a node takes 20 bytes: a chain's nodes stay in the nearest
+    // cache.
+    assert!(std::mem::size_of::<super::run::RunNode>() <= 20);
 }
