@@ -629,8 +629,8 @@ pub struct BenchArgs {
     /// machine leaves out the time spent waiting for a core.
     #[arg(long, value_enum, default_value_t = BenchClock::Wall)]
     pub clock: BenchClock,
-    /// Threads solving at once, each the whole collection over and over,
-    /// timed by the wall clock: puzzles/s then counts every thread's
+    /// Threads solving at once, each going round the collection from its
+    /// own place until all stop together, timed by the wall clock: puzzles/s then counts every thread's
     /// puzzles, which shows how an engine scales over cores (0: one per
     /// core). Default 1.
     #[arg(
