@@ -122,7 +122,7 @@ const CHUNK: usize = 256;
 
 /// Throughput in puzzles per second: the median of `repeats` measurements,
 /// each solving the list round and round until `seconds` are up and every
-/// puzzle was solved at least once (the clock is read every [`CHUNK`]
+/// puzzle was solved at least once (the clock is read every 256
 /// puzzles). No per-puzzle timer runs and solutions go to one reused
 /// buffer ([`Solver::run_into`]), so fast engines are measured fairly.
 ///
