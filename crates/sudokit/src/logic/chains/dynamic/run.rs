@@ -24,9 +24,10 @@ pub(super) enum RunCause {
 /// A potential reached by a chain, with the ones it follows from.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RunNode {
-    /// Its potential, packed (see [`RunNode::potential`]): a chain's nodes
-    /// are read over and over, and in 20 bytes each rather than 40 more of
-    /// them stay in the nearest cache.
+    /// Its potential, packed (see [`RunNode::potential`]). With the
+    /// narrow count and mask below, a node takes 20 bytes rather than 40:
+    /// a chain's nodes are read over and over, and more of them then stay
+    /// in the nearest cache.
     square: u8,
     digit: u8,
     on: bool,
