@@ -348,10 +348,31 @@ fn a_node_gives_back_the_potential_parents_and_hidden_parents_it_was_made_with()
     }
     let many = run.node(off(80, 9), RunCause::Rule(3), &[1, 2, 3]);
     assert_eq!(run.parents_of(many), &[1, 2, 3]);
-    // Nine digits struck out of a square (bits 1 to 9): the widest a
-    // hidden mask gets.
-    run.nodes[many as usize].hidden = 0x3FE;
-    assert_eq!(u32::from(run.nodes[many as usize].hidden), 0x3FE);
+    // A square's last digit reached with the eight others struck out
+    // (bits 1 to 9 but 5: as wide as a hidden mask gets): its hidden
+    // parents are the nodes of those eight, in digit order.
+    let grid = parse_grid(&".".repeat(81), ParseOptions::default()).unwrap();
+    let geo = Engine::new(&State::from_puzzle(&grid), DynamicRule::Dynamic).geo;
+    let mut run = Run::default();
+    run.reset(81 * 10 * 2);
+    let start = run.node(on(0, 1), RunCause::Start, &[]);
+    run.keep(start, 10);
+    let struck: Vec<u32> = (1..=9u8)
+        .filter(|&d| d != 5)
+        .map(|d| {
+            let n = run.node(off(40, d), RunCause::Unit(4), &[start]);
+            run.keep(n, 10);
+            n
+        })
+        .collect();
+    assert_eq!(
+        run.follow(on(40, 5), RunCause::Square, start, 0x3DE, 10),
+        None
+    );
+    let last = run.get(on(40, 5), 10).unwrap();
+    let mut hidden = Vec::new();
+    run.push_hidden(last, geo, 10, &mut hidden);
+    assert_eq!(hidden, struck);
     // Packed, a node takes 20 bytes: a chain's nodes stay in the nearest
     // cache.
     assert!(std::mem::size_of::<super::run::RunNode>() <= 20);
