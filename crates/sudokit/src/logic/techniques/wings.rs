@@ -49,20 +49,25 @@ impl Finder for Wing {
         let sizes: Vec<usize> = (0..shape.square_count())
             .map(|s| state.cands(s).len())
             .collect();
+        // A pivot's possible pincers, in square order: peers of two
+        // candidates holding all the pivot's but one. (Both pincers of a
+        // wing are such peers: otherwise the three squares would hold four
+        // digits, or, in an XY-wing, a digit all three share.)
+        let mut pincers: Vec<usize> = Vec::new();
         for pivot in 0..shape.square_count() {
             let xy = state.cands(pivot);
             if sizes[pivot] != pivot_size {
                 continue;
             }
-            for &a in geo.peers(pivot) {
+            pincers.clear();
+            pincers.extend(
+                geo.peers(pivot)
+                    .iter()
+                    .filter(|&&a| sizes[a] == 2 && xy.without(state.cands(a)).len() == 1),
+            );
+            for &a in &pincers {
                 let xz = state.cands(a);
-                if sizes[a] != 2 || xy.without(xz).len() != 1 {
-                    continue;
-                }
-                for &b in geo.peers(pivot) {
-                    if sizes[b] != 2 {
-                        continue;
-                    }
+                for &b in &pincers {
                     let yz = state.cands(b);
                     let union = xy.union(xz).union(yz);
                     let common = xy.intersection(xz).intersection(yz);
