@@ -73,8 +73,8 @@ pub(crate) struct Board {
     /// True when every square lies in its box, row and column only (no
     /// diagonal): a strike then updates the three units of the square's
     /// [`Geometry::linked`] table, each with its place as a mask, which
-    /// the compiler unrolls (a dynamic chain strikes a million candidates
-    /// over norvig_top95).
+    /// the compiler unrolls (rating norvig_top95, the dynamic chains strike
+    /// about 1.5 million candidates).
     plain: bool,
 }
 
