@@ -140,16 +140,24 @@ impl Board {
             return false;
         }
         self.cands[s] &= !(1 << d);
+        self.each_place(s, d, |places, here| *places &= !here);
+        true
+    }
+
+    /// Runs `edit` on the places of digit `d` in each unit that holds
+    /// square `s`, with the square's place there as a mask.
+    #[inline(always)]
+    fn each_place(&mut self, s: usize, d: u8, edit: impl Fn(&mut u32, u32)) {
+        let d = usize::from(d);
         if self.plain {
             for link in self.geo.linked(s) {
-                self.positions[link.unit * self.stride + usize::from(d)] &= !link.here;
+                edit(&mut self.positions[link.unit * self.stride + d], link.here);
             }
         } else {
             for &(u, i) in self.geo.slots(s) {
-                self.positions[u * self.stride + usize::from(d)] &= !(1 << i);
+                edit(&mut self.positions[u * self.stride + d], 1 << i);
             }
         }
-        true
     }
 
     /// Makes the candidates those of `other`, a board of the same grid
@@ -163,15 +171,7 @@ impl Board {
     /// Puts back candidate `d` of square `s` (struck out by [`Board::remove`]).
     pub(crate) fn restore(&mut self, s: usize, d: u8) {
         self.cands[s] |= 1 << d;
-        if self.plain {
-            for link in self.geo.linked(s) {
-                self.positions[link.unit * self.stride + usize::from(d)] |= link.here;
-            }
-        } else {
-            for &(u, i) in self.geo.slots(s) {
-                self.positions[u * self.stride + usize::from(d)] |= 1 << i;
-            }
-        }
+        self.each_place(s, d, |places, here| *places |= here);
     }
 }
 
