@@ -114,6 +114,30 @@ pub(super) fn ranked(
     let shape = marks.geometry().shape;
     let mut all: Vec<Ranked> = Vec::new();
     let mut leader = Leader::default();
+    // The digits the pass of X-links alone may find something for: those
+    // of a candidate whose chain from "on" reaches its "off" with both
+    // kinds of link. The graph of X-links lies within that one, and every
+    // step of the pass removes such a candidate of its own digit, or
+    // places one: a chain from "off" to "on" of its digit leaves through
+    // the one other place of the digit in a unit, whose "on" turns the
+    // first "off", and so reaches its own "off". On most grids where the
+    // rule finds nothing, no candidate does, and no pass is made.
+    let mut x_digits = u32::MAX;
+    if !work.every_search {
+        let mut chains = Chains::fresh(marks, reasons, nested, std::mem::take(work));
+        chains.reach_of_both();
+        x_digits = chains.work.removable_digits();
+        *work = chains.work;
+        if x_digits == 0 {
+            // What the pass of X-links alone would have kept.
+            for p in digit_memo::patterns(marks).into_iter().flatten() {
+                if p.1 != 0 && !barren.is_barren(PatternRule::XChains, &p) {
+                    barren.keep_barren(PatternRule::XChains, p);
+                }
+            }
+            return all;
+        }
+    }
     for links in [
         LinkKinds { x: true, y: false },
         LinkKinds { x: false, y: true },
@@ -140,6 +164,13 @@ pub(super) fn ranked(
                 skip |= 1 << p.0;
             }
         }
+        // The digits passed over: those barren before, and with X-links
+        // alone those where the reach with both kinds shows nothing (kept
+        // as barren below, as the digits searched in vain are).
+        let passed = match links.y {
+            false => skip | !x_digits,
+            true => skip,
+        };
         // Per digit: whether a search found something, or may have missed
         // something for a limit.
         let (mut found, mut limited) = (0u32, 0u32);
@@ -156,7 +187,12 @@ pub(super) fn ranked(
                 break;
             }
         } else {
-            chains.build_reach(links, skip);
+            // The reach with both kinds of link, when built above, is put
+            // by for the passes with square links.
+            if x_digits != u32::MAX {
+                chains.work.swap_reach();
+            }
+            chains.build_reach(links, passed);
         }
         chains.work.reach_built = true;
         // A filled square has no candidates.
@@ -165,7 +201,7 @@ pub(super) fn ranked(
             if cands.len() < 2 || (!links.x && cands.len() > 2) {
                 continue;
             }
-            for digit in cands.iter().filter(|&d| skip & (1 << d) == 0) {
+            for digit in cands.iter().filter(|&d| passed & (1 << d) == 0) {
                 let ends = chains.ends(square, digit, links);
                 let limits = if first_only {
                     leader.limits(&all, links)
@@ -186,6 +222,9 @@ pub(super) fn ranked(
             if (skip | found | limited) & (1 << p.0) == 0 && p.1 != 0 {
                 barren.keep_barren(PatternRule::XChains, p);
             }
+        }
+        if !links.y && x_digits != u32::MAX {
+            chains.work.swap_reach();
         }
         *work = chains.work;
     }

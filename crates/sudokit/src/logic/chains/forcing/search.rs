@@ -135,11 +135,46 @@ pub(in crate::logic::chains) struct Scratch {
     /// graph, as reach nodes (on, off): the only ones a cycle can remove
     /// (see [`Chains::ends`]).
     pub(super) removable: Vec<(u32, u32)>,
+    /// A reach set aside while another is built in these buffers (see
+    /// [`Scratch::swap_reach`]).
+    pub(super) aside: BuiltReach,
     /// Whether every search is made, even where none can find anything
     /// (for the test that checks leaving them out changes nothing).
     pub(super) every_search: bool,
     /// The queues of a search: nodes reached on, and off, not yet followed.
     pub(super) pending: (VecDeque<usize>, VecDeque<usize>),
+}
+
+/// A reach and what goes with it: its nodes, their numbers, the
+/// candidates it can remove and the grid it was built on.
+#[derive(Default)]
+pub(super) struct BuiltReach {
+    reach: Reach,
+    potentials: Vec<Potential>,
+    node_of: Vec<u32>,
+    removable: Vec<(u32, u32)>,
+    grid: Option<Vec<u32>>,
+}
+
+impl Scratch {
+    /// The digits of the candidates the reach at hand can remove (see
+    /// [`Scratch::removable`]), a bit each.
+    pub(super) fn removable_digits(&self) -> u32 {
+        self.removable
+            .iter()
+            .fold(0, |m, &(v, _)| m | 1 << self.potentials[v as usize].digit)
+    }
+
+    /// Swaps the reach at hand with the one set aside: a reach is put by
+    /// while another is built in the buffers of the one put by before.
+    pub(super) fn swap_reach(&mut self) {
+        let aside = &mut self.aside;
+        std::mem::swap(&mut self.reach, &mut aside.reach);
+        std::mem::swap(&mut self.potentials, &mut aside.potentials);
+        std::mem::swap(&mut self.node_of, &mut aside.node_of);
+        std::mem::swap(&mut self.removable, &mut aside.removable);
+        std::mem::swap(&mut self.reach_grid, &mut aside.grid);
+    }
 }
 
 /// The potentials one potential leads to, worked out once each: for the

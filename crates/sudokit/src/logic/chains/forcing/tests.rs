@@ -144,6 +144,60 @@ fn the_cycle_searches_left_out_find_no_cycle_that_removes_anything() {
 /// search with the reach of both kinds (whose building keeps both kinds
 /// for each potential): an X-cycle has no square link, a Y-cycle no
 /// link through a unit's last place.
+/// Every step of the pass of X-links alone removes or places a digit of
+/// a candidate whose chain from "on" reaches its "off" with both kinds of
+/// link; with no such candidate the rule finds nothing: what lets
+/// [`ranked`] pass over the other digits, and over grids with none.
+#[test]
+fn the_x_links_find_steps_only_for_digits_the_reach_of_both_can_remove() {
+    let (mut barren, mut narrowed, mut found) = (0, 0, 0);
+    for puzzle in HARD {
+        for state in crate::logic::solver::se_path_states(puzzle) {
+            let mut chains = Chains::fresh(&state, false, false, Scratch::default());
+            chains.reach_of_both();
+            let digits = chains.work.removable_digits();
+            let mut work = Scratch {
+                every_search: true,
+                ..Scratch::default()
+            };
+            let all = ranked(
+                &state,
+                false,
+                false,
+                &mut work,
+                &mut DigitMemo::default(),
+                false,
+            );
+            let mut x_digits = 0u32;
+            for f in all.iter().filter(|f| f.sort_key == 2) {
+                let Find::Step(step) = &f.found else {
+                    panic!("a nested hint outside a chain");
+                };
+                for c in step.placements.iter().chain(&step.eliminations) {
+                    x_digits |= 1 << c.digit;
+                }
+            }
+            assert_eq!(x_digits & !digits, 0, "{puzzle}: {x_digits:b} {digits:b}");
+            // The digits a pass would start from.
+            let present = (0..81)
+                .map(|s| state.digits(s))
+                .filter(|d| d.len() >= 2)
+                .fold(0u32, |m, d| m | d.bits());
+            if digits == 0 {
+                assert!(all.is_empty(), "{puzzle}");
+                barren += 1;
+            } else if present & !digits != 0 {
+                narrowed += 1;
+            }
+            found += usize::from(x_digits != 0);
+        }
+    }
+    assert!(
+        barren > 0 && narrowed > 0 && found > 0,
+        "{barren} {narrowed} {found}"
+    );
+}
+
 #[test]
 fn each_pass_follows_only_its_own_links() {
     let (mut x, mut y) = (0, 0);
