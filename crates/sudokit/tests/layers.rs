@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// and those listed before it. A module stands for itself and every module
 /// below it, unless a longer entry names a part of it.
 const LAYERS: &[&[&str]] = &[
-    &["bits", "cache", "units"],
+    &["bits", "cache", "units", "templates"],
     &["text"],
     &["step"],
     &["state"],

@@ -23,7 +23,8 @@
 //!    [`cache`] (what techniques keep between calls, owned by the caller),
 //!    [`text`] (the pieces of a sentence), [`step`] (a technique's step,
 //!    and the table of techniques), [`state`] (what a
-//!    player sees), [`finder`] (the one trait every technique implements).
+//!    player sees), [`finder`] (the one trait every technique implements),
+//!    [`templates`] (the squares a digit's templates can use).
 //! 2. [`techniques`]: one file per family of patterns.
 //! 3. [`chains`]: the chain machinery, SE's forcing chains and cycles below
 //!    the dynamic, multiple and nested chains.
@@ -94,6 +95,7 @@ pub mod solver;
 pub mod state;
 pub mod step;
 pub mod techniques;
+pub mod templates;
 pub mod text;
 pub mod units;
 

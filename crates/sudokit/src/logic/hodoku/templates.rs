@@ -10,6 +10,7 @@
 use crate::logic::hodoku::board::Board;
 use crate::logic::hodoku::moves::Move;
 use crate::logic::hodoku::table::Kind;
+use crate::logic::templates::used_squares;
 use std::sync::OnceLock;
 
 /// Every template, as a mask of squares: a column for each row, every
@@ -95,7 +96,7 @@ fn kept(board: &Board) -> [(u128, u128); 10] {
 /// checked against the other digits' as [`all_deletes`] does): what
 /// HoDoKu's template check of the larger fish sees.
 pub fn unused_alone(board: &Board, d: u8) -> u128 {
-    !used_alone(board.placed_with(d), board.squares_with(d)) & ((1u128 << 81) - 1)
+    !used_squares(board.placed_with(d), board.squares_with(d)) & ((1u128 << 81) - 1)
 }
 
 /// True when some candidate of `d` lies on no template of `d` alone (see
@@ -104,156 +105,7 @@ pub fn unused_alone(board: &Board, d: u8) -> u128 {
 /// candidate of `d`: what it removes is on no template.
 pub fn removes_alone(board: &Board, d: u8) -> bool {
     let held = board.squares_with(d);
-    held & !used_alone(board.placed_with(d), held) != 0
-}
-
-/// The squares some template of a digit uses, the digit placed in
-/// `placed` and a candidate in `held`. A template is, in each band of
-/// three rows, a pattern of three squares in different boxes, and the
-/// three bands' patterns take different columns. So each band's
-/// patterns are gathered by their columns (one in each stack of three
-/// columns: 27 sets), and a pattern's squares are used when some patterns
-/// of the other two bands take the other columns.
-fn used_alone(placed: u128, held: u128) -> u128 {
-    let mut rows = [0u16; 9];
-    for (r, cols) in rows.iter_mut().enumerate() {
-        let line = |m: u128| ((m >> (r * 9)) & 0x1ff) as u16;
-        *cols = match line(placed) {
-            // A template keeps the placed square of its row.
-            0 => line(held),
-            p if p.count_ones() == 1 => p,
-            _ => 0,
-        };
-    }
-    // For each band and set of columns, the squares of the band's
-    // patterns on those columns (bit `9 * i + c` for row `i` of the band
-    // and column `c`).
-    let mut patterns = [[0u32; 27]; 3];
-    for (band, by_columns) in patterns.iter_mut().enumerate() {
-        let [top, middle, bottom] = [0, 1, 2].map(|i| rows[band * 3 + i]);
-        // Each column's part of the number of the set it is in.
-        let part = |c: usize| COLUMN_PART[c];
-        for c0 in columns(top) {
-            let s0 = c0 / 3;
-            let (set0, used0) = (part(c0), 1u32 << c0);
-            for c1 in columns(middle & !(0o7 << (3 * s0))) {
-                let s1 = c1 / 3;
-                let (set1, used1) = (set0 + part(c1), used0 | 1 << (9 + c1));
-                for c2 in columns(bottom & 0o7 << (3 * (3 - s0 - s1))) {
-                    by_columns[set1 + part(c2)] |= used1 | 1 << (18 + c2);
-                }
-            }
-        }
-    }
-    // Which sets of columns each band has patterns on (bit `set`), and
-    // those of the second and third bands that go with some of the other
-    // two bands'.
-    let sets = patterns.map(|band| {
-        (band.iter().enumerate()).fold(0u32, |m, (set, &p)| m | u32::from(p != 0) << set)
-    });
-    let (mut used, mut seconds, mut thirds) = (0u32, 0u32, 0u32);
-    let mut rest = sets[0];
-    while rest != 0 {
-        let first = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        // Every set that goes with `first` can be the second band's or
-        // the third's: without one of each, nothing goes with it.
-        let others = OTHERS_OF[first];
-        if sets[1] & others == 0 || sets[2] & others == 0 {
-            continue;
-        }
-        let mut goes = false;
-        for &(second, third) in &OTHER_COLUMNS[first] {
-            if sets[1] >> second & sets[2] >> third & 1 != 0 {
-                seconds |= 1 << second;
-                thirds |= 1 << third;
-                goes = true;
-            }
-        }
-        if goes {
-            used |= patterns[0][first];
-        }
-    }
-    let gather = |band: &[u32; 27], mut chosen: u32| {
-        let mut out = 0u32;
-        while chosen != 0 {
-            out |= band[chosen.trailing_zeros() as usize];
-            chosen &= chosen - 1;
-        }
-        out
-    };
-    let (second, third) = (gather(&patterns[1], seconds), gather(&patterns[2], thirds));
-    u128::from(used) | u128::from(second) << 27 | u128::from(third) << 54
-}
-
-/// Each column's part of the number of the set of columns it is in
-/// (its place in its stack, weighted by [`STACK_WEIGHT`]).
-const COLUMN_PART: [usize; 9] = [0, 1, 2, 0, 3, 6, 0, 9, 18];
-
-/// For each set of columns, the eight sets that go with it in a template
-/// (bit `set`): those of [`OTHER_COLUMNS`], each second and third alike.
-const OTHERS_OF: [u32; 27] = others_of();
-
-const fn others_of() -> [u32; 27] {
-    let mut out = [0u32; 27];
-    let mut set = 0;
-    while set < 27 {
-        let mut pick = 0;
-        while pick < 8 {
-            let (second, third) = OTHER_COLUMNS[set][pick];
-            out[set] |= 1 << second | 1 << third;
-            pick += 1;
-        }
-        set += 1;
-    }
-    out
-}
-
-/// The columns of a nine-bit mask, smallest first.
-fn columns(mask: u16) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(c)
-    })
-}
-
-/// A set of columns, one in each stack, is numbered by the columns'
-/// places in their stacks (0 to 2), weighted by these.
-const STACK_WEIGHT: [usize; 3] = [1, 3, 9];
-
-/// For each set of columns (one in each stack), the eight pairs of sets
-/// that with it take every column once.
-const OTHER_COLUMNS: [[(usize, usize); 8]; 27] = other_columns();
-
-const fn other_columns() -> [[(usize, usize); 8]; 27] {
-    let mut out = [[(0, 0); 8]; 27];
-    let mut set = 0;
-    while set < 27 {
-        let places = [set % 3, set / 3 % 3, set / 9];
-        // The second set's place in each stack, one of the two left.
-        let mut pick = 0;
-        while pick < 8 {
-            let (mut second, mut third) = (0, 0);
-            let mut stack = 0;
-            while stack < 3 {
-                let p = places[stack];
-                let q = (p + 1 + (pick >> stack & 1)) % 3;
-                let r = 3 - p - q;
-                second += q * STACK_WEIGHT[stack];
-                third += r * STACK_WEIGHT[stack];
-                stack += 1;
-            }
-            out[set][pick] = (second, third);
-            pick += 1;
-        }
-        set += 1;
-    }
-    out
+    held & !used_squares(board.placed_with(d), held) != 0
 }
 
 /// Every template set step (one per digit), digits in order.
@@ -366,7 +218,7 @@ mod tests {
             }
             held &= !placed;
             let listed = used_by_listing(all, placed, held);
-            assert_eq!(used_alone(placed, held), listed, "round {round}");
+            assert_eq!(used_squares(placed, held), listed, "round {round}");
             assert_eq!(listed & !full, 0);
             some_used += usize::from(listed != 0);
         }
@@ -399,18 +251,10 @@ mod tests {
             };
             held &= !placed;
             let listed = used_by_listing(all, placed, held);
-            assert_eq!(used_alone(placed, held), listed, "round {round}");
+            assert_eq!(used_squares(placed, held), listed, "round {round}");
             some_used += usize::from(listed != 0);
         }
         assert_eq!(some_used, 1500);
-        // Each set of columns goes with the eight its table lists, each
-        // as second and as third alike.
-        for (set, others) in OTHERS_OF.iter().enumerate() {
-            assert_eq!(others.count_ones(), 8, "set {set}");
-            for &(second, third) in &OTHER_COLUMNS[set] {
-                assert!(others & 1 << second != 0 && others & 1 << third != 0);
-            }
-        }
     }
 
     #[test]
