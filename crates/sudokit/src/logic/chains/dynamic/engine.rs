@@ -118,6 +118,11 @@ pub(super) struct Engine {
     pub(super) off_closure: Closure,
     pub(super) closed: Vec<u32>,
     pub(super) closure_stamp: u32,
+    /// For Nishio chains on a 9x9 grid: per digit, the squares some
+    /// template of the digit uses (see [`Engine::both_ways_needs`]).
+    ///
+    /// [`Engine::both_ways_needs`]: super::prune
+    pub(super) templates: Option<[u128; 10]>,
 }
 
 impl Engine {
@@ -172,6 +177,7 @@ impl Engine {
             off_closure: Closure::default(),
             closed: vec![0; keys / 2],
             closure_stamp: 0,
+            templates: None,
         }
     }
 
@@ -190,6 +196,7 @@ impl Engine {
         self.referenced.fill(false);
         self.from_on.fill(0);
         self.nested.clear();
+        self.templates = None;
     }
 
     /// A fresh run holding `start` as its assumption.

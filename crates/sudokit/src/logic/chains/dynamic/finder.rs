@@ -6,6 +6,7 @@
 
 use super::engine::Engine;
 use super::memo;
+use super::prune;
 use super::rule::DynamicRule;
 #[cfg(feature = "parallel")]
 use super::spread;
@@ -90,6 +91,9 @@ impl ForcingChainRule {
         std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());
         std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());
         engine.best = first_only.then_some(None);
+        if self.rule.is_nishio() && state.shape().side() == 9 {
+            engine.templates = Some(prune::template_squares(state));
+        }
         let out = work(&mut engine);
         std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());
         std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());

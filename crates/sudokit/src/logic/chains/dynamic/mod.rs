@@ -78,7 +78,11 @@
 //! chains first ask the reach of the forcing chains' graph
 //! (`forcing::shared_reach`), which tells for the whole grid at once which
 //! cells and regions can share anything at all: their chains follow the
-//! same links, so they reach no more than it does.
+//! same links, so they reach no more than it does. On a 9x9 grid, Nishio
+//! chains first ask the digit's templates (see [`crate::logic::templates`]):
+//! the chain from "on" can meet a contradiction only where no template
+//! uses the square, and the chain from "off" only where every template
+//! does, so most Nishio chains are never followed (`prune.rs`).
 //!
 //! The rules are off for the diagonal variant, like [`super::forcing`], and
 //! on grids larger than 9x9 (SE's own grid), where their chains of chains

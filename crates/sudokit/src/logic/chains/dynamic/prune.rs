@@ -6,6 +6,8 @@
 use super::closure::{self, Closure, OffStart};
 use super::engine::Engine;
 use super::rule::DynamicRule;
+use crate::logic::state::State;
+use crate::logic::templates::used_squares;
 
 /// Which of the chains from a candidate on and off a dynamic rule follows
 /// (see [`Engine::both_ways_needs`]).
@@ -103,14 +105,54 @@ impl Engine {
         if !self.prunes() {
             return all;
         }
+        let (on_may, off_may) = self.template_ends(square, digit);
+        if !on_may && !off_may {
+            return BothWays {
+                from_on: false,
+                from_off: false,
+                doubles: false,
+            };
+        }
         let a = square * self.stride + usize::from(digit);
-        if self.on_closure(square, digit).absurd && doubles {
+        let needs = if self.on_closure(square, digit).absurd && doubles {
             // Doubles from a chain that may meet a contradiction are looked
             // for on both chains, whatever the closure from "off" says.
-            return all;
+            all
+        } else {
+            let at = self.off_closure(square, digit);
+            self.ways_needed(&self.on_closures[a], self.closure_at(at), doubles)
+        };
+        BothWays {
+            from_on: needs.from_on && on_may,
+            from_off: needs.from_off && off_may,
+            doubles: needs.doubles,
         }
-        let at = self.off_closure(square, digit);
-        self.ways_needed(&self.on_closures[a], self.closure_at(at), doubles)
+    }
+
+    /// Whether the Nishio chains from `digit` on and off in `square` may
+    /// meet a contradiction, as the digit's templates tell (both, where
+    /// they are not known or there are none).
+    ///
+    /// A Nishio chain follows one digit's links: an "on" turns off the
+    /// digit's other places in its units, and a unit left with one place
+    /// turns it on. Take a template that agrees with the assumption (uses
+    /// the square if the digit is assumed on there, not if off). Then
+    /// every "on" the chain reaches is on the template and every "off"
+    /// off it: an "off" sees an "on", which the template holds, and a
+    /// unit's last place is the template's place there, since the
+    /// template's is never turned off. So nothing is both on and off.
+    /// The chain from "on" may meet a contradiction only where no
+    /// template uses the square, and the chain from "off" only where
+    /// every one does: where the square is the only one of its row that
+    /// some template uses.
+    pub(super) fn template_ends(&self, square: usize, digit: u8) -> (bool, bool) {
+        match self.templates.map(|t| t[usize::from(digit)]) {
+            Some(used) if used != 0 => {
+                let (here, row) = (1u128 << square, 0x1ffu128 << (square / 9 * 9));
+                (used & here == 0, used & row == here)
+            }
+            _ => (true, true),
+        }
     }
 
     /// Works out the closure of `digit` assumed off in `square`: that of
@@ -180,4 +222,22 @@ impl Engine {
         }
         all.has_a_step(&self.grid)
     }
+}
+
+/// For each digit of `state` (a 9x9 grid), the squares holding it as a
+/// candidate that some template of the digit uses (see
+/// [`crate::logic::templates`]).
+pub(super) fn template_squares(state: &State) -> [u128; 10] {
+    let (mut placed, mut held) = ([0u128; 10], [0u128; 10]);
+    for s in 0..81 {
+        match state.value(s) {
+            0 => {
+                for d in state.cands(s).iter() {
+                    held[usize::from(d)] |= 1 << s;
+                }
+            }
+            v => placed[usize::from(v)] |= 1 << s,
+        }
+    }
+    std::array::from_fn(|d| used_squares(placed[d], held[d]) & held[d])
 }
