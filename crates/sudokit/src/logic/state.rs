@@ -14,6 +14,7 @@
 use crate::grid::{Candidates, Digits, Grid};
 use crate::logic::bits::at_most_one;
 use crate::logic::step::Step;
+use crate::logic::templates::used_squares;
 use crate::logic::units::Geometry;
 use crate::shape::Shape;
 
@@ -206,6 +207,26 @@ impl State {
     /// How many squares of unit `u` are empty.
     pub fn empty_count(&self, u: usize) -> usize {
         usize::from(self.empty[u])
+    }
+
+    /// On a 9x9 grid, the squares holding `d` as a candidate, and those of
+    /// them that some template of `d` uses: some way to place it once in
+    /// every row, column and box (a diagonal aside), keeping its placed
+    /// squares and using only its candidates (see
+    /// [`crate::logic::templates`]). `None` on other sizes.
+    pub fn template_squares(&self, d: u8) -> Option<(u128, u128)> {
+        if self.shape().side() != 9 || d == 0 {
+            return None;
+        }
+        let (mut placed, mut held) = (0u128, 0u128);
+        for s in 0..81 {
+            if self.values.get(s) == d {
+                placed |= 1 << s;
+            } else if self.cands[s].contains(d) {
+                held |= 1 << s;
+            }
+        }
+        Some((held, used_squares(placed, held) & held))
     }
 
     /// How many squares hold digit `d`.

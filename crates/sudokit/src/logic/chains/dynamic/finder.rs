@@ -6,7 +6,6 @@
 
 use super::engine::Engine;
 use super::memo;
-use super::prune;
 use super::rule::DynamicRule;
 #[cfg(feature = "parallel")]
 use super::spread;
@@ -92,7 +91,8 @@ impl ForcingChainRule {
         std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());
         engine.best = first_only.then_some(None);
         if self.rule.is_nishio() && state.shape().side() == 9 {
-            engine.templates = Some(prune::template_squares(state));
+            let used = |d: usize| state.template_squares(d as u8).map_or(0, |(_, used)| used);
+            engine.templates = Some(std::array::from_fn(used));
         }
         let out = work(&mut engine);
         std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());

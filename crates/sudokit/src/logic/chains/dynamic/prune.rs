@@ -6,8 +6,6 @@
 use super::closure::{self, Closure, OffStart};
 use super::engine::Engine;
 use super::rule::DynamicRule;
-use crate::logic::state::State;
-use crate::logic::templates::used_squares;
 
 /// Which of the chains from a candidate on and off a dynamic rule follows
 /// (see [`Engine::both_ways_needs`]).
@@ -222,22 +220,4 @@ impl Engine {
         }
         all.has_a_step(&self.grid)
     }
-}
-
-/// For each digit of `state` (a 9x9 grid), the squares holding it as a
-/// candidate that some template of the digit uses (see
-/// [`crate::logic::templates`]).
-pub(super) fn template_squares(state: &State) -> [u128; 10] {
-    let (mut placed, mut held) = ([0u128; 10], [0u128; 10]);
-    for s in 0..81 {
-        match state.value(s) {
-            0 => {
-                for d in state.cands(s).iter() {
-                    held[usize::from(d)] |= 1 << s;
-                }
-            }
-            v => placed[usize::from(v)] |= 1 << s,
-        }
-    }
-    std::array::from_fn(|d| used_squares(placed[d], held[d]) & held[d])
 }
