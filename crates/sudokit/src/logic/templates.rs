@@ -4,7 +4,7 @@
 //! candidates. A candidate no template uses can be removed, and a
 //! candidate that some template uses is consistent with every argument
 //! about that digit's places alone: HoDoKu's single-digit searches and
-//! template steps, and SE's Nishio chains, use this.
+//! template steps, SE's Nishio chains and fish use this.
 //!
 //! The templates are not listed: each band's patterns (three squares in
 //! different rows and boxes) are grouped by the columns they take, and a

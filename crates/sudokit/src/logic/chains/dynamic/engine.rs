@@ -119,9 +119,8 @@ pub(super) struct Engine {
     pub(super) closed: Vec<u32>,
     pub(super) closure_stamp: u32,
     /// For Nishio chains on a 9x9 grid: per digit, the squares some
-    /// template of the digit uses (see [`Engine::both_ways_needs`]).
-    ///
-    /// [`Engine::both_ways_needs`]: super::prune
+    /// template of the digit uses, which tell the chains that can meet no
+    /// contradiction (see `prune.rs`).
     pub(super) templates: Option<[u128; 10]>,
 }
 

@@ -140,10 +140,6 @@ fn the_cycle_searches_left_out_find_no_cycle_that_removes_anything() {
     );
 }
 
-/// Each pass follows its own links, though the passes with square links
-/// search with the reach of both kinds (whose building keeps both kinds
-/// for each potential): an X-cycle has no square link, a Y-cycle no
-/// link through a unit's last place.
 /// Every step of the pass of X-links alone removes or places a digit of
 /// a candidate whose chain from "on" reaches its "off" with both kinds of
 /// link; with no such candidate the rule finds nothing: what lets
@@ -173,7 +169,13 @@ fn the_x_links_find_steps_only_for_digits_the_reach_of_both_can_remove() {
                 let Find::Step(step) = &f.found else {
                     panic!("a nested hint outside a chain");
                 };
-                for c in step.placements.iter().chain(&step.eliminations) {
+                // A placement's digit (the other digits of its square go
+                // too), or the digits removed.
+                let cands = match step.placements.is_empty() {
+                    true => &step.eliminations,
+                    false => &step.placements,
+                };
+                for c in cands {
                     x_digits |= 1 << c.digit;
                 }
             }
@@ -198,6 +200,10 @@ fn the_x_links_find_steps_only_for_digits_the_reach_of_both_can_remove() {
     );
 }
 
+/// Each pass follows its own links, though the passes with square links
+/// search with the reach of both kinds (whose building keeps both kinds
+/// for each potential): an X-cycle has no square link, a Y-cycle no
+/// link through a unit's last place.
 #[test]
 fn each_pass_follows_only_its_own_links() {
     let (mut x, mut y) = (0, 0);
