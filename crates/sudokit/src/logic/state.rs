@@ -14,7 +14,7 @@
 use crate::grid::{Candidates, Digits, Grid};
 use crate::logic::bits::at_most_one;
 use crate::logic::step::Step;
-use crate::logic::templates::used_squares;
+use crate::logic::templates::UsedMemo;
 use crate::logic::units::Geometry;
 use crate::shape::Shape;
 
@@ -213,8 +213,9 @@ impl State {
     /// them that some template of `d` uses: some way to place it once in
     /// every row, column and box (a diagonal aside), keeping its placed
     /// squares and using only its candidates (see
-    /// [`crate::logic::templates`]). `None` on other sizes.
-    pub fn template_squares(&self, d: u8) -> Option<(u128, u128)> {
+    /// [`crate::logic::templates`]). `None` on other sizes. What `memo`
+    /// holds for the same places is not worked out again.
+    pub fn template_squares(&self, d: u8, memo: &mut UsedMemo) -> Option<(u128, u128)> {
         if self.shape().side() != 9 || d == 0 {
             return None;
         }
@@ -226,7 +227,7 @@ impl State {
                 held |= 1 << s;
             }
         }
-        Some((held, used_squares(placed, held) & held))
+        Some((held, memo.used_squares(usize::from(d), placed, held) & held))
     }
 
     /// How many squares hold digit `d`.

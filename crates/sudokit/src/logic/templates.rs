@@ -90,6 +90,34 @@ pub fn used_squares(placed: u128, held: u128) -> u128 {
     u128::from(used) | u128::from(second) << 27 | u128::from(third) << 54
 }
 
+/// The squares [`used_squares`] gave last for each digit, with what it was
+/// given: a part of the caller's [`Cache`](crate::logic::cache::Cache). A
+/// rater asks for a digit's squares at every step where fish or Nishio
+/// chains run, the fish of each size and the chains on the same grid,
+/// and a step changes the places of few digits; on the same places the
+/// answer is the same, and is not worked out again.
+#[derive(Clone, Debug, Default)]
+pub struct UsedMemo {
+    /// Per digit: the placed squares and candidates last asked about, and
+    /// the squares some template uses.
+    last: [Option<(u128, u128, u128)>; 10],
+}
+
+impl UsedMemo {
+    /// [`used_squares`] of digit `d` placed in `placed` and a candidate in
+    /// `held`, from the memo where they are as last asked.
+    pub fn used_squares(&mut self, d: usize, placed: u128, held: u128) -> u128 {
+        match self.last[d] {
+            Some((p, h, used)) if p == placed && h == held => used,
+            _ => {
+                let used = used_squares(placed, held);
+                self.last[d] = Some((placed, held, used));
+                used
+            }
+        }
+    }
+}
+
 /// Each column's part of the number of the set of columns it is in
 /// (its place in its stack, weighted by [`STACK_WEIGHT`]).
 const COLUMN_PART: [usize; 9] = [0, 1, 2, 0, 3, 6, 0, 9, 18];
@@ -180,6 +208,26 @@ mod tests {
                 assert_eq!(a.count_ones() + b.count_ones() + c.count_ones(), 9);
             }
         }
+    }
+
+    #[test]
+    fn the_memo_answers_as_the_squares_are_worked_out_for_each_digit() {
+        let mut memo = UsedMemo::default();
+        // Digit 1 placed in r1c1, with candidates outside its row, column
+        // and box; then one candidate fewer; digit 2 on the first grid.
+        let held = (0..81)
+            .filter(|s| s / 9 != 0 && s % 9 != 0 && !(s / 9 < 3 && s % 9 < 3))
+            .fold(0u128, |m, s| m | 1 << s);
+        let fewer = held & !(1 << 40);
+        for (d, placed, held) in [(1, 1, held), (1, 1, held), (1, 1, fewer), (2, 1, held)] {
+            assert_eq!(
+                memo.used_squares(d, placed, held),
+                used_squares(placed, held)
+            );
+        }
+        // An answer kept for the last grid is not given for another.
+        assert_ne!(used_squares(1, held), used_squares(1, 0));
+        assert_eq!(memo.used_squares(1, 1, 0), used_squares(1, 0));
     }
 
     #[test]

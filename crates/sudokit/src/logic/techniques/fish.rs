@@ -66,7 +66,7 @@ impl Finder for Fish {
             if usize::from(d) > n || placed[usize::from(d)] + 2 * k > n {
                 continue;
             }
-            if let Some((held, used)) = state.template_squares(d) {
+            if let Some((held, used)) = state.template_squares(d, cache.part()) {
                 if held == used {
                     changed &= !(1 << d);
                 }
@@ -259,13 +259,14 @@ mod tests {
     #[test]
     fn the_digits_the_templates_pass_over_hold_no_fish() {
         let (mut passed_over, mut found) = (0, 0);
+        let mut memo = crate::logic::templates::UsedMemo::default();
         for puzzle in [
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
             "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
         ] {
             for state in crate::logic::solver::se_path_states(puzzle) {
                 for d in 1..=9 {
-                    let (held, used) = state.template_squares(d).unwrap();
+                    let (held, used) = state.template_squares(d, &mut memo).unwrap();
                     passed_over += usize::from(held != 0 && held == used);
                 }
                 for k in 2..=4 {

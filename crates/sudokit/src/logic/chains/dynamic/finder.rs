@@ -91,8 +91,9 @@ impl ForcingChainRule {
         std::mem::swap(&mut engine.barren, cache.part::<DigitMemo>());
         engine.best = first_only.then_some(None);
         if self.rule.is_nishio() && state.shape().side() == 9 {
-            let used = |d: usize| state.template_squares(d as u8).map_or(0, |(_, used)| used);
-            engine.templates = Some(std::array::from_fn(used));
+            let memo = cache.part();
+            let mut used = |d: usize| state.template_squares(d as u8, memo).map_or(0, |(_, u)| u);
+            engine.templates = Some(std::array::from_fn(&mut used));
         }
         let out = work(&mut engine);
         std::mem::swap(&mut engine.chain_work, cache.part::<forcing::Scratch>());

@@ -180,8 +180,13 @@ fn leaving_out_the_chains_whose_closures_give_no_step_leaves_out_no_step() {
 fn nishio_chains_the_templates_leave_out_find_no_step() {
     let (mut steps, mut left_out, mut kept) = (0, 0, 0);
     for state in path_states(1) {
-        let templates =
-            std::array::from_fn(|d| state.template_squares(d as u8).map_or(0, |(_, used)| used));
+        let mut memo = crate::logic::templates::UsedMemo::default();
+        let mut used = |d: usize| {
+            state
+                .template_squares(d as u8, &mut memo)
+                .map_or(0, |(_, u)| u)
+        };
+        let templates = std::array::from_fn(&mut used);
         let mut found = Vec::new();
         for with in [false, true] {
             let mut engine = Engine::new(&state, DynamicRule::Nishio);
