@@ -46,6 +46,15 @@ impl Engine {
             }
             if let Some(&p) = self.runs[id].off.get(off_head) {
                 off_head += 1;
+                // A dynamic chain strikes an "off" out once followed; on
+                // most boards, in the same pass that reads its units.
+                if self.rule.is_dynamic() {
+                    match self.turn_ons_striking(id, p) {
+                        Some(Some(found)) => return Some(found),
+                        Some(None) => continue,
+                        None => {}
+                    }
+                }
                 if let Some(found) = self.turn_ons(id, p) {
                     return Some(found);
                 }
@@ -128,6 +137,45 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// [`Engine::turn_ons`] and then [`Engine::strike`] of node `n`'s
+    /// candidate, for a dynamic chain, with the digit's places in each unit
+    /// read and struck in one go ([`Board::strike_reading`]): the same
+    /// nodes, in the same order, with the same hidden parents (the places
+    /// struck before, so not the square's own), and the same board after.
+    /// `Some` with what `turn_ons` gives, or `None` where the board cannot
+    /// do so (then nothing is done).
+    ///
+    /// [`Board::strike_reading`]: crate::logic::chains::board::Board::strike_reading
+    fn turn_ons_striking(&mut self, id: usize, n: u32) -> Option<Option<(u32, u32)>> {
+        let Potential { square, digit, .. } = self.runs[id].nodes[n as usize].potential();
+        let cands = self.board.cands(square);
+        let left = self.board.strike_reading(square, digit)?;
+        let struck_before = self.struck[square];
+        self.struck[square] |= 1 << digit;
+        self.log.push((square, digit));
+        let (base, geo, stride) = (&self.base, self.geo, self.stride);
+        let run = &mut self.runs[id];
+        let mut follow = |q: Potential, cause, hidden| run.follow(q, cause, n, hidden, stride);
+        let other = cands & !(1 << digit);
+        if !self.rule.is_nishio() && other != 0 && at_most_one(other) {
+            let other = other.trailing_zeros() as u8;
+            if let Some(found) = follow(on(square, other), RunCause::Square, struck_before) {
+                return Some(Some(found));
+            }
+        }
+        for (&Linked { unit, here, .. }, others) in geo.linked(square).iter().zip(left) {
+            if others == 0 || !at_most_one(others) {
+                continue;
+            }
+            let target = on(geo.squares(unit)[others.trailing_zeros() as usize], digit);
+            let hidden = base.positions(unit, digit) & !(others | here);
+            if let Some(found) = follow(target, RunCause::Unit(unit as u32), hidden) {
+                return Some(Some(found));
+            }
+        }
+        Some(None)
     }
 
     /// Strikes a candidate out of the working grid, to be put back when the
