@@ -165,10 +165,14 @@ impl Engine {
                 return Some(Some(found));
             }
         }
-        for (&Linked { unit, here, .. }, others) in geo.linked(square).iter().zip(left) {
-            if others == 0 || !at_most_one(others) {
-                continue;
-            }
+        // The units where the digit has one place left, as three bits
+        // worked out together: most "off"s turn on nothing there.
+        let one = |m: u32| u32::from(m != 0 && at_most_one(m));
+        let mut units = one(left[0]) | one(left[1]) << 1 | one(left[2]) << 2;
+        while units != 0 {
+            let i = units.trailing_zeros() as usize;
+            units &= units - 1;
+            let (Linked { unit, here, .. }, others) = (geo.linked(square)[i], left[i]);
             let target = on(geo.squares(unit)[others.trailing_zeros() as usize], digit);
             let hidden = base.positions(unit, digit) & !(others | here);
             if let Some(found) = follow(target, RunCause::Unit(unit as u32), hidden) {
