@@ -6,7 +6,7 @@
 
 use super::engine::Engine;
 use super::run::RunCause;
-use crate::logic::bits::{at_most_one, bits};
+use crate::logic::bits::at_most_one;
 use crate::logic::chains::potential::{off, on, Potential};
 use crate::logic::units::Linked;
 
@@ -84,21 +84,34 @@ impl Engine {
         let (board, geo, stride) = (&self.board, self.geo, self.stride);
         let run = &mut self.runs[id];
         let Potential { square, digit, .. } = run.nodes[n as usize].potential();
-        let mut follow = |q: Potential, cause: RunCause| run.follow(q, cause, n, 0, stride);
+        let linked = geo.linked(square);
+        // Every link, as one mask in the order they are followed: the
+        // square's other candidates (bit `d` for digit `d`, below bit 10),
+        // then the digit's places in the box, the row and the column, nine
+        // bits each from bit 10 (the rules run on grids of nine squares a
+        // unit at most). One loop over it, rather than four, leaves the
+        // processor one exit to guess rather than four.
+        let mut links = 0u64;
         if !self.rule.is_nishio() {
-            for d in bits(board.cands(square) & !(1 << digit)) {
-                if let Some(found) = follow(off(square, d as u8), RunCause::Square) {
-                    return Some(found);
-                }
-            }
+            links = u64::from(board.cands(square) & !(1 << digit));
         }
-        for link in geo.linked(square) {
-            let squares = geo.squares(link.unit);
-            for i in bits(board.positions(link.unit, digit) & !link.before) {
-                let cause = RunCause::Unit(link.unit as u32);
-                if let Some(found) = follow(off(squares[i], digit), cause) {
-                    return Some(found);
-                }
+        for (k, link) in linked.iter().enumerate() {
+            let places = board.positions(link.unit, digit) & !link.before;
+            debug_assert!(places < 1 << 9);
+            links |= u64::from(places) << (10 + 9 * k);
+        }
+        while links != 0 {
+            let bit = links.trailing_zeros() as usize;
+            links &= links - 1;
+            let (q, cause) = if bit < 10 {
+                (off(square, bit as u8), RunCause::Square)
+            } else {
+                let unit = linked[(bit - 10) / 9].unit;
+                let place = geo.squares(unit)[(bit - 10) % 9];
+                (off(place, digit), RunCause::Unit(unit as u32))
+            };
+            if let Some(found) = run.follow(q, cause, n, 0, stride) {
+                return Some(found);
             }
         }
         None
