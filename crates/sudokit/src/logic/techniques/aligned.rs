@@ -303,14 +303,26 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
                 .map(|&s| changed.contains(s) || !self.peers[s].and(moved).is_empty())
                 .collect()
         });
+        // The squares near a change, by their place in `squares` (all
+        // where nothing is known): a square that is not is paired only
+        // with those that are, and one that is with all before it.
+        let mut near_ones = SquareSet::<W>::EMPTY;
+        for i in 0..squares.len() {
+            if near.as_ref().is_none_or(|near| near[i]) {
+                near_ones.insert(i);
+            }
+        }
         // Pairs in increasing order of the later square, as SE takes them.
         let mut pair_excluders: Vec<(usize, u32)> = Vec::new();
+        let mut before = SquareSet::<W>::EMPTY;
         for i1 in 1..squares.len() {
             let s1 = squares[i1];
-            for i0 in 0..i1 {
-                if near.as_ref().is_some_and(|near| !near[i0] && !near[i1]) {
-                    continue;
-                }
+            before.insert(i1 - 1);
+            let firsts = match near_ones.contains(i1) {
+                true => before,
+                false => before.and(near_ones),
+            };
+            for i0 in firsts.iter() {
                 let s0 = squares[i0];
                 // Excluders common to the group are among those of the
                 // first square that see the second: fewer than two, no
@@ -398,12 +410,12 @@ impl<'a, const W: usize> AlignedSearch<'a, W> {
         let all = cands[0] | cands[1] | cands[2];
         let mut masks = [0u32; 64];
         let (mut kept, mut held) = (0, 0);
+        // (Kept without a branch: whether each is kept is hard to guess.)
         for &(e, m) in of_pair.iter().take(masks.len()) {
-            if m & !all == 0 && (n == 2 || self.peers[cells[2]].contains(e)) {
-                masks[kept] = m;
-                kept += 1;
-                held |= m;
-            }
+            let keep = m & !all == 0 && (n == 2 || self.peers[cells[2]].contains(e));
+            masks[kept] = m;
+            kept += usize::from(keep);
+            held |= m & 0u32.wrapping_sub(u32::from(keep));
         }
         let excluders = &masks[..kept];
         // With no excluder that can be emptied, only clashes remove
