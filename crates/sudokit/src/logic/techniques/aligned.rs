@@ -163,6 +163,18 @@ impl<const W: usize> Iterator for SquareSetIter<W> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
+        if W == 2 {
+            // Up to 128 squares (9x9 grids): the two words as one number,
+            // with no branch on which of them holds the next square.
+            let set = &mut self.set.0;
+            let both = u128::from(set[0]) | u128::from(set[1]) << 64;
+            if both == 0 {
+                return None;
+            }
+            let rest = both & (both - 1);
+            (set[0], set[1]) = (rest as u64, (rest >> 64) as u64);
+            return Some(both.trailing_zeros() as usize);
+        }
         while self.word < W {
             let w = &mut self.set.0[self.word];
             if *w != 0 {
@@ -576,6 +588,23 @@ mod tests {
     /// What a step says: what it removes, and the squares it names (the
     /// group, then the common excluders).
     type Said = (Vec<Cand>, Vec<Square>);
+
+    #[test]
+    fn square_sets_give_their_squares_in_order_whatever_their_size() {
+        let squares = [0, 5, 63, 64, 80, 127];
+        let (mut two, mut ten) = (SquareSet::<2>::EMPTY, SquareSet::<10>::EMPTY);
+        for s in squares {
+            two.insert(s);
+            ten.insert(s);
+        }
+        ten.insert(600);
+        assert_eq!(two.iter().collect::<Vec<_>>(), squares);
+        assert_eq!(
+            ten.iter().collect::<Vec<_>>(),
+            [&squares[..], &[600]].concat()
+        );
+        assert_eq!(SquareSet::<2>::EMPTY.iter().next(), None);
+    }
 
     #[test]
     fn a_search_after_a_barren_grid_finds_what_a_fresh_one_finds() {
