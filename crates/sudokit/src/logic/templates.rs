@@ -11,6 +11,8 @@
 //! pattern's squares are used when patterns of the other two bands take
 //! the other columns.
 
+use crate::logic::bits::bits;
+
 /// The squares some template of a digit uses, the digit placed in
 /// `placed` and a candidate in `held`. A template is, in each band of
 /// three rows, a pattern of three squares in different boxes, and the
@@ -37,13 +39,13 @@ pub fn used_squares(placed: u128, held: u128) -> u128 {
         let [top, middle, bottom] = [0, 1, 2].map(|i| rows[band * 3 + i]);
         // Each column's part of the number of the set it is in.
         let part = |c: usize| COLUMN_PART[c];
-        for c0 in columns(top) {
+        for c0 in bits(u32::from(top)) {
             let s0 = c0 / 3;
             let (set0, used0) = (part(c0), 1u32 << c0);
-            for c1 in columns(middle & !(0o7 << (3 * s0))) {
+            for c1 in bits(u32::from(middle & !(0o7 << (3 * s0)))) {
                 let s1 = c1 / 3;
                 let (set1, used1) = (set0 + part(c1), used0 | 1 << (9 + c1));
-                for c2 in columns(bottom & 0o7 << (3 * (3 - s0 - s1))) {
+                for c2 in bits(u32::from(bottom & 0o7 << (3 * (3 - s0 - s1)))) {
                     by_columns[set1 + part(c2)] |= used1 | 1 << (18 + c2);
                 }
             }
@@ -139,19 +141,6 @@ const fn others_of() -> [u32; 27] {
         set += 1;
     }
     out
-}
-
-/// The columns of a nine-bit mask, smallest first.
-fn columns(mask: u16) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(c)
-    })
 }
 
 /// A set of columns, one in each stack, is numbered by the columns'

@@ -61,12 +61,13 @@ impl Finder for Fish {
         // cover lines, so it fills every cover line there. On a 9x9 grid,
         // a digit every candidate of which some template uses is passed
         // over.
+        let memo = cache.part();
         for d in bits(changed) {
             let d = d as u8;
             if usize::from(d) > n || placed[usize::from(d)] + 2 * k > n {
                 continue;
             }
-            if let Some((held, used)) = state.template_squares(d, cache.part()) {
+            if let Some((held, used)) = state.template_squares(d, memo) {
                 if held == used {
                     changed &= !(1 << d);
                 }
