@@ -158,7 +158,10 @@ impl Engine {
     /// nodes, in the same order, with the same hidden parents (the places
     /// struck before, so not the square's own), and the same board after.
     /// `Some` with what `turn_ons` gives, or `None` where the board cannot
-    /// do so (then nothing is done).
+    /// do so (then nothing is done). It repeats the rules of `turn_ons`
+    /// rather than sharing one body with it: one body for both, given the
+    /// places each reads, took 1.9% more instructions of `rate -j1` on
+    /// norvig_top95, on a path every "off" of a chain takes.
     ///
     /// [`Board::strike_reading`]: crate::logic::chains::board::Board::strike_reading
     fn turn_ons_striking(&mut self, id: usize, n: u32) -> Option<Option<(u32, u32)>> {
