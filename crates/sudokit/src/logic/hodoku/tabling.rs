@@ -357,26 +357,89 @@ pub struct Cache {
     /// The last position's tables with groups: a path's grouped nice
     /// loops, kraken fish and forcing chains are searched in the same
     /// position on the same tables.
-    grouped: Option<(Position, std::rc::Rc<Tables>)>,
+    grouped: Option<(Position, Grouped)>,
+    /// Room for the check that tables can hold loops.
+    reach: reach::Room,
+}
+
+/// A position's tables with groups, as far as they are built.
+enum Grouped {
+    /// Expanded.
+    Expanded(std::rc::Rc<Tables>),
+    /// Direct implications alone: the tables cannot hold a nice loop or
+    /// an AIC, and nothing has asked for them expanded yet.
+    Direct(Tables),
 }
 
 impl Cache {
     /// The tables of `board` for chains with groups ([`Tables::build`]),
     /// built once per position.
     pub fn grouped(&mut self, board: &Board) -> std::rc::Rc<Tables> {
-        let key: Position = (
-            std::array::from_fn(|s| board.value(s)),
-            std::array::from_fn(|s| board.cands(s)),
-        );
-        if let Some((_, tables)) = self.grouped.as_ref().filter(|(k, _)| *k == key) {
-            return tables.clone();
-        }
-        if let Some((_, old)) = self.grouped.take() {
-            self.give_back_shared(old);
-        }
-        let tables = std::rc::Rc::new(self.build_with(board, true, false));
-        self.grouped = Some((key, tables.clone()));
+        let key = key_of(board);
+        let tables = match self.grouped.take() {
+            Some((k, Grouped::Expanded(tables))) if k == key => tables,
+            Some((k, Grouped::Direct(mut tables))) if k == key => {
+                tables.expand_all(board);
+                std::rc::Rc::new(tables)
+            }
+            old => {
+                self.give_back_grouped(old);
+                std::rc::Rc::new(self.build_with(board, true, false))
+            }
+        };
+        self.grouped = Some((key, Grouped::Expanded(tables.clone())));
         tables
+    }
+
+    /// The tables of `board` for nice loops and AICs, with groups when
+    /// `groups` (those with groups are the position's, [`Cache::grouped`]),
+    /// or None when they can hold none ([`reach`]): then no table is
+    /// expanded.
+    pub fn for_loops(&mut self, board: &Board, groups: bool) -> Option<std::rc::Rc<Tables>> {
+        let key = key_of(board);
+        if groups {
+            match &self.grouped {
+                Some((k, Grouped::Expanded(tables))) if *k == key => return Some(tables.clone()),
+                Some((k, Grouped::Direct(_))) if *k == key => return None,
+                _ => {}
+            }
+        }
+        let room = self.spare.pop().unwrap_or_default();
+        let mut tables = Tables::direct_from(board, groups, false, room, |t| t.fill(board));
+        let holds = reach::may_hold_loops(&tables.tables, &mut self.reach);
+        if holds {
+            tables.expand_all(board);
+        }
+        if !groups {
+            return match holds {
+                true => Some(std::rc::Rc::new(tables)),
+                false => {
+                    self.give_back(tables);
+                    None
+                }
+            };
+        }
+        let old = self.grouped.take();
+        self.give_back_grouped(old);
+        let (kept, out) = match holds {
+            true => {
+                let tables = std::rc::Rc::new(tables);
+                (Grouped::Expanded(tables.clone()), Some(tables))
+            }
+            false => (Grouped::Direct(tables), None),
+        };
+        self.grouped = Some((key, kept));
+        out
+    }
+
+    /// Keeps the room of the grouped tables `old`, when nothing else
+    /// holds them.
+    fn give_back_grouped(&mut self, old: Option<(Position, Grouped)>) {
+        match old {
+            Some((_, Grouped::Expanded(tables))) => self.give_back_shared(tables),
+            Some((_, Grouped::Direct(tables))) => self.give_back(tables),
+            None => {}
+        }
     }
 
     /// [`Tables::build_with`], in the room of tables given back.
@@ -419,9 +482,8 @@ impl Cache {
     /// The room of every table this cache holds, emptied, for a cache of
     /// another path ([`Cache::with_room`]).
     pub fn into_room(mut self) -> Vec<Vec<Table>> {
-        if let Some((_, tables)) = self.grouped.take() {
-            self.give_back_shared(tables);
-        }
+        let old = self.grouped.take();
+        self.give_back_grouped(old);
         self.spare
     }
 
@@ -429,9 +491,17 @@ impl Cache {
     pub fn with_room(room: Vec<Vec<Table>>) -> Cache {
         Cache {
             spare: room,
-            grouped: None,
+            ..Cache::default()
         }
     }
+}
+
+/// What the tables of `board` are built from.
+fn key_of(board: &Board) -> Position {
+    (
+        std::array::from_fn(|s| board.value(s)),
+        std::array::from_fn(|s| board.cands(s)),
+    )
 }
 
 /// The squares holding `d`, as a mask.
@@ -614,6 +684,20 @@ impl Tables {
         board: &Board,
         groups: bool,
         als: bool,
+        room: Vec<Table>,
+        fill: impl FnOnce(&mut Tables),
+    ) -> Tables {
+        let mut t = Tables::direct_from(board, groups, als, room, fill);
+        t.expand_all(board);
+        t
+    }
+
+    /// [`Tables::build_from`] short of the expansion: each table holds
+    /// its direct implications.
+    fn direct_from(
+        board: &Board,
+        groups: bool,
+        als: bool,
         mut tables: Vec<Table>,
         fill: impl FnOnce(&mut Tables),
     ) -> Tables {
@@ -655,7 +739,6 @@ impl Tables {
         fill(&mut t);
         t.fill_groups();
         t.fill_als(&links);
-        t.expand_all(board);
         t
     }
 
@@ -1112,5 +1195,6 @@ impl Tables {
     }
 }
 
+mod reach;
 #[cfg(test)]
 mod tests;
