@@ -20,6 +20,7 @@ use crate::logic::hodoku::sue_de_coq::{first_sue_de_coq_quiet, QuietCrossings};
 use crate::logic::hodoku::table::{Kind, Level, Subtype};
 use crate::logic::hodoku::templates;
 use crate::logic::hodoku::turbot::all_turbots_of;
+use crate::logic::hodoku::xchains::all_x_chains_of;
 use crate::logic::step::Step;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -180,9 +181,9 @@ enum Found {
 /// removes candidates, and most searches keep to a part of the grid:
 ///
 /// - a fish, locked candidates, a skyscraper, a 2-string kite, an empty
-///   rectangle, a turbot fish or colors lie in one digit's squares, so a
-///   digit whose squares are what they were when the search found
-///   nothing for it still has nothing;
+///   rectangle, a turbot fish, colors or an X-chain lie in one digit's
+///   squares, so a digit whose squares are what they were when the
+///   search found nothing for it still has nothing;
 /// - a hidden subset lies in one unit's squares; a naked subset too, and
 ///   what it removes elsewhere only shrinks, so a unit whose squares'
 ///   candidates are what they were when none of its subsets removed
@@ -194,8 +195,8 @@ enum Found {
 /// And a digit none of whose candidates a template check of the digit
 /// alone removes has nothing for any of the searches that reason about
 /// one digit's places (fish, skyscrapers, kites, empty rectangles,
-/// turbot fish, colors): what such a step removes is on no template of
-/// its digit.
+/// turbot fish, colors, X-chains): what such a step removes is on no
+/// template of its digit.
 ///
 /// Everything starts as the state with no candidates (a digit without
 /// squares, a unit without open squares), which has nothing to find.
@@ -297,6 +298,14 @@ impl Quiet {
                 let alone = self.removing_alone(board);
                 self.by_digit(kind, board, true, |w| {
                     all_empty_rectangles_of(board, false, true, w & alone).pop()
+                })
+            }
+            // So does an X-chain; the one taken is the best of all
+            // digits'.
+            XChain => {
+                let alone = self.removing_alone(board);
+                self.by_digit(kind, board, false, |w| {
+                    all_x_chains_of(board, w & alone).into_iter().next()
                 })
             }
             SimpleColors | MultiColors => {
@@ -770,9 +779,9 @@ mod tests {
     fn passing_over_what_found_nothing_and_did_not_change_takes_the_same_steps() {
         // Paths with fish, locked candidates and subsets, a turbot fish,
         // simple colors and multi colors, a skyscraper, a 2-string kite,
-        // an empty rectangle, a Sue de Coq and a remote pair found after
-        // searches that found none; each also with the larger Franken and
-        // the mutant fish on.
+        // an empty rectangle, a Sue de Coq, a remote pair and X-chains
+        // found after searches that found none; each also with the larger
+        // Franken and the mutant fish on.
         let puzzles = [
             "1.2..49...4..9....9..7.1.....45....6.3.........8.621....1..9...4..1..5...6....8..",
             "3..........862..13.......45.......7.5.783....2.1.7..8..6...9......71.86......39..",
@@ -785,6 +794,8 @@ mod tests {
             "47...........2...78..5..34..6..7..8...9.45..3.8......2741..32............9.2...5.",
             "..4....9765.....2191...73.42.1.3....5.32.6...............6........1746..7...9..1.",
             "5....93..1..748.59..2..6.1...3695...................64.....4.9...135.....6....1.3",
+            "...6..51........3937..9......45....1.6...87..2..731..668..........1...........8.5",
+            "...92.1.5.8.........5...94.6...3....2..7...9649......2..9............2.4....54.1.",
         ];
         let mut frankens = Config::default();
         for short in ["ff4", "mf2", "mf3", "fmf2", "fmf3"] {

@@ -165,6 +165,13 @@ fn kept_removals(
 /// Every X-chain, sorted as HoDoKu sorts them (the first is the one its
 /// solver takes). A move's squares are the chain's, from its start.
 pub fn all_x_chains(board: &Board) -> Vec<Move> {
+    all_x_chains_of(board, 0x1ff)
+}
+
+/// [`all_x_chains`] of the digits of `wanted` only (a mask, bit 0 for 1):
+/// an X-chain lies in its digit's squares alone, and the chains of the
+/// other digits only come between these in the order.
+pub fn all_x_chains_of(board: &Board, wanted: u16) -> Vec<Move> {
     let mut search = Search {
         board,
         links: vec![None; 810],
@@ -178,7 +185,7 @@ pub fn all_x_chains(board: &Board) -> Vec<Move> {
         if board.value(start) != 0 {
             continue;
         }
-        for d in (1..=9u8).filter(|&d| board.has(start, d)) {
+        for d in (1..=9u8).filter(|&d| board.has(start, d) && wanted & bit(d) != 0) {
             search.digit = d;
             search.chain.clear();
             search.chain.push(start);
