@@ -368,7 +368,7 @@ enum Grouped {
     Expanded(std::rc::Rc<Tables>),
     /// Direct implications alone: the tables cannot hold a nice loop or
     /// an AIC, and nothing has asked for them expanded yet.
-    Direct(Tables),
+    Direct(Box<Tables>),
 }
 
 impl Cache {
@@ -380,7 +380,7 @@ impl Cache {
             Some((k, Grouped::Expanded(tables))) if k == key => tables,
             Some((k, Grouped::Direct(mut tables))) if k == key => {
                 tables.expand_all(board);
-                std::rc::Rc::new(tables)
+                std::rc::Rc::new(*tables)
             }
             old => {
                 self.give_back_grouped(old);
@@ -393,7 +393,8 @@ impl Cache {
 
     /// The tables of `board` for nice loops and AICs, with groups when
     /// `groups` (those with groups are the position's, [`Cache::grouped`]),
-    /// or None when they can hold none ([`reach`]): then no table is
+    /// or None when they can hold none (no literal leads to its own
+    /// opposite through the direct implications): then no table is
     /// expanded.
     pub fn for_loops(&mut self, board: &Board, groups: bool) -> Option<std::rc::Rc<Tables>> {
         let key = key_of(board);
@@ -426,7 +427,7 @@ impl Cache {
                 let tables = std::rc::Rc::new(tables);
                 (Grouped::Expanded(tables.clone()), Some(tables))
             }
-            false => (Grouped::Direct(tables), None),
+            false => (Grouped::Direct(Box::new(tables)), None),
         };
         self.grouped = Some((key, kept));
         out
@@ -437,7 +438,7 @@ impl Cache {
     fn give_back_grouped(&mut self, old: Option<(Position, Grouped)>) {
         match old {
             Some((_, Grouped::Expanded(tables))) => self.give_back_shared(tables),
-            Some((_, Grouped::Direct(tables))) => self.give_back(tables),
+            Some((_, Grouped::Direct(tables))) => self.give_back(*tables),
             None => {}
         }
     }
