@@ -51,7 +51,6 @@ pub struct Room {
     members: Vec<u16>,
     ends: Vec<u32>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
     /// Each component's bit, when it can be reached from its opposite.
     bits: Vec<u32>,
     /// What each component reaches, a bit set per component.
@@ -122,6 +121,7 @@ impl Room {
     }
 
     /// The `at`th literal `v` leads to: its table's, then the converses.
+    #[cfg(test)]
     fn next(&self, tables: &[Table], v: usize, at: usize) -> Option<usize> {
         let own = direct(tables, v);
         match own.get(at) {
@@ -138,58 +138,83 @@ impl Room {
     /// only components numbered no higher.
     fn components(&mut self, tables: &[Table]) {
         let n = tables.len();
-        for v in [&mut self.order, &mut self.low, &mut self.comp] {
+        let Room {
+            extra_start,
+            extra,
+            order,
+            low,
+            comp,
+            members,
+            ends,
+            stack,
+            ..
+        } = self;
+        for v in [&mut *order, &mut *low, &mut *comp] {
             v.clear();
             v.resize(n, NONE);
         }
-        self.members.clear();
-        self.ends.clear();
+        members.clear();
+        ends.clear();
+        let extra_of = |v: usize| -> &[u16] {
+            match v.checked_sub(CELL_LITS) {
+                Some(g) => &extra[extra_start[g] as usize..extra_start[g + 1] as usize],
+                None => &[],
+            }
+        };
+        // The open calls: each literal, what it leads to (its table's,
+        // then the converses) and how far they have been followed.
+        let mut calls: Vec<(usize, &[super::Entry], &[u16], usize)> = Vec::new();
         let mut count = 0u32;
         for root in 0..n {
-            if self.order[root] != NONE || self.next(tables, root, 0).is_none() {
+            if order[root] != NONE || (tables[root].entries.len() < 2 && extra_of(root).is_empty())
+            {
                 continue;
             }
-            self.meet(root, &mut count);
-            while let Some(&(v, at)) = self.calls.last() {
-                let v = usize::from(v);
-                if let Some(w) = self.next(tables, v, at as usize) {
-                    if let Some(call) = self.calls.last_mut() {
-                        call.1 += 1;
-                    }
-                    if self.order[w] == NONE {
-                        self.meet(w, &mut count);
-                    } else if self.comp[w] == NONE {
-                        self.low[v] = self.low[v].min(self.order[w]);
-                    }
-                    continue;
+            // The literal met next, numbered and opened at the loop's top.
+            let mut met = Some(root);
+            'calls: loop {
+                if let Some(v) = met.take() {
+                    order[v] = count;
+                    low[v] = count;
+                    count += 1;
+                    stack.push(v as u16);
+                    calls.push((v, direct(tables, v), extra_of(v), 0));
                 }
-                self.calls.pop();
-                if let Some(&(u, _)) = self.calls.last() {
-                    let u = usize::from(u);
-                    self.low[u] = self.low[u].min(self.low[v]);
+                let Some((v, own, more, at)) = calls.last_mut() else {
+                    break;
+                };
+                let v = *v;
+                while *at < own.len() + more.len() {
+                    let w = match own.get(*at) {
+                        Some(e) => e.lit.index(),
+                        None => usize::from(more[*at - own.len()]),
+                    };
+                    *at += 1;
+                    if order[w] == NONE {
+                        met = Some(w);
+                        continue 'calls;
+                    }
+                    if comp[w] == NONE {
+                        low[v] = low[v].min(order[w]);
+                    }
                 }
-                if self.low[v] == self.order[v] {
-                    let c = self.ends.len() as u32;
-                    while let Some(w) = self.stack.pop() {
-                        self.comp[usize::from(w)] = c;
-                        self.members.push(w);
+                calls.pop();
+                if let Some(&(u, ..)) = calls.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == order[v] {
+                    let c = ends.len() as u32;
+                    while let Some(w) = stack.pop() {
+                        comp[usize::from(w)] = c;
+                        members.push(w);
                         if usize::from(w) == v {
                             break;
                         }
                     }
-                    self.ends.push(self.members.len() as u32);
+                    ends.push(members.len() as u32);
                 }
             }
         }
-    }
-
-    /// Numbers literal `v` and opens its call.
-    fn meet(&mut self, v: usize, count: &mut u32) {
-        self.order[v] = *count;
-        self.low[v] = *count;
-        *count += 1;
-        self.stack.push(v as u16);
-        self.calls.push((v as u16, 0));
     }
 
     /// True when some literal's component reaches its opposite's. A
