@@ -358,6 +358,10 @@ pub struct Cache {
     /// loops, kraken fish and forcing chains are searched in the same
     /// position on the same tables.
     grouped: Option<(Position, Grouped)>,
+    /// The last position's tables without groups, direct implications
+    /// alone, when they could hold no loop: the tables with groups of the
+    /// same position are made from them.
+    plain: Option<(Position, Box<Tables>)>,
     /// Room for the check that tables can hold loops.
     reach: reach::Room,
 }
@@ -384,7 +388,9 @@ impl Cache {
             }
             old => {
                 self.give_back_grouped(old);
-                std::rc::Rc::new(self.build_with(board, true, false))
+                let mut tables = self.direct_grouped(board, &key);
+                tables.expand_all(board);
+                std::rc::Rc::new(tables)
             }
         };
         self.grouped = Some((key, Grouped::Expanded(tables.clone())));
@@ -405,20 +411,26 @@ impl Cache {
                 _ => {}
             }
         }
-        let room = self.spare.pop().unwrap_or_default();
-        let mut tables = Tables::direct_from(board, groups, false, room, |t| t.fill(board));
+        let mut tables = match groups {
+            true => self.direct_grouped(board, &key),
+            false => {
+                let room = self.spare.pop().unwrap_or_default();
+                Tables::direct_from(board, false, false, room, |t| t.fill(board))
+            }
+        };
         let holds = reach::may_hold_loops(&tables.tables, &mut self.reach);
         if holds {
             tables.expand_all(board);
         }
         if !groups {
-            return match holds {
-                true => Some(std::rc::Rc::new(tables)),
-                false => {
-                    self.give_back(tables);
-                    None
-                }
-            };
+            if let Some((_, old)) = self.plain.take() {
+                self.give_back(*old);
+            }
+            if holds {
+                return Some(std::rc::Rc::new(tables));
+            }
+            self.plain = Some((key, Box::new(tables)));
+            return None;
         }
         let old = self.grouped.take();
         self.give_back_grouped(old);
@@ -431,6 +443,24 @@ impl Cache {
         };
         self.grouped = Some((key, kept));
         out
+    }
+
+    /// The direct tables with groups of `board`, whose position is
+    /// `key`: made from the tables without groups kept for it, or built.
+    fn direct_grouped(&mut self, board: &Board, key: &Position) -> Tables {
+        match self.plain.take() {
+            Some((k, mut tables)) if k == *key => {
+                tables.add_groups(board);
+                *tables
+            }
+            old => {
+                if let Some((_, old)) = old {
+                    self.give_back(*old);
+                }
+                let room = self.spare.pop().unwrap_or_default();
+                Tables::direct_from(board, true, false, room, |t| t.fill(board))
+            }
+        }
     }
 
     /// Keeps the room of the grouped tables `old`, when nothing else
@@ -485,6 +515,9 @@ impl Cache {
     pub fn into_room(mut self) -> Vec<Vec<Table>> {
         let old = self.grouped.take();
         self.give_back_grouped(old);
+        if let Some((_, old)) = self.plain.take() {
+            self.give_back(*old);
+        }
         self.spare
     }
 
@@ -741,6 +774,18 @@ impl Tables {
         t.fill_groups();
         t.fill_als(&links);
         t
+    }
+
+    /// Direct tables without groups (nor ALS nodes), made those with
+    /// groups: as [`Tables::direct_from`] with groups builds them, whose
+    /// squares' tables take their links to the groups after their own.
+    fn add_groups(&mut self, board: &Board) {
+        debug_assert!(self.groups.is_empty() && self.als.nodes.is_empty());
+        self.groups = find_groups(board);
+        let n = CELL_LITS + 2 * self.groups.len();
+        self.tables.resize_with(n, Table::default);
+        self.room.resize(n, u16::MAX);
+        self.fill_groups();
     }
 
     /// The literal of ALS node `k`.

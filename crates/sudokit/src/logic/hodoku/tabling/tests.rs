@@ -259,3 +259,36 @@ fn a_digit_set_rules_out_its_square_and_peers_first() {
         assert!(usize::from(entry.distance) >= 2 * (chain.len() - 1));
     }
 }
+
+/// A position's tables without groups are kept when they can hold no
+/// loop, and its tables with groups made from them: along a whole path,
+/// whether the grouped ones were expanded at once (for the grouped loop
+/// search) or later (for a forcing search), they equal tables built
+/// afresh.
+#[test]
+fn grouped_tables_made_from_kept_plain_ones_equal_new_ones() {
+    use crate::logic::hodoku::path::{next_move, Config};
+    use crate::parse::{parse_grid, ParseOptions};
+    let p = "4....3.....8......16..94............7...519645.12....8.5....4.......2.9531..4.6..";
+    let mut board = Board::from_puzzle(&parse_grid(p, ParseOptions::default()).unwrap());
+    let (mut from_plain, mut later) = (0, 0);
+    while !board.is_solved() {
+        let mut cache = Cache::default();
+        if cache.for_loops(&board, false).is_none() {
+            from_plain += 1;
+            let grouped = match cache.for_loops(&board, true) {
+                Some(tables) => tables,
+                None => {
+                    later += 1;
+                    cache.grouped(&board)
+                }
+            };
+            assert_eq!(snapshot(&grouped), snapshot(&Tables::build(&board, true)));
+        }
+        let Ok(Some(m)) = next_move(&mut board, &Config::default()) else {
+            break;
+        };
+        m.apply(&mut board);
+    }
+    assert!(from_plain > 0 && later > 0, "{from_plain} {later}");
+}
