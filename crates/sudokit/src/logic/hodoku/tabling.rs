@@ -35,7 +35,9 @@
 
 use crate::logic::hodoku::als::Als;
 use crate::logic::hodoku::als_nodes::{self, AlsNodes, GroupShape, Target};
-use crate::logic::hodoku::board::{bit, digits, sees, units_of, Board, UNIT_MASKS};
+use crate::logic::hodoku::board::{
+    bit, digits, peers_mask, squares_of, units_of, Board, UNIT_MASKS,
+};
 use crate::logic::hodoku::moves::Node;
 
 /// The most implications a table holds (HoDoKu's default).
@@ -137,10 +139,6 @@ pub struct Table {
     /// expansion takes from it); 0 before.
     direct: u16,
 }
-
-/// The most sets of spare tables a cache keeps (a position has up to
-/// three sets at once: a chain's without groups, with groups, a net's).
-const SPARE_MAX: usize = 4;
 
 impl Table {
     /// Empties the table.
@@ -341,236 +339,6 @@ pub struct Tables {
     room: Vec<u16>,
 }
 
-/// A position as the tables see it: each square's digit and candidates.
-type Position = ([u8; 81], [u16; 81]);
-
-/// What the tables keep from one search to the next, in a value the
-/// caller owns and passes down: the room of tables no longer used, and
-/// the last position's tables with groups. A fresh one gives the same
-/// tables, only slower.
-#[derive(Default)]
-pub struct Cache {
-    /// The tables of positions no longer searched, emptied, to be filled
-    /// again: their room (entries above all) is taken once per cache
-    /// instead of once per position.
-    spare: Vec<Vec<Table>>,
-    /// The last position's tables with groups: a path's grouped nice
-    /// loops, kraken fish and forcing chains are searched in the same
-    /// position on the same tables.
-    grouped: Option<(Position, Grouped)>,
-    /// The last position's tables without groups, direct implications
-    /// alone, when they could hold no loop: the tables with groups of the
-    /// same position are made from them.
-    plain: Option<(Position, Box<Tables>)>,
-    /// Room for the check that tables can hold loops.
-    reach: reach::Room,
-}
-
-/// A position's tables with groups, as far as they are built.
-enum Grouped {
-    /// Expanded.
-    Expanded(std::rc::Rc<Tables>),
-    /// Direct implications alone: the tables cannot hold a nice loop or
-    /// an AIC, and nothing has asked for them expanded yet.
-    Direct(Box<Tables>),
-}
-
-impl Cache {
-    /// The tables of `board` for chains with groups ([`Tables::build`]),
-    /// built once per position.
-    pub fn grouped(&mut self, board: &Board) -> std::rc::Rc<Tables> {
-        let key = key_of(board);
-        let tables = match self.grouped.take() {
-            Some((k, Grouped::Expanded(tables))) if k == key => tables,
-            Some((k, Grouped::Direct(mut tables))) if k == key => {
-                tables.expand_all(board);
-                std::rc::Rc::new(*tables)
-            }
-            old => {
-                self.give_back_grouped(old);
-                let mut tables = self.direct_grouped(board, &key);
-                tables.expand_all(board);
-                std::rc::Rc::new(tables)
-            }
-        };
-        self.grouped = Some((key, Grouped::Expanded(tables.clone())));
-        tables
-    }
-
-    /// The tables of `board` for nice loops and AICs, with groups when
-    /// `groups` (those with groups are the position's, [`Cache::grouped`]),
-    /// or None when they can hold none (no literal leads to its own
-    /// opposite through the direct implications): then no table is
-    /// expanded.
-    pub fn for_loops(&mut self, board: &Board, groups: bool) -> Option<std::rc::Rc<Tables>> {
-        let key = key_of(board);
-        if groups {
-            match &self.grouped {
-                Some((k, Grouped::Expanded(tables))) if *k == key => return Some(tables.clone()),
-                Some((k, Grouped::Direct(_))) if *k == key => return None,
-                _ => {}
-            }
-        }
-        let mut tables = match groups {
-            true => self.direct_grouped(board, &key),
-            false => {
-                let room = self.spare.pop().unwrap_or_default();
-                Tables::direct_from(board, false, false, room, |t| t.fill(board))
-            }
-        };
-        let holds = reach::may_hold_loops(&tables.tables, &mut self.reach);
-        if holds {
-            tables.expand_all(board);
-        }
-        if !groups {
-            if let Some((_, old)) = self.plain.take() {
-                self.give_back(*old);
-            }
-            if holds {
-                return Some(std::rc::Rc::new(tables));
-            }
-            self.plain = Some((key, Box::new(tables)));
-            return None;
-        }
-        let old = self.grouped.take();
-        self.give_back_grouped(old);
-        let (kept, out) = match holds {
-            true => {
-                let tables = std::rc::Rc::new(tables);
-                (Grouped::Expanded(tables.clone()), Some(tables))
-            }
-            false => (Grouped::Direct(Box::new(tables)), None),
-        };
-        self.grouped = Some((key, kept));
-        out
-    }
-
-    /// The direct tables with groups of `board`, whose position is
-    /// `key`: made from the tables without groups kept for it, or built.
-    fn direct_grouped(&mut self, board: &Board, key: &Position) -> Tables {
-        match self.plain.take() {
-            Some((k, mut tables)) if k == *key => {
-                tables.add_groups(board);
-                *tables
-            }
-            old => {
-                if let Some((_, old)) = old {
-                    self.give_back(*old);
-                }
-                let room = self.spare.pop().unwrap_or_default();
-                Tables::direct_from(board, true, false, room, |t| t.fill(board))
-            }
-        }
-    }
-
-    /// Keeps the room of the grouped tables `old`, when nothing else
-    /// holds them.
-    fn give_back_grouped(&mut self, old: Option<(Position, Grouped)>) {
-        match old {
-            Some((_, Grouped::Expanded(tables))) => self.give_back_shared(tables),
-            Some((_, Grouped::Direct(tables))) => self.give_back(*tables),
-            None => {}
-        }
-    }
-
-    /// [`Tables::build_with`], in the room of tables given back.
-    pub fn build_with(&mut self, board: &Board, groups: bool, als: bool) -> Tables {
-        let room = self.spare.pop().unwrap_or_default();
-        Tables::build_from(board, groups, als, room, |t| t.fill(board))
-    }
-
-    /// [`Tables::build_net`], in the room of tables given back.
-    pub fn build_net(
-        &mut self,
-        board: &Board,
-        direct: impl FnMut((usize, u8, bool), &mut Table),
-    ) -> Tables {
-        let room = self.spare.pop().unwrap_or_default();
-        Tables::build_net_in(board, room, direct)
-    }
-
-    /// Keeps the room of `tables`, no longer used, for the next ones.
-    pub fn give_back(&mut self, mut tables: Tables) {
-        let mut room = std::mem::take(&mut tables.tables);
-        for table in &mut room {
-            if !table.entries.is_empty() || table.sealed {
-                table.clear();
-            }
-        }
-        if self.spare.len() < SPARE_MAX {
-            self.spare.push(room);
-        }
-    }
-
-    /// [`Cache::give_back`] for shared tables: their room is kept when
-    /// nothing else holds them.
-    pub fn give_back_shared(&mut self, tables: std::rc::Rc<Tables>) {
-        if let Ok(tables) = std::rc::Rc::try_unwrap(tables) {
-            self.give_back(tables);
-        }
-    }
-
-    /// The room of every table this cache holds, emptied, for a cache of
-    /// another path ([`Cache::with_room`]).
-    pub fn into_room(mut self) -> Vec<Vec<Table>> {
-        let old = self.grouped.take();
-        self.give_back_grouped(old);
-        if let Some((_, old)) = self.plain.take() {
-            self.give_back(*old);
-        }
-        self.spare
-    }
-
-    /// A cache whose tables are filled in `room` ([`Cache::into_room`]).
-    pub fn with_room(room: Vec<Vec<Table>>) -> Cache {
-        Cache {
-            spare: room,
-            ..Cache::default()
-        }
-    }
-}
-
-/// What the tables of `board` are built from.
-fn key_of(board: &Board) -> Position {
-    (
-        std::array::from_fn(|s| board.value(s)),
-        std::array::from_fn(|s| board.cands(s)),
-    )
-}
-
-/// The squares holding `d`, as a mask.
-fn holding(board: &Board, d: u8) -> u128 {
-    (0..81)
-        .filter(|&s| board.has(s, d))
-        .fold(0, |m, s| m | 1u128 << s)
-}
-
-/// The peers of each square, as masks.
-static PEERS: std::sync::LazyLock<[u128; 81]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|s| {
-        (0..81)
-            .filter(|&t| sees(s, t))
-            .fold(0, |m, t| m | 1u128 << t)
-    })
-});
-
-fn peers_mask(s: usize) -> u128 {
-    PEERS[s]
-}
-
-fn unit_mask(u: usize) -> u128 {
-    UNIT_MASKS[u]
-}
-
-fn squares_of(mask: u128) -> impl Iterator<Item = usize> {
-    let mut left = mask;
-    std::iter::from_fn(move || {
-        let s = left.trailing_zeros() as usize;
-        left &= left.checked_sub(1)?;
-        Some(s)
-    })
-}
-
 /// The groups of `board` in HoDoKu's order: rows, then columns; in each
 /// line digit by digit, box by box.
 fn find_groups(board: &Board) -> Vec<Group> {
@@ -578,8 +346,8 @@ fn find_groups(board: &Board) -> Vec<Group> {
     for lines in [0..9usize, 9..18] {
         for u in lines {
             for d in 1..=9u8 {
-                for b in 18..27 {
-                    let mask = unit_mask(u) & unit_mask(b) & board.squares_with(d);
+                for (block, box_mask) in UNIT_MASKS[18..].iter().enumerate() {
+                    let mask = UNIT_MASKS[u] & box_mask & board.squares_with(d);
                     if mask.count_ones() < 2 {
                         continue;
                     }
@@ -591,7 +359,7 @@ fn find_groups(board: &Board) -> Vec<Group> {
                         mask,
                         line: (a / 9 == b2 / 9).then_some(a / 9),
                         col: (a % 9 == b2 % 9).then_some(a % 9),
-                        block: b - 18,
+                        block,
                         seen_by,
                     });
                 }
@@ -764,7 +532,7 @@ impl Tables {
             tables: Vec::new(),
             holding: std::array::from_fn(|d| match d {
                 0 => 0,
-                _ => holding(board, d as u8),
+                _ => board.squares_with(d as u8),
             }),
             als,
             room: vec![u16::MAX; n],
@@ -953,7 +721,7 @@ impl Tables {
                     if board.free(u, d) < 2 {
                         continue;
                     }
-                    let others = holding & unit_mask(u);
+                    let others = holding & UNIT_MASKS[u];
                     for t in squares_of(others & !ruled_out) {
                         self.tables[on.index()].add_new(Lit::cell(t, d, false), 2);
                     }
@@ -1000,7 +768,7 @@ impl Tables {
                 (None, None) => unreachable!("a group lies in a line"),
             };
             for u in [18 + block, unit_line] {
-                let rest = seeing & unit_mask(u);
+                let rest = seeing & UNIT_MASKS[u];
                 if rest.count_ones() == 1 {
                     let t = rest.trailing_zeros() as usize;
                     self.tables[off.index()].add_direct(Lit::cell(t, d, true));
@@ -1033,7 +801,7 @@ impl Tables {
                     continue;
                 };
                 let rest =
-                    self.holding[usize::from(d)] & unit_mask(u) & !mask & !self.groups[j].mask;
+                    self.holding[usize::from(d)] & UNIT_MASKS[u] & !mask & !self.groups[j].mask;
                 if rest == 0 {
                     self.tables[off.index()].add_direct(Lit::group(j, true));
                 }
@@ -1241,6 +1009,9 @@ impl Tables {
     }
 }
 
+mod cache;
 mod reach;
 #[cfg(test)]
 mod tests;
+
+pub use cache::Cache;
