@@ -13,9 +13,10 @@ const SPARE_MAX: usize = 4;
 type Position = ([u8; 81], [u16; 81]);
 
 /// What the tables keep from one search to the next, in a value the
-/// caller owns and passes down: the room of tables no longer used, and
-/// the last position's tables with groups. A fresh one gives the same
-/// tables, only slower.
+/// caller owns and passes down: the room of tables no longer used, the
+/// last position's tables with groups and, when its loop search was
+/// skipped, without, and the room of the check that skips it. A fresh
+/// one gives the same tables, only slower.
 #[derive(Default)]
 pub struct Cache {
     /// The tables of positions no longer searched, emptied, to be filled
