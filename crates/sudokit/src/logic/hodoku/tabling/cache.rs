@@ -82,10 +82,7 @@ impl Cache {
         }
         let mut tables = match groups {
             true => self.direct_grouped(board, &key),
-            false => {
-                let room = self.spare.pop().unwrap_or_default();
-                Tables::direct_from(board, false, false, room, |t| t.fill(board))
-            }
+            false => self.direct_with(board, false, false),
         };
         let holds = reach::may_hold_loops(&tables.tables, &mut self.reach);
         if holds {
@@ -126,8 +123,7 @@ impl Cache {
                 if let Some((_, old)) = old {
                     self.give_back(*old);
                 }
-                let room = self.spare.pop().unwrap_or_default();
-                Tables::direct_from(board, true, false, room, |t| t.fill(board))
+                self.direct_with(board, true, false)
             }
         }
     }
@@ -144,8 +140,15 @@ impl Cache {
 
     /// [`Tables::build_with`], in the room of tables given back.
     pub fn build_with(&mut self, board: &Board, groups: bool, als: bool) -> Tables {
+        let mut tables = self.direct_with(board, groups, als);
+        tables.expand_all(board);
+        tables
+    }
+
+    /// [`Cache::build_with`] short of the expansion.
+    fn direct_with(&mut self, board: &Board, groups: bool, als: bool) -> Tables {
         let room = self.spare.pop().unwrap_or_default();
-        Tables::build_from(board, groups, als, room, |t| t.fill(board))
+        Tables::direct_from(board, groups, als, room, |t| t.fill(board))
     }
 
     /// [`Tables::build_net`], in the room of tables given back.

@@ -114,23 +114,7 @@ impl Room {
 
     /// The contrapositives added to literal `v`'s implications.
     fn extra_of(&self, v: usize) -> &[u16] {
-        match v.checked_sub(CELL_LITS) {
-            Some(g) => &self.extra[self.extra_start[g] as usize..self.extra_start[g + 1] as usize],
-            None => &[],
-        }
-    }
-
-    /// The `at`th literal `v` leads to: its table's, then the converses.
-    #[cfg(test)]
-    fn next(&self, tables: &[Table], v: usize, at: usize) -> Option<usize> {
-        let own = direct(tables, v);
-        match own.get(at) {
-            Some(e) => Some(e.lit.index()),
-            None => self
-                .extra_of(v)
-                .get(at - own.len())
-                .map(|&w| usize::from(w)),
-        }
+        added_to(&self.extra_start, &self.extra, v)
     }
 
     /// The strongly connected components (Tarjan's, without recursion),
@@ -155,12 +139,7 @@ impl Room {
         }
         members.clear();
         ends.clear();
-        let extra_of = |v: usize| -> &[u16] {
-            match v.checked_sub(CELL_LITS) {
-                Some(g) => &extra[extra_start[g] as usize..extra_start[g + 1] as usize],
-                None => &[],
-            }
-        };
+        let extra_of = |v: usize| added_to(extra_start, extra, v);
         // The open calls: each literal, what it leads to (its table's,
         // then the converses) and how far they have been followed.
         let mut calls: Vec<(usize, &[super::Entry], &[u16], usize)> = Vec::new();
@@ -296,6 +275,15 @@ impl Room {
     }
 }
 
+/// The contrapositives added to literal `v`'s implications, where
+/// `extra_start` says where each group literal's begin in `extra`.
+fn added_to<'a>(extra_start: &[u32], extra: &'a [u16], v: usize) -> &'a [u16] {
+    match v.checked_sub(CELL_LITS) {
+        Some(g) => &extra[extra_start[g] as usize..extra_start[g + 1] as usize],
+        None => &[],
+    }
+}
+
 /// The literal saying the opposite of literal `i` (set and ruled out
 /// differ in the lowest bit, for squares and groups alike: see
 /// [`Lit`](super::Lit)).
@@ -334,11 +322,9 @@ mod tests {
                 let n = tables.tables.len();
                 let mut edges = BTreeSet::new();
                 for v in 0..n {
-                    let mut at = 0;
-                    while let Some(w) = room.next(&tables.tables, v, at) {
-                        edges.insert((v, w));
-                        at += 1;
-                    }
+                    let own = direct(&tables.tables, v).iter().map(|e| e.lit.index());
+                    let extra = room.extra_of(v).iter().map(|&w| usize::from(w));
+                    edges.extend(own.chain(extra).map(|w| (v, w)));
                     added += room.extra_of(v).len();
                 }
                 for &(v, w) in &edges {
