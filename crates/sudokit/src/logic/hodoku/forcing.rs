@@ -28,7 +28,12 @@
 //! [`java_sort`]. When a contradiction lies in the premise itself, HoDoKu
 //! names the square left in its scratch set by the check before (in
 //! practice the first square of box 9 where digit 9 may stand); sudokit
-//! names the same. The facts are HoDoKu's; the code is sudokit's own.
+//! names the same.
+//!
+//! The searches find hundreds of steps and take one, so a step's chains
+//! are weighed (their length found and, on a net's tables, whether they
+//! branch) only where the step taken depends on it.
+//! The facts are HoDoKu's; the code is sudokit's own.
 
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -67,6 +72,20 @@ struct Found {
     ends: (u32, u32),
     /// How long HoDoKu counts its chains together.
     length: usize,
+}
+
+/// A step as a check finds it, before its chains are weighed: weighing
+/// them (their length, and on a net's tables whether they branch) is
+/// most of a search's cost, and only the steps that can come first need
+/// it (see [`Search::first`]).
+#[derive(Clone, Copy, Debug)]
+struct Raw {
+    verity: bool,
+    entity: Entity,
+    effect: (usize, u8, bool),
+    /// Where its chains are in [`Search::asked`]: each a premise and the
+    /// outcome it leads to.
+    chains: (u32, u32),
 }
 
 /// A line asked for, in a word (a search keeps one for every entry of
@@ -117,12 +136,14 @@ struct Search<'a> {
     /// [`units_holding`]).
     allowed_units: [u32; 10],
     placed: u128,
-    found: Vec<Found>,
+    /// The steps the checks found, in HoDoKu's order of finding them.
+    raw: Vec<Raw>,
+    /// Those of `raw` weighed so far, by place.
+    weighed: Vec<Option<(Found, bool)>>,
+    /// The chains of `raw`'s steps, one step's after the other's.
+    asked: Vec<(Lit, (usize, u8, bool))>,
     /// The ends of the steps' chains, one step's after the other's.
     ends: Vec<(Lit, u32)>,
-    /// Where in `found` the step of each kind and outcome is, by
-    /// [`kept_slot`] (`u32::MAX` for none yet).
-    kept: Vec<u32>,
     /// The lines weighed so far, by premise and entry (the same ones are
     /// asked for again and again).
     lines: Vec<Vec<Read>>,
@@ -198,9 +219,10 @@ impl<'a> Search<'a> {
             allowed,
             allowed_units: allowed.map(units_holding),
             placed,
-            found: Vec::new(),
+            raw: Vec::new(),
+            weighed: Vec::new(),
+            asked: Vec::new(),
             ends,
-            kept: vec![u32::MAX; 2 * SLOTS],
             lines,
             room: std::mem::take(&mut cache.room),
             scratch: 0,
@@ -246,18 +268,13 @@ impl<'a> Search<'a> {
         shape.map(|shape| (at, shape))
     }
 
-    /// A step of the chains from each premise to its end in `chains`
-    /// (those the tables hold, in order), and whether they branch.
-    fn found(
-        &mut self,
-        verity: bool,
-        entity: Entity,
-        effect: (usize, u8, bool),
-        chains: impl Iterator<Item = (Lit, (usize, u8, bool))>,
-    ) -> (Found, bool) {
+    /// Step `raw` with its chains weighed (those the tables hold, in
+    /// order), and whether they branch.
+    fn weigh(&mut self, raw: Raw) -> (Found, bool) {
         let start = self.ends.len() as u32;
         let (mut length, mut branches) = (0, false);
-        for (premise, (s, d, on)) in chains {
+        for k in raw.chains.0..raw.chains.1 {
+            let (premise, (s, d, on)) = self.asked[k as usize];
             if let Some((at, shape)) = self.chain(premise, s, d, on) {
                 self.ends.push((premise, at as u32));
                 length += shape.length;
@@ -265,13 +282,32 @@ impl<'a> Search<'a> {
             }
         }
         let f = Found {
-            verity,
-            entity,
-            effect,
+            verity: raw.verity,
+            entity: raw.entity,
+            effect: raw.effect,
             ends: (start, self.ends.len() as u32),
             length,
         };
         (f, branches)
+    }
+
+    /// Notes a step found, its chains from each premise to its end in
+    /// `chains`, to be weighed when asked for.
+    fn note(
+        &mut self,
+        verity: bool,
+        entity: Entity,
+        effect: (usize, u8, bool),
+        chains: impl Iterator<Item = (Lit, (usize, u8, bool))>,
+    ) {
+        let start = self.asked.len() as u32;
+        self.asked.extend(chains);
+        self.raw.push(Raw {
+            verity,
+            entity,
+            effect,
+            chains: (start, self.asked.len() as u32),
+        });
     }
 
     /// The lines of step `f`'s chains, written out.
@@ -290,27 +326,111 @@ impl<'a> Search<'a> {
             .collect()
     }
 
-    /// Keeps `f` unless a step of its kind with its outcome is kept; then
-    /// puts its chains there when they are shorter. On a net's tables, a
-    /// step whose lines do not branch (`branches` false) is no net and is
-    /// dropped.
-    fn record(&mut self, (f, branches): (Found, bool)) {
-        if self.net && !branches {
-            return;
+    /// Step `raw[i]` weighed, once.
+    fn weighed(&mut self, i: usize) -> &(Found, bool) {
+        if self.weighed.len() < self.raw.len() {
+            self.weighed.resize(self.raw.len(), None);
         }
-        let kept = &mut self.kept[kept_slot(f.verity, f.effect)];
-        match *kept {
-            u32::MAX => {
-                *kept = self.found.len() as u32;
-                self.found.push(f);
+        if self.weighed[i].is_none() {
+            let w = self.weigh(self.raw[i]);
+            self.weighed[i] = Some(w);
+        }
+        self.weighed[i].as_ref().expect("weighed above")
+    }
+
+    fn length(&mut self, i: usize) -> usize {
+        self.weighed(i).0.length
+    }
+
+    /// The steps HoDoKu keeps, in its order, by their places in `raw`.
+    ///
+    /// Of the steps of one kind and outcome it keeps the first found,
+    /// with the chains of a later one when they are shorter; on a net's
+    /// tables, a step whose lines do not branch is no net and is left
+    /// out. Chains are weighed only where that choice or [`compare`]
+    /// asks for their length (on a net's tables, every step's, to know
+    /// whether it branches).
+    fn sorted(&mut self) -> Vec<usize> {
+        let mut kept = vec![u32::MAX; 2 * SLOTS];
+        let mut items: Vec<usize> = Vec::new();
+        for i in 0..self.raw.len() {
+            if self.net && !self.weighed(i).1 {
+                continue;
             }
-            i => {
-                let i = i as usize;
-                if self.found[i].length > f.length {
-                    self.found[i] = f;
+            let r = self.raw[i];
+            let at = &mut kept[kept_slot(r.verity, r.effect)];
+            if *at == u32::MAX {
+                *at = items.len() as u32;
+                items.push(i);
+                continue;
+            }
+            let at = *at as usize;
+            if self.length(items[at]) > self.length(i) {
+                items[at] = i;
+            }
+        }
+        java_sort::sort(&mut items, |&a, &b| {
+            let (ra, rb) = (self.raw[a], self.raw[b]);
+            compare((ra.verity, ra.effect), (rb.verity, rb.effect), || {
+                self.length(a).cmp(&self.length(b))
+            })
+        });
+        items
+    }
+
+    /// Every step HoDoKu keeps, weighed, in its order.
+    fn all_sorted(&mut self) -> Vec<Found> {
+        let items = self.sorted();
+        items
+            .into_iter()
+            .map(|i| self.weighed(i).0.clone())
+            .collect()
+    }
+
+    /// The first of [`Search::all_sorted`], weighing only the steps that
+    /// can come first.
+    ///
+    /// [`compare`] weighs two steps' chains only when their outcomes are
+    /// of one [`rank`]; steps of a lower rank come before all others, in
+    /// every comparison. So, rank by rank from the lowest, the steps of
+    /// one rank are weighed and kept, and the first rank that keeps one
+    /// holds the first step: among them, [`compare`] is consistent unless
+    /// the rank's placements are both of a contradiction and of a verity,
+    /// and a stable sort puts first the earliest found of the shortest.
+    /// Java's sort keeps to that order for steps that come before every
+    /// other in each comparison; where the rank itself is not consistent,
+    /// the whole order is made as [`Search::sorted`] makes it.
+    fn first(&mut self) -> Option<Found> {
+        let mut order: Vec<(usize, usize)> = (self.raw.iter().enumerate())
+            .map(|(i, r)| (rank(r.effect), i))
+            .collect();
+        order.sort_unstable();
+        for same in order.chunk_by(|a, b| a.0 == b.0) {
+            let mut kept: Vec<Found> = Vec::new();
+            for &(_, i) in same {
+                let (f, branches) = self.weighed(i).clone();
+                if self.net && !branches {
+                    continue;
+                }
+                match kept
+                    .iter_mut()
+                    .find(|k| (k.verity, k.effect) == (f.verity, f.effect))
+                {
+                    None => kept.push(f),
+                    Some(k) if k.length > f.length => *k = f,
+                    Some(_) => {}
                 }
             }
+            let placed = same[0].0 < 81;
+            if placed && kept.iter().any(|k| k.verity) && kept.iter().any(|k| !k.verity) {
+                let first = *self.sorted().first()?;
+                return Some(self.weighed(first).0.clone());
+            }
+            if let Some(f) = kept.into_iter().min_by_key(|k| k.length) {
+                return Some(f);
+            }
         }
+        None
     }
 
     /// The scratch set's first square when HoDoKu reads it.
@@ -331,8 +451,7 @@ impl<'a> Search<'a> {
     fn contradiction(&mut self, premise: Lit, entity: Entity, ends: &[(usize, u8, bool)]) {
         let (s, d, on) = self.index(premise);
         let chains = ends.iter().map(|&end| (premise, end));
-        let found = self.found(false, entity, (s, d, !on), chains);
-        self.record(found);
+        self.note(false, entity, (s, d, !on), chains);
     }
 
     /// HoDoKu's checks of what `premise` implies for a contradiction,
@@ -503,8 +622,7 @@ impl<'a> Search<'a> {
     fn verity(&mut self, premises: &[Lit], effect: (usize, u8, bool)) {
         // One chain from each premise to the effect.
         let chains = premises.iter().map(|&p| (p, effect));
-        let found = self.found(true, Entity::Cell(effect.0), effect, chains);
-        self.record(found);
+        self.note(true, Entity::Cell(effect.0), effect, chains);
     }
 
     fn check_two(&mut self, s: usize, d: u8) {
@@ -627,17 +745,30 @@ fn kept_slot(verity: bool, (s, d, on): (usize, u8, bool)) -> usize {
     usize::from(verity) * SLOTS + slot(s, d, on)
 }
 
-/// HoDoKu's order of forcing steps; not consistent (two placements in one
-/// square that are not of one kind are each "greater").
-fn compare(a: &Found, b: &Found) -> Ordering {
-    let (sa, da, pa) = a.effect;
-    let (sb, db, pb) = b.effect;
-    let by_length = || a.length.cmp(&b.length);
+/// Where a step's outcome stands in [`compare`]'s order before chains
+/// are weighed: placements by square, then removals by square and digit.
+fn rank((s, d, on): (usize, u8, bool)) -> usize {
+    match on {
+        true => s,
+        false => 81 + s * 9 + usize::from(d) - 1,
+    }
+}
+
+/// HoDoKu's order of forcing steps, by kind (a verity or not) and
+/// outcome, then by the length of their chains (`by_length`, asked for
+/// only when the outcomes are of one [`rank`]); not consistent (two
+/// placements in one square that are not of one kind are each
+/// "greater").
+fn compare(
+    (va, (sa, da, pa)): (bool, (usize, u8, bool)),
+    (vb, (sb, db, pb)): (bool, (usize, u8, bool)),
+    by_length: impl FnOnce() -> Ordering,
+) -> Ordering {
     match (pa, pb) {
         (true, false) => Ordering::Less,
         (false, true) => Ordering::Greater,
         (true, true) => {
-            if a.verity != b.verity || sa != sb {
+            if va != vb || sa != sb {
                 match sa.cmp(&sb) {
                     Ordering::Equal => Ordering::Greater,
                     o => o,
@@ -648,7 +779,7 @@ fn compare(a: &Found, b: &Found) -> Ordering {
         }
         (false, false) => {
             let (ka, kb) = (sa * 10 + usize::from(da), sb * 10 + usize::from(db));
-            if a.verity != b.verity || ka != kb {
+            if va != vb || ka != kb {
                 match ka.cmp(&kb) {
                     Ordering::Equal => {}
                     o => return o,
@@ -703,7 +834,8 @@ pub fn all_with(
     tables: &mut tabling::Cache,
     cache: &mut Cache,
 ) -> Vec<Move> {
-    let (search, found) = sorted(board, net, tables, cache);
+    let mut search = searched(board, net, tables, cache);
+    let found = search.all_sorted();
     let moves = found.iter().map(|f| search.to_move(f)).collect();
     search.give_back(tables, cache);
     moves
@@ -717,28 +849,26 @@ pub fn first_with(
     tables: &mut tabling::Cache,
     cache: &mut Cache,
 ) -> Option<Move> {
-    let (search, found) = sorted(board, net, tables, cache);
-    let first = found.first().map(|f| search.to_move(f));
+    let mut search = searched(board, net, tables, cache);
+    let first = search.first().map(|f| search.to_move(&f));
     search.give_back(tables, cache);
     first
 }
 
-/// The search of `board` run, and what it found in HoDoKu's order.
-fn sorted<'a>(
+/// The search of `board` run: its steps found, none yet weighed.
+fn searched<'a>(
     board: &'a Board,
     net: bool,
     tables: &mut tabling::Cache,
     cache: &mut Cache,
-) -> (Search<'a>, Vec<Found>) {
+) -> Search<'a> {
     let made = match net {
         true => Rc::new(net_tables_with(board, tables)),
         false => tables.grouped(board),
     };
     let mut search = Search::new(board, net, made, cache);
     search.run();
-    let mut found = std::mem::take(&mut search.found);
-    java_sort::sort(&mut found, compare);
-    (search, found)
+    search
 }
 
 impl Search<'_> {
@@ -783,6 +913,44 @@ mod tests {
         }
     }
 
+    /// Calls `at` at every `every`th position of the first `steps` of
+    /// three hard puzzles' paths (the step types without a finder
+    /// switched off).
+    fn along_paths(every: usize, steps: usize, mut at: impl FnMut(&Board)) {
+        let puzzles = [
+            ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+            "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
+            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        ];
+        let mut config = Config::default();
+        for &k in Kind::ALL.iter().filter(|&&k| !implemented(k)) {
+            config.set(k.short(), false).unwrap();
+        }
+        for puzzle in puzzles {
+            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
+            let mut board = Board::from_puzzle(&grid);
+            for step in 0..steps {
+                if step % every == 0 {
+                    at(&board);
+                }
+                match next_move(&mut board, &config).unwrap() {
+                    Some(m) => m.apply(&mut board),
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// What a step says and does.
+    fn said(m: &Move) -> (String, Vec<String>, Vec<(usize, u8)>, Vec<(usize, u8)>) {
+        (
+            m.line(),
+            m.lines_under(),
+            m.deletes.clone(),
+            m.places.clone(),
+        )
+    }
+
     #[test]
     fn a_line_read_keeps_its_shape_in_a_word() {
         assert_eq!(Read::UNREAD.shape(), None);
@@ -803,14 +971,6 @@ mod tests {
         )
         .unwrap();
         let board = Board::from_puzzle(&grid);
-        let said = |m: &Move| {
-            (
-                m.line(),
-                m.lines_under(),
-                m.deletes.clone(),
-                m.places.clone(),
-            )
-        };
         for (first, all) in [
             (first_forcing_chain(&board), all_forcing_chains(&board)),
             (first_forcing_net(&board), all_forcing_nets(&board)),
@@ -818,6 +978,34 @@ mod tests {
             assert!(all.len() > 1);
             assert_eq!(first.as_ref().map(said), all.first().map(said));
         }
+    }
+
+    #[test]
+    fn the_first_step_weighed_alone_is_the_first_of_all_sorted() {
+        // Positions whose first step is a placement in a square where
+        // the other kind (a verity, or a contradiction) also places a
+        // digit: the order is not consistent there, and the whole of it
+        // is made.
+        let (mut compared, mut mixed) = (0, 0);
+        along_paths(3, 60, |board| {
+            for net in [false, true] {
+                let first = first_with(board, net, &mut Default::default(), &mut Cache::default());
+                let all = all_with(board, net, &mut Default::default(), &mut Cache::default());
+                assert_eq!(first.as_ref().map(said), all.first().map(said));
+                compared += usize::from(first.is_some());
+                let verity = |m: &Move| m.forcing.as_deref() == Some("Verity");
+                if let Some(f) = all.first().filter(|f| !f.places.is_empty()) {
+                    let square = f.places[0].0;
+                    mixed += usize::from(all.iter().any(|m| {
+                        m.places.first().is_some_and(|p| p.0 == square) && verity(m) != verity(f)
+                    }));
+                }
+            }
+        });
+        assert!(
+            compared > 100 && (40..compared - 20).contains(&mixed),
+            "{compared} compared, {mixed} mixed"
+        );
     }
 
     #[test]
@@ -869,63 +1057,39 @@ mod tests {
 
     #[test]
     fn premises_passed_over_at_once_are_those_every_check_passes_over() {
-        let puzzles = [
-            ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
-            "....3...27..4......3.....9..6..2....8.....7........1..4..7.1......6...35.....8...",
-            "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
-        ];
-        let mut config = Config::default();
-        for &k in Kind::ALL.iter().filter(|&&k| !implemented(k)) {
-            config.set(k.short(), false).unwrap();
-        }
         let (mut passed, mut contradictions) = (0, 0);
-        for puzzle in puzzles {
-            let grid = crate::parse_grid(puzzle, crate::ParseOptions::default()).unwrap();
-            let mut board = Board::from_puzzle(&grid);
-            // Every fourth position along the path, on a chain's tables and
-            // a net's.
-            for step in 0..40 {
-                if step % 4 == 0 {
-                    for net in [false, true] {
-                        let tables = |b: &Board| match net {
-                            true => Rc::new(crate::logic::hodoku::forcing_nets::net_tables(b)),
-                            false => Rc::new(Tables::build(b, true)),
-                        };
-                        let mut fast =
-                            Search::new(&board, net, tables(&board), &mut Cache::default());
-                        let mut every =
-                            Search::new(&board, net, tables(&board), &mut Cache::default());
-                        for s in 0..81 {
-                            for d in 1..=9u8 {
-                                for on in [true, false] {
-                                    let premise = Lit::cell(s, d, on);
-                                    if fast.empty(premise) {
-                                        continue;
-                                    }
-                                    let before = fast.found.len();
-                                    fast.check_one(premise);
-                                    every.check_every_way(premise);
-                                    assert_eq!(
-                                        format!("{:?}", fast.found),
-                                        format!("{:?}", every.found)
-                                    );
-                                    assert_eq!(
-                                        (fast.scratch, fast.scratch_first),
-                                        (every.scratch, every.scratch_first)
-                                    );
-                                    passed += usize::from(fast.found.len() == before);
-                                    contradictions += usize::from(fast.found.len() > before);
-                                }
+        // Every fourth position along the paths, on a chain's tables and
+        // a net's.
+        along_paths(4, 40, |board| {
+            for net in [false, true] {
+                let tables = |b: &Board| match net {
+                    true => Rc::new(crate::logic::hodoku::forcing_nets::net_tables(b)),
+                    false => Rc::new(Tables::build(b, true)),
+                };
+                let mut fast = Search::new(board, net, tables(board), &mut Cache::default());
+                let mut every = Search::new(board, net, tables(board), &mut Cache::default());
+                for s in 0..81 {
+                    for d in 1..=9u8 {
+                        for on in [true, false] {
+                            let premise = Lit::cell(s, d, on);
+                            if fast.empty(premise) {
+                                continue;
                             }
+                            let before = fast.raw.len();
+                            fast.check_one(premise);
+                            every.check_every_way(premise);
+                            assert_eq!(format!("{:?}", fast.raw), format!("{:?}", every.raw));
+                            assert_eq!(
+                                (fast.scratch, fast.scratch_first),
+                                (every.scratch, every.scratch_first)
+                            );
+                            passed += usize::from(fast.raw.len() == before);
+                            contradictions += usize::from(fast.raw.len() > before);
                         }
                     }
                 }
-                match next_move(&mut board, &config).unwrap() {
-                    Some(m) => m.apply(&mut board),
-                    None => break,
-                }
             }
-        }
+        });
         assert!(
             passed > 1000 && contradictions > 50,
             "{passed} passed over, {contradictions} with a step"
