@@ -941,13 +941,14 @@ mod tests {
         }
     }
 
-    /// What a step says and does.
-    fn said(m: &Move) -> (String, Vec<String>, Vec<(usize, u8)>, Vec<(usize, u8)>) {
-        (
+    /// What a step says and does, in words.
+    fn said(m: &Move) -> String {
+        format!(
+            "{} {:?} {:?} {:?}",
             m.line(),
             m.lines_under(),
-            m.deletes.clone(),
-            m.places.clone(),
+            m.deletes,
+            m.places
         )
     }
 
