@@ -32,8 +32,8 @@
 //!
 //! The searches find hundreds of steps and take one, so a step's chains
 //! are weighed (their length found and, on a net's tables, whether they
-//! branch) only where the step taken depends on it.
-//! The facts are HoDoKu's; the code is sudokit's own.
+//! branch) only where the step taken depends on it. The facts are
+//! HoDoKu's; the code is sudokit's own.
 
 use std::cmp::Ordering;
 use std::rc::Rc;
