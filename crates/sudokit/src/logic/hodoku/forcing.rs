@@ -342,31 +342,43 @@ impl<'a> Search<'a> {
         self.weighed(i).0.length
     }
 
-    /// The steps HoDoKu keeps, in its order, by their places in `raw`.
-    ///
-    /// Of the steps of one kind and outcome it keeps the first found,
-    /// with the chains of a later one when they are shorter; on a net's
-    /// tables, a step whose lines do not branch is no net and is left
-    /// out. Chains are weighed only where that choice or [`compare`]
-    /// asks for their length (on a net's tables, every step's, to know
-    /// whether it branches).
+    /// Takes step `raw[i]` into `items` (places in `raw`) as HoDoKu keeps
+    /// steps, `at` being the place in `items` of the step of its kind
+    /// and outcome kept so far: it keeps the first found, with the chains
+    /// of a later one when they are shorter; on a net's tables, a step
+    /// whose lines do not branch is no net and is left out. True when
+    /// the step is added as a new one.
+    fn keep(&mut self, items: &mut Vec<usize>, at: Option<usize>, i: usize) -> bool {
+        if self.net && !self.weighed(i).1 {
+            return false;
+        }
+        match at {
+            None => {
+                items.push(i);
+                true
+            }
+            Some(at) => {
+                if self.length(items[at]) > self.length(i) {
+                    items[at] = i;
+                }
+                false
+            }
+        }
+    }
+
+    /// The steps HoDoKu keeps ([`Search::keep`]), in its order, by their
+    /// places in `raw`. Chains are weighed only where keeping or
+    /// [`compare`] asks for their length (on a net's tables, every
+    /// step's, to know whether it branches).
     fn sorted(&mut self) -> Vec<usize> {
         let mut kept = vec![u32::MAX; 2 * SLOTS];
         let mut items: Vec<usize> = Vec::new();
         for i in 0..self.raw.len() {
-            if self.net && !self.weighed(i).1 {
-                continue;
-            }
             let r = self.raw[i];
-            let at = &mut kept[kept_slot(r.verity, r.effect)];
-            if *at == u32::MAX {
-                *at = items.len() as u32;
-                items.push(i);
-                continue;
-            }
-            let at = *at as usize;
-            if self.length(items[at]) > self.length(i) {
-                items[at] = i;
+            let slot = kept_slot(r.verity, r.effect);
+            let at = (kept[slot] != u32::MAX).then_some(kept[slot] as usize);
+            if self.keep(&mut items, at, i) {
+                kept[slot] = (items.len() - 1) as u32;
             }
         }
         java_sort::sort(&mut items, |&a, &b| {
@@ -406,28 +418,22 @@ impl<'a> Search<'a> {
             .collect();
         order.sort_unstable();
         for same in order.chunk_by(|a, b| a.0 == b.0) {
-            let mut kept: Vec<Found> = Vec::new();
+            let mut items: Vec<usize> = Vec::new();
             for &(_, i) in same {
-                let (f, branches) = self.weighed(i).clone();
-                if self.net && !branches {
-                    continue;
-                }
-                match kept
-                    .iter_mut()
-                    .find(|k| (k.verity, k.effect) == (f.verity, f.effect))
-                {
-                    None => kept.push(f),
-                    Some(k) if k.length > f.length => *k = f,
-                    Some(_) => {}
-                }
+                let outcome = |k: usize| (self.raw[k].verity, self.raw[k].effect);
+                let at = items.iter().position(|&k| outcome(k) == outcome(i));
+                self.keep(&mut items, at, i);
             }
             let placed = same[0].0 < 81;
-            if placed && kept.iter().any(|k| k.verity) && kept.iter().any(|k| !k.verity) {
+            let verity = |k: &usize| self.raw[*k].verity;
+            if placed && items.iter().any(verity) && !items.iter().all(verity) {
                 let first = *self.sorted().first()?;
                 return Some(self.weighed(first).0.clone());
             }
-            if let Some(f) = kept.into_iter().min_by_key(|k| k.length) {
-                return Some(f);
+            // The earliest found of the shortest.
+            let lengths: Vec<usize> = items.iter().map(|&k| self.length(k)).collect();
+            if let Some((n, _)) = lengths.iter().enumerate().min_by_key(|&(_, l)| l) {
+                return Some(self.weighed(items[n]).0.clone());
             }
         }
         None
