@@ -700,14 +700,14 @@ impl Tables {
             let bivalue = board.cands(s).count_ones() == 2;
             for d in digits(board.cands(s)) {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
-                // A square's tables are expanded up to their capacity:
-                // their room is taken at once, not grown to it.
+                // A table's room grows as it fills and is kept for the
+                // next position (see `Cache`): tables hold 32 literals on
+                // average, and room for CAPACITY taken at once would
+                // scatter them over megabytes the processor must walk.
                 for premise in [on, off] {
-                    let table = &mut self.tables[premise.index()];
-                    table.entries.reserve(CAPACITY);
                     // Each literal is new to its table: the squares met
                     // before are masked out.
-                    table.add_new(premise, 1);
+                    self.tables[premise.index()].add_new(premise, 1);
                 }
                 for e in digits(board.cands(s) & !bit(d)) {
                     self.tables[on.index()].add_new(Lit::cell(s, e, false), 2);
@@ -873,7 +873,6 @@ impl Tables {
         dest.direct = dest.entries.len() as u16;
         // The entries and places apart, so that the loop keeps them at hand.
         let mut entries = std::mem::take(&mut dest.entries);
-        entries.reserve(CAPACITY.saturating_sub(entries.len()));
         // The literals of the premise's square (no group's among them).
         let square = premise.index() / 18 * 18;
         let at_home = |lit: Lit| (square..square + 18).contains(&lit.index());
