@@ -729,10 +729,15 @@ pub(crate) enum Pick {
     First,
 }
 
-/// A pending branch: the state before the guess and the digits not yet tried.
+/// A pending branch: the state before the guess and the digits not yet
+/// tried. Only the candidates and open cells are kept: a branch is taken
+/// once propagation has settled, when every word equals its copy as last
+/// propagated, so that copy is the candidates again (half the bytes to
+/// save at every guess).
 #[derive(Clone, Copy)]
 struct Frame {
-    state: SearchNode,
+    cand: [u32; WORDS],
+    unsolved: [u32; 3],
     band: usize,
     pos: u32,
     rest: u32,
@@ -832,8 +837,10 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 let d = first;
                 let rest = digits & !(1 << first);
                 if depth < MAX_DEPTH && rest != 0 {
+                    debug_assert!(st.cand == st.prev, "a branch on settled words");
                     stack[depth].write(Frame {
-                        state: st,
+                        cand: st.cand,
+                        unsolved: st.unsolved,
                         band,
                         pos,
                         rest,
@@ -851,11 +858,11 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 break 'search;
             }
             // SAFETY: entries `0..depth` were all written by the branch above
-            // and never moved out (we only copy `SearchNode`, which is `Copy`).
+            // and never moved out (we only copy out of them: `Frame` is `Copy`).
             let f = unsafe { stack[depth - 1].assume_init_mut() };
             let d = f.rest.trailing_zeros() as usize;
             f.rest &= f.rest - 1;
-            st = f.state;
+            (st.cand, st.prev, st.unsolved) = (f.cand, f.cand, f.unsolved);
             let (band, pos) = (f.band, f.pos);
             if f.rest == 0 {
                 depth -= 1;
