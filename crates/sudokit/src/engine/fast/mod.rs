@@ -50,8 +50,9 @@
 //! end: such puzzles usually have several solutions, their guesses rarely
 //! fail, and the work that aims at contradictions only costs time there (see
 //! `OPEN_GATE` in `search`). Without a bivalue cell it branches on a cell
-//! with the fewest candidates. The state before the guess is copied onto a
-//! fixed-size stack (at most 81 deep); nothing is allocated on the heap.
+//! with the fewest candidates. The candidates before the guess are copied
+//! onto a fixed-size stack (at most 81 deep); nothing is allocated on the
+//! heap.
 //!
 //! A uniqueness check (solutions up to 2) stops at the first solution when
 //! that solution shows a second one exists: four cells, none a given, in

