@@ -430,10 +430,10 @@ impl<'a> Search<'a> {
                 let first = *self.sorted().first()?;
                 return Some(self.weighed(first).0.clone());
             }
-            // The earliest found of the shortest.
-            let lengths: Vec<usize> = items.iter().map(|&k| self.length(k)).collect();
-            if let Some((n, _)) = lengths.iter().enumerate().min_by_key(|&(_, l)| l) {
-                return Some(self.weighed(items[n]).0.clone());
+            // The earliest found of the shortest (`min_by_key` gives the
+            // first of equal ones).
+            if let Some(k) = items.iter().copied().min_by_key(|&k| self.length(k)) {
+                return Some(self.weighed(k).0.clone());
             }
         }
         None
