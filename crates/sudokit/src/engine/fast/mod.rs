@@ -118,6 +118,18 @@
 //!   medians of five alternated runs on a busy machine). On an AMD Zen 4,
 //!   with VPOPCNTDQ, BITALG, VBMI and VBMI2 enabled too: 0.95 to 1.02 on
 //!   the seven collections of the benchmarks.
+//! * Branching on where a digit goes in a band instead of on a cell: a
+//!   digit takes one segment per row and per box of a band, one of six
+//!   patterns, and a branch tried each pattern still open in turn, on the
+//!   band with the fewest patterns open over its nine digits and, in it,
+//!   a digit with two open (else three, else the fewest), as tdoku's
+//!   published solver picks its band and digit. More guesses on every
+//!   hard collection: forum_hardest_1106 62.2 against 57.3 for the first
+//!   solution and 138.1 against 119.2 to count to 2,
+//!   forum_hardest_1905_11plus 44.6 and 81.4 against 37.5 and 70.9,
+//!   norvig_top95 6.8 and 12.8 against 5.3 and 8.2, magictour_top1465
+//!   7.9 and 13.4 against 6.0 and 8.8; serg_benchmark level (most of its
+//!   puzzles branch below the gate of `OPEN_GATE`).
 //! * `changed` as 27 scalar compares (32-bit loads forward from the
 //!   32-bit stores before them, where the vector loads stall): 0.71 to
 //!   0.83 of the speed on four collections on a Zen 4 (first solution,
