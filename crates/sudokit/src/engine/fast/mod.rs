@@ -89,7 +89,11 @@
 //!   `cand` with `prev` after every round (that compare reads the words
 //!   back as vectors right after the scalar stores that changed them): the
 //!   same search, level on the hard collections, 10% slower on
-//!   kaggle_sample.
+//!   kaggle_sample. Again on a Zen 4, each store noting whether it took a
+//!   candidate away (a bit per slot, `prev` gone): 56% more instructions
+//!   to count to 2 on forum_hardest_1106, and 0.74 (kaggle_sample) to
+//!   1.02 (serg_benchmark) of the speed, 0.79 on forum_hardest_1106's
+//!   count (five alternated runs).
 //! * A separate triad DPLL back end for hard puzzles, in the manner of
 //!   tdoku's write-up: each row one vector of sixteen 16-bit lanes (a row's
 //!   three triads in three 64-bit groups), every round recomputing on the
