@@ -838,12 +838,10 @@ impl Tables {
         // alone), read once, side by side.
         let direct = Direct::of_tables(&self.tables, self.groups.len());
         let mut slots = vec![0; self.room.len()];
-        let mut stamp = 0;
         for on in [true, false] {
             for s in 0..81 {
                 for d in digits(board.cands(s)) {
-                    stamp += 1;
-                    self.expand(Lit::cell(s, d, on), &direct, &mut slots, stamp);
+                    self.expand(Lit::cell(s, d, on), &direct, &mut slots);
                 }
             }
         }
@@ -855,16 +853,16 @@ impl Tables {
     }
 
     /// Expands the table of `premise` as HoDoKu does, and seals it.
-    /// `slots` has a slot for every literal. While a table is expanded, a
-    /// literal it holds has in its slot the table's `stamp` (the top 32
-    /// bits; each table gets a larger one, so what earlier tables left
-    /// there reads as absent and needs no clearing), then its place in
-    /// the table (16 bits), then the distance a shorter way to it must
-    /// beat (the low 16 bits: 0 for the premise and the direct
-    /// implications, which expansion never changes), so that most
-    /// implications are settled by one look at the slot, without reading
-    /// the entry.
-    fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u64], stamp: u32) {
+    /// `slots` has a slot for every literal, 0 for a literal the table
+    /// does not hold. While a table is expanded, a literal it holds has in
+    /// its slot its place in the table plus one (the high 16 bits), then
+    /// the distance a shorter way to it must beat (the low 16 bits: 0 for
+    /// the premise and the direct implications, which expansion never
+    /// changes), so that most implications are settled by one look at the
+    /// slot, without reading the entry; the slots are emptied again when
+    /// the table is done, so that they stay few enough to sit close to
+    /// the processor.
+    fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u32]) {
         let dest_i = premise.index();
         if self.tables[dest_i].entries.is_empty() {
             return;
@@ -878,8 +876,7 @@ impl Tables {
         let at_home = |lit: Lit| (square..square + 18).contains(&lit.index());
         let mut home = std::mem::take(&mut dest.home);
         home.clear();
-        let held =
-            |at: usize, beat: u32| u64::from(stamp) << 32 | (at as u64) << 16 | u64::from(beat);
+        let held = |at: usize, beat: u32| ((at as u32 + 1) << 16) | beat;
         for (i, e) in entries.iter().enumerate() {
             let beat = match e.flags & EXPANDED {
                 0 => 0,
@@ -908,14 +905,14 @@ impl Tables {
                 let distance = base + e_distance;
                 let i = e_lit.index();
                 let slot = slots[i];
-                if (slot >> 32) as u32 == stamp {
-                    if slot & 0xFFFF > u64::from(distance) {
-                        let at = usize::from((slot >> 16) as u16);
+                if slot != 0 {
+                    if slot & 0xFFFF > u32::from(distance) {
+                        let at = (slot >> 16) as usize - 1;
                         let old = &mut entries[at];
                         old.via = via;
                         old.flags = EXPANDED | flag;
                         old.distance = distance;
-                        slots[i] = slot & !0xFFFF | u64::from(distance);
+                        slots[i] = slot & !0xFFFF | u32::from(distance);
                     }
                 } else if entries.len() < CAPACITY {
                     slots[i] = held(entries.len(), u32::from(distance));
@@ -938,6 +935,9 @@ impl Tables {
                     slots[last.lit.index()] = held(at, u32::from(distance));
                 }
             }
+        }
+        for e in &entries {
+            slots[e.lit.index()] = 0;
         }
         dest.entries = entries;
         dest.home = home;
