@@ -859,9 +859,10 @@ impl Tables {
     /// the distance a shorter way to it must beat (the low 16 bits: 0 for
     /// the premise and the direct implications, which expansion never
     /// changes), so that most implications are settled by one look at the
-    /// slot, without reading the entry; the slots are emptied again when
-    /// the table is done, so that they stay few enough to sit close to
-    /// the processor.
+    /// slot, without reading the entry. The slots carry no mark of the
+    /// table they belong to (that would double their size, and the slots
+    /// are read at random for every implication), so the table empties
+    /// the ones it used when it is done.
     fn expand(&mut self, premise: Lit, direct: &Direct, slots: &mut [u32]) {
         let dest_i = premise.index();
         if self.tables[dest_i].entries.is_empty() {
