@@ -138,6 +138,15 @@
 //!   32-bit stores before them, where the vector loads stall): 0.71 to
 //!   0.83 of the speed on four collections on a Zen 4 (first solution,
 //!   medians of five alternated runs).
+//! * Every store to `cand` and `prev` a whole 256-bit vector, so that the
+//!   vector loads of `changed` forward from them: a slot's update and its
+//!   row singles done as five vector read-modify-writes of `cand` (one
+//!   mask per vector: the singles out of the band's other digits, the
+//!   column out of the digit's other bands) and one blend into `prev`.
+//!   The same search, but each update then waits on the one before it
+//!   through memory: 0.90 to 0.95 of the speed on forum_hardest_1106,
+//!   norvig_top95, serg_benchmark and kaggle_sample on a Zen 4 (first
+//!   solution, medians of five alternated runs).
 //!
 //! # Sources
 //!
