@@ -147,6 +147,13 @@
 //!   through memory: 0.90 to 0.95 of the speed on forum_hardest_1106,
 //!   norvig_top95, serg_benchmark and kaggle_sample on a Zen 4 (first
 //!   solution, medians of five alternated runs).
+//! * The branching constants of `search` one step either side on a Zen 4
+//!   (`OPEN_GATE` 45 and 55, `PICK_BUDGET` 6 and 14, `PAIR_W` 2 and 4;
+//!   first solution on serg_benchmark, norvig_top95, magictour_top1465
+//!   and the two forum_hardest lists, medians of three alternated runs):
+//!   none was faster on all five. The gate at 45 cost serg_benchmark 16%;
+//!   a budget of 6 gained it 4% and cost forum_hardest_1106 5%; `PAIR_W`
+//!   2 was within 1% everywhere.
 //!
 //! # Sources
 //!
