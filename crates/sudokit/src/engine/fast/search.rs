@@ -342,14 +342,19 @@ impl SearchNode {
         // about 20% of the solve time (kaggle_sample); hard lists are level.
         let (r0, r1, r2) = (free & 0x1ff, free & 0x1ff << 9, free & 0x1ff << 18);
         let singles = lone(r0) | lone(r1) | lone(r2);
-        // Placed without asking whether there are any: whether a slot has
-        // singles is a coin toss, and the branch on it (with the loop over
-        // the singles) mispredicted about 40 times per serg_benchmark
-        // puzzle. Doing the placement's few stores every time costs up to
-        // 7% more instructions on the hard lists (easy ones need fewer),
-        // and saves 27-39% of the mispredicts on every collection.
+        // Placed only when there are some. Whether a slot has singles is a
+        // coin toss, so the branch mispredicts (placing them every time,
+        // branch-free, saves 27-39% of the mispredicts), but eleven stores
+        // done for nothing cost more on a Zen 4: the vector loads of
+        // `changed` wait behind them. There the branch ran at 1.15 to 1.17
+        // of the speed on norvig_top95, 1.01 to 1.04 on the other hard
+        // collections and 0.99 on kaggle_sample (first solution and count,
+        // medians of three and five alternated runs).
+        if singles == 0 {
+            return true;
+        }
         if DIAG {
-            return singles == 0 || self.place_all::<DIAG>(d, b, singles);
+            return self.place_all::<DIAG>(d, b, singles);
         }
         self.place_row_singles(d, b, a, singles);
         true
