@@ -124,13 +124,13 @@ impl Kernel for Avx2Kernel {
     }
 
     #[inline(always)]
-    fn update_slots<const DIAG: bool>(self, st: &mut SearchNode, changed: u64) -> bool {
+    fn update_slots<const DIAG: bool>(self, st: &mut SearchNode, changed: u64) -> Option<u64> {
         if changed.count_ones() < WHOLE_PASS_MIN {
             return st.update_each::<Self, DIAG>(self, changed);
         }
         // SAFETY: `self` exists only when AVX2, BMI1/2, POPCNT and LZCNT are
         // available (see the type and `solve`).
-        unsafe { whole_pass::<DIAG>(st) }
+        unsafe { whole_pass::<DIAG>(st) }.then_some(REAL_SLOTS)
     }
 
     #[inline(always)]
