@@ -197,6 +197,13 @@ const BAND_SLOTS: u64 = 0x1_1111_1111;
 /// Bits `slot(0, b)` of every band (shift by `4 * d` for digit `d`).
 const DIGIT_SLOTS: u64 = 0x7;
 
+/// The slots a placement of digit `d` in band `b` can change: the band's
+/// slots of every digit, and the digit's slots (the diagonals).
+#[inline(always)]
+pub(crate) const fn placed_slots(d: usize, b: usize) -> u64 {
+    BAND_SLOTS << b | DIGIT_SLOTS << (4 * d)
+}
+
 /// `value` in every slot that holds a band, 0 in the padding.
 const fn in_real_slots(value: u32) -> [u32; WORDS] {
     let mut words = [0; WORDS];
@@ -377,9 +384,7 @@ impl SearchNode {
         if singles == 0 {
             return true;
         }
-        // What a placement in band `b` of digit `d` can change: the band's
-        // slots of every digit, and the digit's slots (the diagonals).
-        *touched |= BAND_SLOTS << b | DIGIT_SLOTS << (4 * d);
+        *touched |= placed_slots(d, b);
         if DIAG {
             return self.place_all::<DIAG>(d, b, singles);
         }
@@ -422,22 +427,31 @@ impl SearchNode {
         self.unsolved[b] &= !singles;
     }
 
-    /// Runs every slot whose candidates changed until nothing changes.
+    /// Runs every slot whose candidates changed until nothing changes;
+    /// `touched`: the slots that may have changed since they were last
+    /// propagated (`REAL_SLOTS` when any may have).
     #[inline(always)]
-    fn settle_slots<K: Kernel, const DIAG: bool>(&mut self, k: K) -> bool {
-        let mut m = k.changed(self);
+    fn settle_slots<K: Kernel, const DIAG: bool>(&mut self, k: K, touched: u64) -> bool {
+        let mut m = self.changed_in(k, touched);
         while m != 0 {
             let Some(touched) = k.update_slots::<DIAG>(self, m) else {
                 return false;
             };
-            // Only the slots the update touched can have changed.
-            m = match (touched & REAL_SLOTS).count_ones() {
-                0 => 0,
-                1..=AMONG_MAX => self.changed_among(touched),
-                _ => k.changed(self),
-            };
+            m = self.changed_in(k, touched);
         }
         true
+    }
+
+    /// The slots that changed since last propagated, when only those of
+    /// `touched` may have: a few are compared one word at a time (see
+    /// [`SearchNode::changed_among`]), more all at once.
+    #[inline(always)]
+    fn changed_in<K: Kernel>(&self, k: K, touched: u64) -> u64 {
+        match (touched & REAL_SLOTS).count_ones() {
+            0 => 0,
+            1..=AMONG_MAX => self.changed_among(touched),
+            _ => k.changed(self),
+        }
     }
 
     /// The slots of `among` whose candidates changed since last
@@ -478,19 +492,23 @@ impl SearchNode {
     }
 
     /// Full propagation to a fixpoint, then the verdict; `pick` says how
-    /// to choose the cell if it must branch.
+    /// to choose the cell if it must branch; `touched`, the slots changed
+    /// since last propagated (after a guess, those of its placement).
     #[inline(always)]
     pub(crate) fn propagate<K: Kernel, const DIAG: bool>(
         &mut self,
         k: K,
         pick: Pick,
+        touched: u64,
     ) -> Propagation {
+        let mut touched = touched;
         loop {
-            if !self.settle_slots::<K, DIAG>(k) {
+            if !self.settle_slots::<K, DIAG>(k, touched) {
                 return Propagation::Dead;
             }
             // Naked singles, and bivalue cells in case we must branch.
             let mut placed = false;
+            touched = 0;
             let mut pairs = [0u32; 3];
             for b in 0..3 {
                 let u = self.unsolved[b];
@@ -526,6 +544,7 @@ impl SearchNode {
                         return Propagation::Dead;
                     }
                     placed = true;
+                    touched |= placed_slots(d, b);
                 }
             }
             if placed {
@@ -551,7 +570,10 @@ impl SearchNode {
             // band, as a permutation, like segments do inside a band.
             match k.cross_bands::<DIAG>(self) {
                 None => return Propagation::Dead,
-                Some(true) => continue,
+                Some(true) => {
+                    touched = REAL_SLOTS;
+                    continue;
+                }
                 Some(false) => {}
             }
             if any_pair {
@@ -846,8 +868,10 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
     let mut depth = 0usize;
     // The root always scores; see `OPEN_GATE` for what follows it.
     let mut pick = Pick::Scored;
+    // The slots that may have changed since last propagated.
+    let mut touched = REAL_SLOTS;
     'search: loop {
-        let step = st.propagate::<K, DIAG>(k, pick);
+        let step = st.propagate::<K, DIAG>(k, pick, touched);
         // Only the root propagates before the first guess.
         if out.guesses == 0 && st.open_cells() < OPEN_GATE {
             pick = Pick::First;
@@ -909,6 +933,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 }
                 // A candidate of an unsolved cell always places.
                 st.place::<DIAG>(d as usize, band, pos);
+                touched = placed_slots(d as usize, band);
                 continue 'search;
             }
         }
@@ -928,6 +953,7 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 depth -= 1;
             }
             if st.place::<DIAG>(d, band, pos) {
+                touched = placed_slots(d, band);
                 continue 'search;
             }
             out.backtracks += 1;
@@ -1075,7 +1101,7 @@ pub(crate) mod tests {
         );
         let mut st = SearchNode::from_givens(Portable, &p).expect("givens agree");
         assert!(matches!(
-            st.propagate::<Portable, false>(Portable, Pick::Scored),
+            st.propagate::<Portable, false>(Portable, Pick::Scored, REAL_SLOTS),
             Propagation::Branch { .. }
         ));
         assert!(st.open_cells() < OPEN_GATE);
