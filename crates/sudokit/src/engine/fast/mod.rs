@@ -12,7 +12,10 @@
 //! Propagation works one (digit, band) word at a time and only on words that
 //! changed since they were last looked at (a copy of every word as last
 //! propagated is kept; comparing the two is one 256-bit compare per 8 words
-//! on AVX2):
+//! on AVX2, or, where a few placements are all that happened since, a
+//! compare of the words they touched, one at a time: a vector read right
+//! after the scalar stores of a placement waits for them to reach the
+//! cache, a read of one word is served from them):
 //!
 //! * the word's nine row-by-box segments are reduced to a 9-bit pattern
 //!   (three table lookups, or one `pext` on the AVX2 backend where `pext` is
@@ -93,7 +96,10 @@
 //!   candidate away (a bit per slot, `prev` gone): 56% more instructions
 //!   to count to 2 on forum_hardest_1106, and 0.74 (kaggle_sample) to
 //!   1.02 (serg_benchmark) of the speed, 0.79 on forum_hardest_1106's
-//!   count (five alternated runs).
+//!   count (five alternated runs). What is kept instead notes only which
+//!   words a placement may change (a fixed mask for its digit and band)
+//!   and compares those with `prev`, one word at a time, when they are
+//!   few (see `AMONG_MAX` in `search`).
 //! * A separate triad DPLL back end for hard puzzles, in the manner of
 //!   tdoku's write-up: each row one vector of sixteen 16-bit lanes (a row's
 //!   three triads in three 64-bit groups), every round recomputing on the
