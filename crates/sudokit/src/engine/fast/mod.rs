@@ -159,7 +159,18 @@
 //!   and the two forum_hardest lists, medians of three alternated runs):
 //!   none was faster on all five. The gate at 45 cost serg_benchmark 16%;
 //!   a budget of 6 gained it 4% and cost forum_hardest_1106 5%; `PAIR_W`
-//!   2 was within 1% everywhere.
+//!   2 was within 1% everywhere. Tried again once words were compared
+//!   only where placements touched them (`OPEN_GATE` 48 and 52,
+//!   `PICK_BUDGET` 8 and 12; `WHOLE_PASS_MIN` 6 and 10 in the AVX2
+//!   backend): within 2% or slower.
+//! * Around the compare of touched words, on a Zen 4 (first solution,
+//!   medians of three alternated runs): comparing a placement's words at
+//!   once and taking those that changed into the same round, instead of
+//!   the next, 0.84 (kaggle_sample) to 0.93 of the speed; a fixed twelve
+//!   compares instead of one per touched word, 0.98; skipping a slot's
+//!   store when the segment rule removed nothing, 0.93 to 1.02; the
+//!   portable per-digit cross-band pass instead of the AVX2 one, 0.89 to
+//!   0.95 on the hard collections, and the portable peer counts, 0.99.
 //!
 //! # Sources
 //!
