@@ -167,8 +167,9 @@
 //!   medians of three alternated runs): comparing a placement's words at
 //!   once and taking those that changed into the same round, instead of
 //!   the next, 0.84 (kaggle_sample) to 0.93 of the speed; a fixed twelve
-//!   compares instead of one per touched word, 0.98; skipping a slot's
-//!   store when the segment rule removed nothing, 0.93 to 1.02; the
+//!   compares instead of one per touched word, 0.98 (1.01 on
+//!   kaggle_sample); skipping a slot's store when the segment rule
+//!   removed nothing, 0.93 to 1.04 (two tries); the
 //!   portable per-digit cross-band pass instead of the AVX2 one, 0.89 to
 //!   0.95 on the hard collections, and the portable peer counts, 0.99.
 //!
