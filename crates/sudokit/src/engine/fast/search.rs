@@ -499,9 +499,8 @@ impl SearchNode {
         &mut self,
         k: K,
         pick: Pick,
-        touched: u64,
+        mut touched: u64,
     ) -> Propagation {
-        let mut touched = touched;
         loop {
             if !self.settle_slots::<K, DIAG>(k, touched) {
                 return Propagation::Dead;
