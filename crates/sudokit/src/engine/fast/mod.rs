@@ -52,7 +52,9 @@
 //! without scoring and without the cross-band pass, until it meets a dead
 //! end: such puzzles usually have several solutions, their guesses rarely
 //! fail, and the work that aims at contradictions only costs time there (see
-//! `OPEN_GATE` in `search`). Without a bivalue cell it branches on a cell
+//! `OPEN_GATE` in `search`). For the same reason a root with 30 givens or
+//! more branches on its first bivalue cell, after every rule has run (see
+//! `MANY_GIVENS`). Without a bivalue cell it branches on a cell
 //! with the fewest candidates. The candidates before the guess are copied
 //! onto a fixed-size stack (at most 81 deep); nothing is allocated on the
 //! heap.

@@ -576,6 +576,9 @@ impl SearchNode {
                 Some(false) => {}
             }
             if any_pair {
+                if pick == Pick::FirstSettled {
+                    return self.first_pair(k, &pairs);
+                }
                 return self.pick_pair(k, &pairs);
             }
             return self.fewest_candidates();
@@ -808,6 +811,9 @@ pub(crate) enum Pick {
     /// Take the first bivalue cell in board order, without running the
     /// cross-band pass first.
     First,
+    /// Take the first bivalue cell in board order once every rule,
+    /// the cross-band pass too, has stalled (see [`MANY_GIVENS`]).
+    FirstSettled,
 }
 
 /// A pending branch: the state before the guess and the digits not yet
@@ -865,15 +871,24 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
     // an easy puzzle. Only entries below `depth` are ever read.
     let mut stack: [MaybeUninit<Frame>; MAX_DEPTH] = [const { MaybeUninit::uninit() }; MAX_DEPTH];
     let mut depth = 0usize;
-    // The root always scores; see `OPEN_GATE` for what follows it.
-    let mut pick = Pick::Scored;
+    // The root scores unless the puzzle has many givens (see
+    // `MANY_GIVENS`); see `OPEN_GATE` for what follows it.
+    let mut pick = if st.open_cells() <= 81 - MANY_GIVENS {
+        Pick::FirstSettled
+    } else {
+        Pick::Scored
+    };
     // The slots that may have changed since last propagated.
     let mut touched = REAL_SLOTS;
     'search: loop {
         let step = st.propagate::<K, DIAG>(k, pick, touched);
         // Only the root propagates before the first guess.
-        if out.guesses == 0 && st.open_cells() < OPEN_GATE {
-            pick = Pick::First;
+        if out.guesses == 0 {
+            pick = if st.open_cells() < OPEN_GATE {
+                Pick::First
+            } else {
+                Pick::Scored
+            };
         }
         match step {
             // This puzzle's guesses do fail: aim for contradictions again.
@@ -1057,13 +1072,30 @@ pub(crate) const PAIR_W: u32 = 3;
 /// fail and scoring is pure cost: there, taking the first cell cuts
 /// serg_benchmark's guesses from 5.59 to 5.43 and its time by 10-15%
 /// (skipping the cross-band pass: 5.54 guesses, another 5-9%). The
-/// root is always scored (taking its first cell too cost seventeen_clue 20%
-/// more guesses), and the first dead end switches scoring back on, so the
+/// root itself scores unless the puzzle has many givens (see
+/// [`MANY_GIVENS`]), and the first dead end switches scoring back on, so the
 /// puzzles with one solution that pass the gate (a few percent of top95 and
 /// top1465) lose nothing measurable. Tuned on the collections in
 /// `../shared/puzzles`: serg_benchmark's roots leave 35-49 open cells, the
 /// hard lists' 50-64.
 const OPEN_GATE: u32 = 50;
+
+/// From this many givens on, the root branches on its first bivalue cell
+/// (`Pick::FirstSettled`) instead of scoring. A puzzle with this many
+/// givens that the rules cannot finish usually has several solutions (the
+/// hard puzzles of the benchmark collections have 17-28 givens,
+/// serg_benchmark's 34-35 and several solutions each), and there the
+/// scored cell aims at contradictions that are not there: on
+/// serg_benchmark the first cell takes 5.26 guesses instead of 5.54 and
+/// runs at 1.08-1.10 of the speed for the first solution, 1.06 to count
+/// to 2 (Zen 4, medians of five alternated runs). Unlike the cells below the
+/// root (`OPEN_GATE`), the root still runs the cross-band pass first.
+/// The count of givens is the test, not the open cells the root leaves:
+/// seventeen_clue's roots stall with 11-64 open cells, and taking the
+/// first cell at those below `OPEN_GATE` cost it 15% more guesses (2.5
+/// times as many without the cross-band pass). Every other collection has
+/// fewer givens and keeps its search.
+const MANY_GIVENS: u32 = 30;
 
 /// Bivalue cells scored per branch, in board order. Scoring every one costs
 /// more than it saves: with 10, serg_benchmark runs ~30% faster than with no

@@ -1,5 +1,5 @@
 //! Tests of the shared search: the branch below a root with few open
-//! cells, and the rectangle test against a brute-force one (its cases
+//! cells and at a root with many givens, and the rectangle test against a brute-force one (its cases
 //! are shared with the AVX2 backend's tests).
 
 use super::*;
@@ -58,6 +58,34 @@ fn first_pair_takes_the_first_bivalue_cell() {
     let count = |d: u32| st.peer_count(d as usize, band, pos, &pairs);
     let want = if count(lo) >= count(hi) { lo } else { hi };
     assert_eq!(first, want);
+}
+
+/// A root with many givens settles as a scored one does (the cross-band
+/// pass included) and then branches on its first bivalue cell, where
+/// scoring would pick another.
+#[test]
+fn a_root_with_many_givens_branches_on_its_first_bivalue_cell() {
+    // serg_benchmark's first puzzle: 35 givens.
+    let p =
+        grid("8.........95.......76.........426798...571243...893165......916....3.487....1.532");
+    assert!(p.iter().filter(|&&v| v != 0).count() as u32 >= MANY_GIVENS);
+    let branch = |pick| {
+        let mut st = SearchNode::from_givens(Portable, &p).expect("givens agree");
+        match st.propagate::<Portable, false>(Portable, pick, REAL_SLOTS) {
+            Propagation::Branch { band, pos, .. } => (st, band, pos),
+            _ => panic!("the root must branch"),
+        }
+    };
+    let (settled, band, pos) = branch(Pick::FirstSettled);
+    let (scored, scored_band, scored_pos) = branch(Pick::Scored);
+    assert!(settled.cand == scored.cand && settled.unsolved == scored.unsolved);
+    let first = (0..3)
+        .flat_map(|b| (0..27).map(move |pos| (b, pos)))
+        .find(|&(b, pos)| {
+            settled.unsolved[b] >> pos & 1 != 0 && settled.digits_at(b, pos).count_ones() == 2
+        });
+    assert_eq!(Some((band, pos)), first);
+    assert_ne!((scored_band, scored_pos), (band, pos));
 }
 
 /// Two thousand (puzzle, solved grid) pairs for checking
