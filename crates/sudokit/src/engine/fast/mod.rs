@@ -89,7 +89,16 @@
 //!   run each time the rules above stall: 4-12% fewer guesses on magictour_top1465 and the
 //!   forum_hardest lists, but the pass over every band's nine words cost
 //!   more than those guesses saved: 5-10% slower on those collections and
-//!   serg_benchmark, level on kaggle_sample.
+//!   serg_benchmark, level on kaggle_sample. Again on a Zen 4, as one AVX2
+//!   pass over all the words, run where the cross-band pass stalls before
+//!   a scored branch (a row-by-box segment with three digits forced into
+//!   it, each by its row or its box, loses every other digit; one where
+//!   only three digits are left keeps them from the rest of its row and
+//!   box): 2-12% fewer guesses (forum_hardest_1106 counting to 2: 112.5
+//!   against 119.2; magictour_top1465: 7.7 against 8.8), and 0.97 to 1.05
+//!   of the speed on the hard collections, first solution and count
+//!   (medians of five alternated runs); run only at nodes with 40 open
+//!   cells or more, 0.93 to 1.06.
 //! * Noting which words each placement changed, instead of comparing
 //!   `cand` with `prev` after every round (that compare reads the words
 //!   back as vectors right after the scalar stores that changed them): the
