@@ -259,18 +259,23 @@ impl SearchNode {
         }
     }
 
-    /// The state after placing all givens (standard units only), built in one
-    /// pass instead of one `place` per given; `None` when givens clash.
+    /// Places all givens (standard units only) on a fresh node, in one
+    /// pass instead of one `place` per given; false when givens clash.
+    ///
+    /// It fills the caller's node rather than returning one: a returned
+    /// node was copied by calls to `memcpy` whose vector reads waited for
+    /// the scalar stores that had just built it (see `search`).
     #[inline(always)]
-    fn from_givens<K: Kernel>(k: K, puzzle: &[u8; 81]) -> Option<SearchNode> {
-        let given = k.givens(puzzle)?;
+    fn load_givens<K: Kernel>(&mut self, k: K, puzzle: &[u8; 81]) -> bool {
+        let Some(given) = k.givens(puzzle) else {
+            return false;
+        };
         let mut occupied = [0u32; 3];
         for d in 0..9 {
             for b in 0..3 {
                 occupied[b] |= given[slot(d, b)];
             }
         }
-        let mut st = SearchNode::new();
         for d in 0..9 {
             let g = [given[slot(d, 0)], given[slot(d, 1)], given[slot(d, 2)]];
             let n = g[0].count_ones() + g[1].count_ones() + g[2].count_ones();
@@ -289,17 +294,17 @@ impl SearchNode {
             // Two givens of one digit share a unit exactly when some unit
             // count falls short of the number of givens.
             if cols.count_ones() != n || units != n | n << 8 {
-                return None;
+                return false;
             }
             let col_block = cols * SPREAD;
             for b in 0..3 {
-                st.cand[slot(d, b)] = (BAND_ALL & !(occupied[b] | blocked[b] | col_block)) | g[b];
+                self.cand[slot(d, b)] = (BAND_ALL & !(occupied[b] | blocked[b] | col_block)) | g[b];
             }
         }
         for b in 0..3 {
-            st.unsolved[b] = BAND_ALL & !occupied[b];
+            self.unsolved[b] = BAND_ALL & !occupied[b];
         }
-        Some(st)
+        true
     }
 
     /// Puts digit `d` in cell `pos` of band `b` and removes it from that cell's
@@ -850,8 +855,11 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
     if max_solutions == 0 {
         return out;
     }
-    let mut st = if DIAG {
-        let mut st = SearchNode::new();
+    // Built where it stays: a node built elsewhere and moved here was
+    // copied by `memcpy`, whose vector reads waited for the scalar stores
+    // that had just filled it (see `load_givens`).
+    let mut st = SearchNode::new();
+    if DIAG {
         for (i, &v) in puzzle.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -860,13 +868,9 @@ pub(crate) fn search<K: Kernel, const DIAG: bool>(
                 return out;
             }
         }
-        st
-    } else {
-        match SearchNode::from_givens(k, puzzle) {
-            Some(st) => st,
-            None => return out,
-        }
-    };
+    } else if !st.load_givens(k, puzzle) {
+        return out;
+    }
     // Uninitialised on purpose: zeroing ~27 KB would cost more than solving
     // an easy puzzle. Only entries below `depth` are ever read.
     let mut stack: [MaybeUninit<Frame>; MAX_DEPTH] = [const { MaybeUninit::uninit() }; MAX_DEPTH];

@@ -23,7 +23,8 @@ fn first_pair_takes_the_first_bivalue_cell() {
     // after propagation, so the search below its root uses `first_pair`.
     let p =
         grid("8.........95.......76.........426798...571243...893165......916....3.487....1.532");
-    let mut st = SearchNode::from_givens(Portable, &p).expect("givens agree");
+    let mut st = SearchNode::new();
+    assert!(st.load_givens(Portable, &p), "givens agree");
     assert!(matches!(
         st.propagate::<Portable, false>(Portable, Pick::Scored, REAL_SLOTS),
         Propagation::Branch { .. }
@@ -70,7 +71,8 @@ fn a_root_with_many_givens_branches_on_its_first_bivalue_cell() {
         grid("8.........95.......76.........426798...571243...893165......916....3.487....1.532");
     assert!(p.iter().filter(|&&v| v != 0).count() as u32 >= MANY_GIVENS);
     let branch = |pick| {
-        let mut st = SearchNode::from_givens(Portable, &p).expect("givens agree");
+        let mut st = SearchNode::new();
+        assert!(st.load_givens(Portable, &p), "givens agree");
         match st.propagate::<Portable, false>(Portable, pick, REAL_SLOTS) {
             Propagation::Branch { band, pos, .. } => (st, band, pos),
             _ => panic!("the root must branch"),
