@@ -1077,8 +1077,8 @@ pub(crate) const PAIR_W: u32 = 3;
 /// serg_benchmark's guesses from 5.59 to 5.43 and its time by 10-15%
 /// (skipping the cross-band pass: 5.54 guesses, another 5-9%). The
 /// root itself scores unless the puzzle has many givens (see
-/// [`MANY_GIVENS`]), and the first dead end switches scoring back on, so the
-/// puzzles with one solution that pass the gate (a few percent of top95 and
+/// [`MANY_GIVENS`]), and the first dead end switches scoring back on, so
+/// the puzzles with one solution that pass the gate (a few percent of top95 and
 /// top1465) lose nothing measurable. Tuned on the collections in
 /// `../shared/puzzles`: serg_benchmark's roots leave 35-49 open cells, the
 /// hard lists' 50-64.
@@ -1092,13 +1092,13 @@ const OPEN_GATE: u32 = 50;
 /// scored cell aims at contradictions that are not there: on
 /// serg_benchmark the first cell takes 5.26 guesses instead of 5.54 and
 /// runs at 1.08-1.10 of the speed for the first solution, 1.06 to count
-/// to 2 (Zen 4, medians of five alternated runs). Unlike the cells below the
-/// root (`OPEN_GATE`), the root still runs the cross-band pass first.
+/// to 2 (Zen 4, medians of five alternated runs). Unlike the cells below
+/// the root (`OPEN_GATE`), the root still runs the cross-band pass first.
 /// The count of givens is the test, not the open cells the root leaves:
 /// seventeen_clue's roots stall with 11-64 open cells, and taking the
-/// first cell at those below `OPEN_GATE` cost it 15% more guesses (2.5
-/// times as many without the cross-band pass). Every other collection has
-/// fewer givens and keeps its search.
+/// first cell at those below `OPEN_GATE` cost it 15-17% more guesses
+/// (2.3-2.6 times as many without the cross-band pass). Every other
+/// collection has fewer givens and keeps its search.
 const MANY_GIVENS: u32 = 30;
 
 /// Bivalue cells scored per branch, in board order. Scoring every one costs
