@@ -1,6 +1,7 @@
 //! Tests of the shared search: the branch below a root with few open
-//! cells and at a root with many givens, and the rectangle test against a brute-force one (its cases
-//! are shared with the AVX2 backend's tests).
+//! cells and at a root with many givens, and the rectangle test against
+//! a brute-force one (its cases are shared with the AVX2 backend's
+//! tests).
 
 use super::*;
 
