@@ -1078,8 +1078,8 @@ pub(crate) const PAIR_W: u32 = 3;
 /// (skipping the cross-band pass: 5.54 guesses, another 5-9%). The
 /// root itself scores unless the puzzle has many givens (see
 /// [`MANY_GIVENS`]), and the first dead end switches scoring back on, so
-/// the puzzles with one solution that pass the gate (a few percent of top95 and
-/// top1465) lose nothing measurable. Tuned on the collections in
+/// the puzzles with one solution that pass the gate (a few percent of
+/// top95 and top1465) lose nothing measurable. Tuned on the collections in
 /// `../shared/puzzles`: serg_benchmark's roots leave 35-49 open cells, the
 /// hard lists' 50-64.
 const OPEN_GATE: u32 = 50;
