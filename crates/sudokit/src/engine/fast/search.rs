@@ -538,8 +538,9 @@ impl SearchNode {
                     // a loop that stopped at it mispredicted its exit at
                     // about every single (5-10% of the time to count to 2
                     // on the hard lists). The scalar read: the backend's
-                    // gather, reading words the placement before it has
-                    // just stored, measured 3-5% slower there. An earlier
+                    // vector reads, of words the placement before it has
+                    // just stored, measured 3-5% slower there as a gather
+                    // and 2-3% as loads and permutes. An earlier
                     // single of this sweep may have taken the cell's only
                     // digit; then none is left.
                     let digits = self.digits_at(b, pos);
@@ -752,7 +753,7 @@ impl SearchNode {
 
     /// Digits (bit `d`) still possible in cell `pos` of band `b`.
     #[inline(always)]
-    fn digits_at(&self, b: usize, pos: u32) -> u32 {
+    pub(crate) fn digits_at(&self, b: usize, pos: u32) -> u32 {
         let mut m = 0;
         for d in 0..9 {
             m |= ((self.cand[slot(d, b)] >> pos) & 1) << d;
