@@ -183,6 +183,18 @@
 //!   removed nothing, 0.93 to 1.04 (two tries); the
 //!   portable per-digit cross-band pass instead of the AVX2 one, 0.89 to
 //!   0.95 on the hard collections, and the portable peer counts, 0.99.
+//! * On a Zen 4 (medians of five alternated runs): a scored budget of 14
+//!   cells, tried again once the kernel read a cell's digits without a
+//!   gather (2-4% fewer guesses on the hard collections, within 2% in
+//!   speed); the digit with fewer peer candidates first in a scored
+//!   branch (4-8% more guesses there); the cell with fewest candidates,
+//!   when no cell is bivalue, found by bit-sliced counts (the same
+//!   search, a third of that path's instructions, 3% of all on
+//!   forum_hardest_1106's first solutions, and 0.98 to 1.01 in time); the
+//!   stack's frames aligned to 32 bytes (0.98 to 1.00 on the hard
+//!   collections); the cross-band pass inlined into the search rather
+//!   than called (0.95 to 1.10, no better overall); and a build guided by
+//!   a profile of the seven collections (0.97 to 1.09, no better overall).
 //!
 //! # Sources
 //!
