@@ -183,18 +183,28 @@
 //!   removed nothing, 0.93 to 1.04 (two tries); the
 //!   portable per-digit cross-band pass instead of the AVX2 one, 0.89 to
 //!   0.95 on the hard collections, and the portable peer counts, 0.99.
-//! * On a Zen 4 (medians of five alternated runs): a scored budget of 14
-//!   cells, tried again once the kernel read a cell's digits without a
-//!   gather (2-4% fewer guesses on the hard collections, within 2% in
-//!   speed); the digit with fewer peer candidates first in a scored
-//!   branch (4-8% more guesses there); the cell with fewest candidates,
-//!   when no cell is bivalue, found by bit-sliced counts (the same
-//!   search, a third of that path's instructions, 3% of all on
-//!   forum_hardest_1106's first solutions, and 0.98 to 1.01 in time); the
-//!   stack's frames aligned to 32 bytes (0.98 to 1.00 on the hard
-//!   collections); the cross-band pass inlined into the search rather
-//!   than called (0.95 to 1.10, no better overall); and a build guided by
-//!   a profile of the seven collections (0.97 to 1.09, no better overall).
+//! * On a Zen 4 (medians of five alternated runs), around the scored
+//!   branch: a budget of 14 cells, tried again once the kernel read a
+//!   cell's digits without a gather (2-4% fewer guesses on the hard
+//!   collections, within 2% in speed); at most four scored cells a band
+//!   (under 1% fewer guesses); a cell scored by its weaker branch, then
+//!   its stronger, instead of their product (5-17% more guesses); a
+//!   digit's count raised, by a weight of 2, 4 or 8 a unit, where the
+//!   cell's other digit has two places in a unit of the cell, so that a
+//!   hidden single follows (10% to 69% more guesses); the digit with fewer
+//!   peer candidates first (4-8% more guesses); the chosen cell's digits
+//!   carried in the key rather than read again (0.94 to 1.03).
+//! * Elsewhere, on a Zen 4, each the same search: the cell with fewest
+//!   candidates, when no cell is bivalue, found by bit-sliced counts (a
+//!   third of that path's instructions, 3% of all on forum_hardest_1106's
+//!   first solutions, and 0.98 to 1.03 in time); the root's first round
+//!   taking every slot without comparing it with its copy (level); the
+//!   other two bands of a placement worked out rather than looked up
+//!   (0.99 to 1.05); the stack's frames aligned to 32 bytes (0.98 to 1.00
+//!   on the hard collections); the cross-band pass inlined into the
+//!   search rather than called (0.95 to 1.10, no better overall); and a
+//!   build guided by a profile of the seven collections (0.97 to 1.09,
+//!   no better overall).
 //!
 //! # Sources
 //!
