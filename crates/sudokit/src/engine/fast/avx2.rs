@@ -797,6 +797,26 @@ mod tests {
         }
     }
 
+    /// Both AVX2 kernels read the givens as the portable code does: the
+    /// same refusals and the same nodes.
+    #[test]
+    fn givens_read_by_each_kernel_agree() {
+        if !super::super::avx2_available() {
+            return;
+        }
+        for p in &super::super::search::tests::givens_cases() {
+            let mut want = SearchNode::new();
+            let ok = want.load_givens(Portable, p);
+            let (mut with, mut without) = (SearchNode::new(), SearchNode::new());
+            assert_eq!(with.load_givens(Avx2Kernel::<true>, p), ok, "{p:?}");
+            assert_eq!(without.load_givens(Avx2Kernel::<false>, p), ok, "{p:?}");
+            if ok {
+                assert_eq!((with.cand, with.unsolved), (want.cand, want.unsolved));
+                assert_eq!((without.cand, without.unsolved), (want.cand, want.unsolved));
+            }
+        }
+    }
+
     /// The kernel's vector reads of a node agree with the portable code:
     /// each band's words of digits 0..7 in their lanes, and a cell's
     /// digits, on nodes of random words from sparse to dense.

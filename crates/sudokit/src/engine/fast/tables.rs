@@ -23,6 +23,13 @@ pub(crate) static ROW_SEGMENTS: [u8; 512] = row_segments();
 /// is zero when no placement of the digit in the band is possible at all.
 pub(crate) static SEGMENT_KEEP: [u32; 512] = segment_keep();
 
+/// For a 9-bit segment pattern of one digit's givens in a band (bit
+/// `3 * row + box`), the cells of the rows and boxes those givens lie in
+/// (bits 0..27), how many rows that is (bits 27..29) and how many boxes
+/// (bits 29..31). Reading the givens, a digit whose givens in a band lie
+/// in fewer rows or boxes than there are givens has two in one unit.
+pub(crate) static GIVEN_UNITS: [u32; 512] = given_units();
+
 /// For each cell of a band (0..27), the other cells of its row and its box.
 pub(crate) static BAND_PEERS: [u32; 27] = band_peers();
 
@@ -53,6 +60,36 @@ const fn row_segments() -> [u8; 512] {
             c += 1;
         }
         x += 1;
+    }
+    t
+}
+
+const fn given_units() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let (mut rows, mut boxes) = (0u32, 0u32);
+        let mut i = 0;
+        while i < 9 {
+            if s >> i & 1 != 0 {
+                rows |= 1 << (i / 3);
+                boxes |= 1 << (i % 3);
+            }
+            i += 1;
+        }
+        let mut cells = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            if rows >> k & 1 != 0 {
+                cells |= 0x1ff << (9 * k);
+            }
+            if boxes >> k & 1 != 0 {
+                cells |= 0x1c0e07 << (3 * k);
+            }
+            k += 1;
+        }
+        t[s] = cells | rows.count_ones() << 27 | boxes.count_ones() << 29;
+        s += 1;
     }
     t
 }
