@@ -146,9 +146,11 @@ impl<const PEXT: bool> Kernel for Avx2Kernel<PEXT> {
         // above), and the four aligned loads read its words 0..32.
         let low = unsafe {
             let words = st.cand.as_ptr() as *const __m256i;
-            // Each load holds two digits' slots. Band `b`'s word of both is
-            // copied to every pair of lanes, and lanes `2k` and `2k + 1`
-            // are kept from load `k`: digit `d` in lane `d`. Against a
+            // The vector `bands_of_digits` gives for band `b`, made for this
+            // band alone rather than transposing all three. Each load holds
+            // two digits' slots. Band `b`'s word of both is copied to every
+            // pair of lanes, and lanes `2k` and `2k + 1` are kept from load
+            // `k`: digit `d` in lane `d`. Against a
             // gather of the same eight words (Zen 4, medians of five or
             // seven alternated runs): 1.02 to 1.07 of the speed for the
             // first solution on six collections and for the count on
